@@ -1,0 +1,7 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+// Routes are listed explicitly (conventions, "Not to copy": no file-name magic).
+export default [
+  index("routes/home.tsx"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

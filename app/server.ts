@@ -1,0 +1,32 @@
+// The process entry: boots the server (config, database, migrations, seed) and hands our Hono app to
+// react-router-hono-server, which adds the build's assets and the server-rendered pages after it.
+import { RouterContextProvider } from "react-router";
+import { createHonoServer } from "react-router-hono-server/node";
+import { boot } from "../server/boot.ts";
+import { immutableAssets } from "../server/http/middleware.ts";
+import { appContext } from "./lib/context.ts";
+
+const booted = await boot().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
+
+export default await createHonoServer({
+  app: booted.app,
+  port: booted.env.PORT,
+  defaultLogger: false,
+  listeningListener: (info) => booted.logger.info("listening", { port: info.port, url: booted.env.PUBLIC_URL }),
+  beforeAll: (app) => {
+    app.use("/assets/*", immutableAssets());
+  },
+  getLoadContext: (c) => {
+    const context = new RouterContextProvider();
+    context.set(appContext, {
+      services: booted.services,
+      siteName: booted.env.SITE_NAME,
+      publicUrl: booted.env.PUBLIC_URL,
+      nonce: c.get("nonce"),
+    });
+    return context;
+  },
+});

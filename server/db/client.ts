@@ -1,0 +1,98 @@
+// Opens the database: PGlite in DATA_DIR/pglite by default, PostgreSQL when DATABASE_URL is set
+// (architecture "Data"), and applies the committed migrations.
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as schema from "./schema.ts";
+import { lockDataDir } from "./lock.ts";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  engine: "pglite" | "postgres";
+  /** the raw PGlite instance, for pg-boss and test cloning; absent on PostgreSQL */
+  pglite?: PGlite;
+  pool?: pg.Pool;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { url: string; poolSize?: number }
+  | { pgliteDir: string; lock?: boolean }
+  | { memory: true; loadDataDir?: Blob | File };
+
+// Resolved from the working directory: import.meta.url breaks once Vite bundles the server.
+export const MIGRATIONS_DIR = path.resolve("server/db/migrations");
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if ("url" in options) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      engine: "postgres",
+      pool,
+      ping: () => ping(db),
+      close: () => pool.end(),
+    };
+  }
+  let release = () => {};
+  let client: PGlite;
+  if ("pgliteDir" in options) {
+    if (options.lock !== false) release = lockDataDir(path.dirname(path.resolve(options.pgliteDir)));
+    try {
+      client = await PGlite.create({ dataDir: options.pgliteDir });
+    } catch (error) {
+      release();
+      throw error;
+    }
+  } else {
+    client = await PGlite.create({ loadDataDir: options.loadDataDir });
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    engine: "pglite",
+    pglite: client,
+    ping: () => ping(db),
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
+}
+
+async function ping(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function migrateDatabase(database: Database): Promise<void> {
+  const config = { migrationsFolder: MIGRATIONS_DIR };
+  if (database.engine === "pglite") {
+    await migratePglite(database.db as never, config);
+    return;
+  }
+  // Several app processes may start at once: one migrates, the others wait.
+  const client = await database.pool!.connect();
+  try {
+    await client.query("select pg_advisory_lock(727274)");
+    await migratePg(drizzlePg(client, { schema }), config);
+  } finally {
+    await client.query("select pg_advisory_unlock(727274)").catch(() => {});
+    client.release();
+  }
+}

@@ -1,0 +1,67 @@
+// Posts, comments and saved posts (public-area §3, admin-back-office §3). Search uses a generated
+// tsvector with a GIN index (architecture "Search").
+import { sql } from "drizzle-orm";
+import { boolean, customType, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { user } from "./auth.ts";
+import { createdAt, id, updatedAt } from "./columns.ts";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+export const posts = pgTable(
+  "posts",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    desc: text("desc").notNull().default(""),
+    img: text("img").notNull().default(""),
+    content: text("content").notNull(),
+    categories: text("categories").array().notNull().default(sql`'{}'::text[]`),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    visits: integer("visits").notNull().default(0),
+    search: tsvector("search").generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce("desc", '')), 'B') || setweight(to_tsvector('english', coalesce(content, '')), 'C')`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("posts_search_idx").using("gin", t.search),
+    index("posts_categories_idx").using("gin", t.categories),
+    index("posts_created_at_idx").on(t.createdAt),
+    index("posts_user_idx").on(t.userId),
+  ],
+);
+
+export const comments = pgTable(
+  "comments",
+  {
+    id: id(),
+    postId: text("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    desc: text("desc").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("comments_post_idx").on(t.postId, t.createdAt)],
+);
+
+export const savedPosts = pgTable(
+  "saved_posts",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    postId: text("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.postId] })],
+);

@@ -1,0 +1,67 @@
+// Contact requests, newsletter subscribers and bulk e-mails, and the mail outbox
+// (public-area §3, admin-back-office §3, architecture "Mail").
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { createdAt, id } from "./columns.ts";
+
+export const contacts = pgTable(
+  "contacts",
+  {
+    id: id(),
+    name: text("name"),
+    email: text("email").notNull(),
+    /** Course Inquiry | Technical Support | Other */
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    /** new | responded (decision 004) */
+    status: text("status").notNull().default("new"),
+    response: text("response"),
+    respondedAt: timestamp("responded_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contacts_created_at_idx").on(t.createdAt)],
+);
+
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    /** secret for the one-click unsubscribe link */
+    unsubscribeToken: text("unsubscribe_token").notNull(),
+    subscribedAt: timestamp("subscribed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("newsletter_email_lower_idx").on(sql`lower(${t.email})`)],
+);
+
+export const newsletterCampaigns = pgTable("newsletter_campaigns", {
+  id: id(),
+  subject: text("subject").notNull(),
+  message: text("message").notNull(),
+  backgroundColor: text("background_color"),
+  imageUrl: text("image_url"),
+  videoUrl: text("video_url"),
+  linkUrl: text("link_url"),
+  recipients: integer("recipients").notNull().default(0),
+  createdBy: text("created_by"),
+  createdAt: createdAt(),
+});
+
+export const mailMessages = pgTable(
+  "mail_messages",
+  {
+    id: id(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    /** queued | sent | failed */
+    status: text("status").notNull().default("queued"),
+    kind: text("kind").notNull().default("transactional"),
+    html: text("html"),
+    text: text("text"),
+    error: text("error"),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("mail_messages_created_at_idx").on(t.createdAt)],
+);

@@ -1,0 +1,49 @@
+// /media: uploaded and seeded images from DATA_DIR/media (architecture "Media").
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { Hono } from "hono";
+import type { Deps } from "../services.ts";
+import { errorBody } from "./backend.ts";
+
+const TYPES: Record<string, string> = {
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".gif": "image/gif",
+  ".mp4": "video/mp4",
+  ".webm": "video/webm",
+};
+
+export function mediaRoot(dataDir: string) {
+  return path.resolve(dataDir, "media");
+}
+
+export function createMediaRoutes(deps: Pick<Deps, "env">) {
+  const root = mediaRoot(deps.env.DATA_DIR);
+  const media = new Hono();
+  media.get("/*", async (c) => {
+    const rel = decodeURIComponent(c.req.path.replace(/^\/media\/?/, ""));
+    const file = path.resolve(root, rel);
+    const type = TYPES[path.extname(file).toLowerCase()];
+    if (!file.startsWith(root + path.sep) || !type) {
+      return c.json(errorBody("not_found", "No such media file"), 404);
+    }
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile()) return c.json(errorBody("not_found", "No such media file"), 404);
+    const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+    const headers = {
+      "Content-Type": type,
+      "Cache-Control": c.req.query("v") ? "public, max-age=31536000, immutable" : "public, max-age=86400",
+      ETag: etag,
+      "Content-Length": String(info.size),
+    };
+    if (c.req.header("if-none-match") === etag) return c.body(null, 304, headers);
+    return c.body(Readable.toWeb(createReadStream(file)) as ReadableStream, 200, headers);
+  });
+  return media;
+}

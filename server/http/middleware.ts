@@ -1,0 +1,104 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
+import zlib from "node:zlib";
+import type { MiddlewareHandler } from "hono";
+import type { Logger } from "../lib/logger.ts";
+
+export type AppVariables = { requestId: string; nonce: string };
+export type AppEnv = { Variables: AppVariables };
+
+/** A request id (taken from X-Request-Id when sane) and one JSON log line per request. */
+export function requestLogger(logger: Logger): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const incoming = c.req.header("x-request-id");
+    const requestId = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    c.set("requestId", requestId);
+    const start = performance.now();
+    await next();
+    c.res.headers.set("X-Request-Id", requestId);
+    logger.info("request", {
+      requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - start) * 10) / 10,
+    });
+  };
+}
+
+const VIDEO_FRAMES = "https://www.youtube.com https://www.youtube-nocookie.com https://player.vimeo.com";
+
+/** CSP with a per-request nonce for React Router's inline scripts, and the other security headers. */
+export function securityHeaders(options: { csp: boolean }): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const nonce = randomBytes(16).toString("base64");
+    c.set("nonce", nonce);
+    await next();
+    const h = c.res.headers;
+    h.set("X-Content-Type-Options", "nosniff");
+    h.set("Referrer-Policy", "strict-origin-when-cross-origin");
+    h.set("X-Frame-Options", "DENY");
+    h.set("Cross-Origin-Opener-Policy", "same-origin");
+    h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+    if (options.csp) {
+      h.set(
+        "Content-Security-Policy",
+        [
+          "default-src 'self'",
+          `script-src 'self' 'nonce-${nonce}'`,
+          "style-src 'self' 'unsafe-inline'",
+          "img-src 'self' data: blob: https:",
+          "media-src 'self' https:",
+          "font-src 'self' data:",
+          "connect-src 'self'",
+          `frame-src ${VIDEO_FRAMES}`,
+          "frame-ancestors 'none'",
+          "base-uri 'self'",
+          "form-action 'self'",
+          "object-src 'none'",
+        ].join("; "),
+      );
+    } else {
+      h.set("Content-Security-Policy", "frame-ancestors 'none'");
+    }
+  };
+}
+
+/** Fingerprinted build assets never change: cache them for a year, immutable. */
+export function immutableAssets(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (c.res.ok) c.res.headers.set("Cache-Control", "public, max-age=31536000, immutable");
+  };
+}
+
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
+
+/** brotli or gzip for text responses, chosen from Accept-Encoding. */
+export function compression(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const res = c.res;
+    if (!res.body || c.req.method === "HEAD" || res.headers.has("Content-Encoding")) return;
+    const type = res.headers.get("Content-Type") ?? "";
+    if (!COMPRESSIBLE.test(type)) return;
+    const length = Number(res.headers.get("Content-Length") ?? NaN);
+    if (length < 1024) return;
+    const accept = c.req.header("accept-encoding") ?? "";
+    const encoding = /\bbr\b/.test(accept) ? "br" : /\bgzip\b/.test(accept) ? "gzip" : null;
+    if (!encoding) return;
+    const compressor =
+      encoding === "br"
+        ? zlib.createBrotliCompress({
+            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 },
+            flush: zlib.constants.BROTLI_OPERATION_FLUSH,
+          })
+        : zlib.createGzip({ level: 6, flush: zlib.constants.Z_SYNC_FLUSH });
+    const body = Readable.fromWeb(res.body as import("node:stream/web").ReadableStream).pipe(compressor);
+    const headers = new Headers(res.headers);
+    headers.delete("Content-Length");
+    headers.set("Content-Encoding", encoding);
+    headers.append("Vary", "Accept-Encoding");
+    c.res = new Response(Readable.toWeb(body) as ReadableStream, { status: res.status, headers });
+  };
+}

@@ -1,0 +1,28 @@
+// Typed domain errors (conventions §5). Services throw these; app.onError maps them to HTTP once.
+export type ErrorCode = "not_found" | "forbidden" | "unauthorized" | "invalid" | "conflict" | "too_large";
+
+export class DomainError extends Error {
+  readonly code: ErrorCode;
+  readonly details?: unknown;
+  constructor(code: ErrorCode, message: string, details?: unknown) {
+    super(message);
+    this.name = "DomainError";
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export const NotFound = (message: string) => new DomainError("not_found", message);
+export const Forbidden = (message: string) => new DomainError("forbidden", message);
+export const Unauthorized = (message: string) => new DomainError("unauthorized", message);
+export const Invalid = (message: string, details?: unknown) => new DomainError("invalid", message, details);
+export const Conflict = (message: string) => new DomainError("conflict", message);
+
+export const STATUS_BY_CODE: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 422> = {
+  invalid: 422,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+};

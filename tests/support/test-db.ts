@@ -1,0 +1,34 @@
+// A fresh migrated database for one test file: a PGlite clone of the run's template, or, when
+// TEST_DATABASE_URL is set, a PostgreSQL database created from the template database.
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import pg from "pg";
+import { inject } from "vitest";
+import { openDatabase, type Database } from "../../server/db/client.ts";
+import { readTestEnv } from "../../server/env.ts";
+
+export async function createTestDatabase(): Promise<Database> {
+  const { TEST_DATABASE_URL } = readTestEnv();
+  const pgTemplate = inject("pgTemplate");
+  if (TEST_DATABASE_URL && pgTemplate) {
+    const name = `academy_t_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${pgTemplate}`);
+    await admin.end();
+    const url = new URL(TEST_DATABASE_URL);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ url: url.toString(), poolSize: 4 });
+    const close = database.close;
+    database.close = async () => {
+      await close();
+      const a = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    };
+    return database;
+  }
+  const blob = new Blob([readFileSync(inject("pgliteTemplate"))]);
+  return openDatabase({ memory: true, loadDataDir: blob });
+}
