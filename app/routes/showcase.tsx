@@ -1,0 +1,4 @@
+// Placeholder: the page is being built.
+export default function Page() {
+  return <main id="main">showcase</main>;
+}
