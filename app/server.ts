@@ -6,7 +6,11 @@ import { boot } from "../server/boot.ts";
 import { immutableAssets } from "../server/http/middleware.ts";
 import { appContext } from "./lib/context.ts";
 
-const booted = await boot().catch((error: unknown) => {
+// Under `react-router dev` this module is re-evaluated on server changes: boot once per process,
+// so the database is never opened twice.
+const g = globalThis as typeof globalThis & { __academyBoot?: ReturnType<typeof boot> };
+g.__academyBoot ??= boot();
+const booted = await g.__academyBoot.catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });
