@@ -11,7 +11,7 @@ echo "== typecheck, lint, unit and API tests (PGlite)"
 npm run -s check
 
 echo "== API tests (PostgreSQL)"
-TEST_DATABASE_URL="$TEST_PG_URL" npx vitest run server
+TEST_DATABASE_URL="$TEST_PG_URL" npx vitest run server scripts
 
 echo "== build and browser tests"
 npm run -s build
