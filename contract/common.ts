@@ -3,11 +3,19 @@ import { z } from "zod";
 
 export const IdSchema = z.string().regex(/^[0-9a-f]{24}$/, "Must be a 24-character id");
 
+/** The error callback of a required text field: "X is required" when absent, "X must be text" otherwise. */
+export function textError(label: string) {
+  return (issue: { input?: unknown }) =>
+    issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`;
+}
+
+export const EMAIL_MAX = 254;
+
 export const EmailSchema = z
-  .string({ error: "Email is required" })
+  .string({ error: textError("Email") })
   .trim()
   .min(1, "Email is required")
-  .max(254, "Email must be at most 254 characters")
+  .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`)
   .pipe(z.email({ error: "Please enter a valid email address" }))
   .transform((v) => v.toLowerCase());
 
@@ -16,3 +24,20 @@ export const ErrorSchema = z.object({
 });
 
 export const IdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+/** The message of the top-level object check of a request body. */
+export const BODY_NOT_OBJECT = "The request body must be a JSON object";
+
+/**
+ * One readable sentence from validation issues, for the 422 `{ error: { message } }` and for forms.
+ * Our schema messages already name their field ("Email is required"); a message that does not
+ * (a zod default) gets the field's path in front of it.
+ */
+export function describeIssues(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): string {
+  const lines = issues.map((issue) => {
+    const field = issue.path.map(String).join(".");
+    const last = String(issue.path.at(-1) ?? "").toLowerCase();
+    return field && !issue.message.toLowerCase().includes(last) ? `${field}: ${issue.message}` : issue.message;
+  });
+  return [...new Set(lines)].join("; ") || "The request is not valid.";
+}

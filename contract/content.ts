@@ -1,10 +1,20 @@
 import { z } from "zod";
 
 // spec public-area §3 and admin-back-office §3
-export const CarouselSlideSchema = z.object({ _id: z.string(), image: z.string(), title: z.string(), description: z.string() });
+export const CarouselSlideSchema = z.object({
+  _id: z.string(),
+  image: z.string(),
+  title: z.string(),
+  description: z.string(),
+});
 export type CarouselSlide = z.infer<typeof CarouselSlideSchema>;
 
-export const BlogTeaserSchema = z.object({ _id: z.string(), headline: z.string(), description: z.string(), image: z.string() });
+export const BlogTeaserSchema = z.object({
+  _id: z.string(),
+  headline: z.string(),
+  description: z.string(),
+  image: z.string(),
+});
 export type BlogTeaser = z.infer<typeof BlogTeaserSchema>;
 
 export const InstructorCtaSchema = z.object({
@@ -29,5 +39,11 @@ export const HeroSchema = z.object({
 });
 export type Hero = z.infer<typeof HeroSchema>;
 
-export const ExpertSchema = z.object({ _id: z.string(), name: z.string(), role: z.string(), expertise: z.string(), img: z.string() });
+export const ExpertSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  role: z.string(),
+  expertise: z.string(),
+  img: z.string(),
+});
 export type Expert = z.infer<typeof ExpertSchema>;

@@ -9,7 +9,12 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Deps, Services } from "../services.ts";
 import { DomainError, STATUS_BY_CODE } from "../lib/errors.ts";
 import type { AppEnv } from "./middleware.ts";
+import { describeIssues } from "../../contract/common.ts";
 import { registerCatalogRoutes } from "../features/catalog/catalog.routes.ts";
+import { registerContactsRoutes } from "../features/contacts/contacts.routes.ts";
+import { registerContentRoutes } from "../features/content/content.routes.ts";
+import { registerEventsRoutes } from "../features/events/events.routes.ts";
+import { registerNewsletterRoutes } from "../features/newsletter/newsletter.routes.ts";
 
 export type BackendEnv = AppEnv;
 
@@ -17,10 +22,16 @@ export function errorBody(code: string, message: string) {
   return { error: { code, message } };
 }
 
-function humanIssue(issue: { path: PropertyKey[]; message: string }): string {
-  const field = issue.path.map(String).join(".");
-  return field ? `${field}: ${issue.message}` : issue.message;
-}
+const HTTP_ERRORS: Partial<Record<number, { code: string; message?: string }>> = {
+  400: { code: "bad_request" },
+  401: { code: "unauthorized" },
+  403: { code: "forbidden" },
+  413: { code: "too_large" },
+  415: {
+    code: "unsupported_media_type",
+    message: "Send the request body as JSON, with Content-Type: application/json.",
+  },
+};
 
 export function handleError(err: Error, c: Context, deps: Pick<Deps, "logger">) {
   if (err instanceof DomainError) {
@@ -28,10 +39,12 @@ export function handleError(err: Error, c: Context, deps: Pick<Deps, "logger">) 
   }
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;
-    const code = status === 413 ? "too_large" : status === 401 ? "unauthorized" : status === 403 ? "forbidden" : "bad_request";
+    const known = HTTP_ERRORS[status];
     const message =
-      status === 400 && /JSON/i.test(err.message) ? "The request body is not valid JSON." : err.message || "Bad request";
-    return c.json(errorBody(code, message), status);
+      status === 400 && /JSON/i.test(err.message)
+        ? "The request body is not valid JSON."
+        : (known?.message ?? (err.message || "Bad request"));
+    return c.json(errorBody(known?.code ?? (status >= 500 ? "internal" : "bad_request"), message), status);
   }
   deps.logger.error("unhandled error", {
     requestId: c.get("requestId"),
@@ -42,13 +55,45 @@ export function handleError(err: Error, c: Context, deps: Pick<Deps, "logger">) 
   return c.json(errorBody("internal", "Something went wrong on our side. Please try again."), 500);
 }
 
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+
+type OpenApiDoc = ReturnType<OpenAPIHono["getOpenAPI31Document"]>;
+type Operation = { summary?: string; tags?: string[] };
+
+/** GET /backend/docs: the operations of the OpenAPI document as one self-contained page (no scripts, no CDN). */
+export function renderApiDocs(doc: OpenApiDoc): string {
+  const rows: string[] = [];
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    for (const method of ["get", "post", "put", "patch", "delete"] as const) {
+      const op = (item as Record<string, Operation | undefined>)[method];
+      if (!op) continue;
+      rows.push(
+        `<tr><td class="m ${method}">${method.toUpperCase()}</td><td><code>/backend${escapeHtml(path)}</code></td>` +
+          `<td>${escapeHtml(op.summary ?? "")}</td><td>${escapeHtml((op.tags ?? []).join(", "))}</td></tr>`,
+      );
+    }
+  }
+  const title = escapeHtml(doc.info.title);
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem;color:#111}
+table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.4rem;text-align:left;vertical-align:top}
+.m{font-weight:700;font-family:monospace}.get{color:#0a6}.post{color:#06c}.put,.patch{color:#a60}.delete{color:#c00}</style>
+</head><body><h1>${title}</h1>
+<p>The machine-readable description is at <a href="/backend/openapi.json">/backend/openapi.json</a> (OpenAPI ${escapeHtml(doc.openapi)}).
+Errors are JSON: <code>{ "error": { "code", "message" } }</code>.</p>
+<table><thead><tr><th>Method</th><th>Path</th><th>Summary</th><th>Tag</th></tr></thead><tbody>
+${rows.join("\n")}
+</tbody></table></body></html>`;
+}
+
 export function createBackend(services: Services, deps: Deps) {
   const api = new OpenAPIHono<BackendEnv>({
     defaultHook: (result, c) => {
       if (!result.success) {
-        const issues = result.error.issues;
-        const message = issues.map(humanIssue).join("; ") || "Invalid request";
-        return c.json(errorBody("invalid", message), 422);
+        return c.json(errorBody("invalid", describeIssues(result.error.issues)), 422);
       }
     },
   });
@@ -59,7 +104,10 @@ export function createBackend(services: Services, deps: Deps) {
       maxSize: deps.env.BODY_LIMIT_BYTES,
       onError: (c) =>
         c.json(
-          errorBody("too_large", `The request body is too large (limit ${Math.round(deps.env.BODY_LIMIT_BYTES / 1024)} KB).`),
+          errorBody(
+            "too_large",
+            `The request body is too large (limit ${Math.round(deps.env.BODY_LIMIT_BYTES / 1024)} KB).`,
+          ),
           413,
         ),
     }),
@@ -68,16 +116,27 @@ export function createBackend(services: Services, deps: Deps) {
 
   api.get("/health", async (c) => {
     const up = await deps.database.ping();
-    return c.json({ status: up ? "ok" : "degraded", database: up ? "up" : "down", engine: deps.database.engine }, up ? 200 : 503);
+    return c.json(
+      { status: up ? "ok" : "degraded", database: up ? "up" : "down", engine: deps.database.engine },
+      up ? 200 : 503,
+    );
   });
 
   registerCatalogRoutes(api, services.catalog);
+  registerContentRoutes(api, services.content);
+  registerEventsRoutes(api, services.events);
+  registerNewsletterRoutes(api, services.newsletter);
+  registerContactsRoutes(api, services.contacts);
 
-  api.doc31("/openapi.json", {
+  const docConfig = {
     openapi: "3.1.0",
     info: { title: `${deps.env.SITE_NAME} API`, version: "1" },
     servers: [{ url: "/backend" }],
-  });
+  };
+  api.doc31("/openapi.json", docConfig);
+  // Every route is registered by now, so the page is built once, on the first request.
+  let docsHtml: string | undefined;
+  api.get("/docs", (c) => c.html((docsHtml ??= renderApiDocs(api.getOpenAPI31Document(docConfig)))));
 
   api.notFound((c) => c.json(errorBody("not_found", `No API route for ${c.req.method} ${c.req.path}`), 404));
   api.onError((err, c) => handleError(err, c, deps));

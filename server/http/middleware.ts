@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
+import { promisify } from "node:util";
 import zlib from "node:zlib";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { Logger } from "../lib/logger.ts";
 
 export type AppVariables = { requestId: string; nonce: string };
@@ -72,9 +73,18 @@ export function immutableAssets(): MiddlewareHandler {
   };
 }
 
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
 
-/** brotli or gzip for text responses, chosen from Accept-Encoding. */
+/** Replaces the response whole: Hono's `c.res =` would copy the old headers over the new ones. */
+function replaceResponse(c: Context, res: Response) {
+  c.res = undefined;
+  c.res = res;
+}
+
+/** brotli or gzip for text responses, chosen from Accept-Encoding; small bodies are left as they are. */
 export function compression(): MiddlewareHandler {
   return async (c, next) => {
     await next();
@@ -82,23 +92,40 @@ export function compression(): MiddlewareHandler {
     if (!res.body || c.req.method === "HEAD" || res.headers.has("Content-Encoding")) return;
     const type = res.headers.get("Content-Type") ?? "";
     if (!COMPRESSIBLE.test(type)) return;
-    const length = Number(res.headers.get("Content-Length") ?? NaN);
-    if (length < 1024) return;
     const accept = c.req.header("accept-encoding") ?? "";
     const encoding = /\bbr\b/.test(accept) ? "br" : /\bgzip\b/.test(accept) ? "gzip" : null;
     if (!encoding) return;
-    const compressor =
-      encoding === "br"
-        ? zlib.createBrotliCompress({
-            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 },
-            flush: zlib.constants.BROTLI_OPERATION_FLUSH,
-          })
-        : zlib.createGzip({ level: 6, flush: zlib.constants.Z_SYNC_FLUSH });
-    const body = Readable.fromWeb(res.body as import("node:stream/web").ReadableStream).pipe(compressor);
     const headers = new Headers(res.headers);
-    headers.delete("Content-Length");
-    headers.set("Content-Encoding", encoding);
     headers.append("Vary", "Accept-Encoding");
-    c.res = new Response(Readable.toWeb(body) as ReadableStream, { status: res.status, headers });
+    const etag = headers.get("ETag");
+    if (etag && !etag.startsWith("W/")) headers.set("ETag", `W/${etag}`);
+
+    // Streamed pages (no length) are compressed as they stream; everything else is measured first.
+    if (!res.headers.has("Content-Length") && type.startsWith("text/html")) {
+      const compressor =
+        encoding === "br"
+          ? zlib.createBrotliCompress({
+              params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 },
+              flush: zlib.constants.BROTLI_OPERATION_FLUSH,
+            })
+          : zlib.createGzip({ level: 6, flush: zlib.constants.Z_SYNC_FLUSH });
+      const body = Readable.fromWeb(res.body as import("node:stream/web").ReadableStream).pipe(compressor);
+      headers.delete("Content-Length");
+      headers.set("Content-Encoding", encoding);
+      replaceResponse(c, new Response(Readable.toWeb(body) as ReadableStream, { status: res.status, headers }));
+      return;
+    }
+    const raw = Buffer.from(await res.arrayBuffer());
+    if (raw.length < 1024) {
+      replaceResponse(c, new Response(raw, { status: res.status, headers: res.headers }));
+      return;
+    }
+    const packed =
+      encoding === "br"
+        ? await brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+        : await gzip(raw, { level: 6 });
+    headers.set("Content-Encoding", encoding);
+    headers.set("Content-Length", String(packed.length));
+    replaceResponse(c, new Response(packed, { status: res.status, headers }));
   };
 }

@@ -21,13 +21,28 @@ describe("GET /backend/api/courses", () => {
     const found = body.find((c) => c._id === row!.id);
     expect(found).toMatchObject({ title: "Intro to Python", price: 25000.5, discountPrice: null });
     expect(Object.keys(found!).sort()).toEqual(
-      ["_id", "category", "discountPrice", "duration", "features", "img", "instructor", "price", "rating", "showDiscount", "title"].sort(),
+      [
+        "_id",
+        "category",
+        "discountPrice",
+        "duration",
+        "features",
+        "img",
+        "instructor",
+        "price",
+        "rating",
+        "showDiscount",
+        "title",
+      ].sort(),
     );
     expect(found!._id).toMatch(/^[0-9a-f]{24}$/);
   });
 
   it("returns one course by id, and a JSON 404 for an unknown or malformed id", async () => {
-    const [row] = await t.db.insert(courses).values(makeCourse({ title: "Cyber Basics" })).returning();
+    const [row] = await t.db
+      .insert(courses)
+      .values(makeCourse({ title: "Cyber Basics" }))
+      .returning();
     const ok = await t.request(`/backend/api/courses/${row!.id}`);
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ _id: row!.id, title: "Cyber Basics" });

@@ -1,5 +1,5 @@
 // Home and about page content (public-area §2 "Home", "Home/about page content").
-import { asc } from "drizzle-orm";
+import { asc, desc } from "drizzle-orm";
 import type { BlogTeaser, CarouselSlide, Expert, Faq, Hero, InstructorCta } from "../../../contract/content.ts";
 import type { Db } from "../../db/client.ts";
 import { blogTeasers, carouselSlides, experts, faqs, hero, instructorCtas } from "../../db/schema.ts";
@@ -33,11 +33,17 @@ export function createContentService(db: Db) {
       return rows.map((r) => ({ _id: r.id, question: r.question, answer: r.answer }));
     },
 
-    /** The single hero banner, or null when none is saved (the page then shows its defaults). */
+    /** The single hero banner, or null when none is saved (the page then shows its defaults; decision 003). */
     async getHero(): Promise<Hero | null> {
-      const [r] = await db.select().from(hero).limit(1);
+      const [r] = await db.select().from(hero).orderBy(desc(hero.updatedAt), desc(hero.id)).limit(1);
       if (!r) return null;
-      return { videoUrl: r.videoUrl, title: r.title, subtitle: r.subtitle, buttonText: r.buttonText, buttonLink: r.buttonLink };
+      return {
+        videoUrl: r.videoUrl,
+        title: r.title,
+        subtitle: r.subtitle,
+        buttonText: r.buttonText,
+        buttonLink: r.buttonLink,
+      };
     },
 
     async listExperts(): Promise<Expert[]> {

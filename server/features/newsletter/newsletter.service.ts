@@ -1,7 +1,7 @@
 // Newsletter subscriptions (public-area §4 "Newsletter pop-up", §5, §8).
 import { randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
-import { NewsletterInputSchema } from "../../../contract/messaging.ts";
+import { describeIssues } from "../../../contract/common.ts";
+import { NEWSLETTER_SUCCESS, NewsletterInputSchema, type NewsletterResult } from "../../../contract/messaging.ts";
 import type { Db } from "../../db/client.ts";
 import { newsletterSubscribers } from "../../db/schema.ts";
 import { Conflict, Invalid } from "../../lib/errors.ts";
@@ -12,18 +12,23 @@ const messages = {
 
 export function createNewsletterService(db: Db) {
   return {
-    /** Subscribes an address; a repeated address is a Conflict and adds no row. */
-    async subscribe(input: unknown): Promise<{ email: string }> {
+    /**
+     * Subscribes an address (stored lower-cased). A repeated address, in any letter case, is a
+     * Conflict and adds no row: the unique index on lower(email) decides, so two racing requests
+     * cannot both insert.
+     */
+    async subscribe(input: unknown): Promise<NewsletterResult> {
       const parsed = NewsletterInputSchema.safeParse(input);
-      if (!parsed.success) throw Invalid(parsed.error.issues[0]?.message ?? "Please enter a valid email address");
+      if (!parsed.success) throw Invalid(describeIssues(parsed.error.issues));
       const { email } = parsed.data;
       const inserted = await db
         .insert(newsletterSubscribers)
         .values({ email, unsubscribeToken: randomBytes(24).toString("hex") })
-        .onConflictDoNothing({ target: sql`lower(${newsletterSubscribers.email})` as never })
+        // the table's only unique keys are the fresh id and lower(email): any conflict is the address
+        .onConflictDoNothing()
         .returning({ id: newsletterSubscribers.id });
       if (inserted.length === 0) throw Conflict(messages.alreadySubscribed);
-      return { email };
+      return { message: NEWSLETTER_SUCCESS, email };
     },
   };
 }

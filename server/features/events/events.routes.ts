@@ -1,0 +1,31 @@
+// Showcase events and talents, read-only for the public (public-area §7).
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { z } from "zod";
+import { EventSchema, TalentSchema } from "../../../contract/events.ts";
+import type { BackendEnv } from "../../http/backend.ts";
+import type { EventsService } from "./events.service.ts";
+
+const tags = ["Showcase"];
+
+const listEvents = createRoute({
+  method: "get",
+  path: "/api/events",
+  tags,
+  summary: "List showcase events",
+  responses: { 200: { description: "All events", content: { "application/json": { schema: z.array(EventSchema) } } } },
+});
+
+const listTalents = createRoute({
+  method: "get",
+  path: "/api/talents",
+  tags,
+  summary: "List showcase talents",
+  responses: {
+    200: { description: "All talents", content: { "application/json": { schema: z.array(TalentSchema) } } },
+  },
+});
+
+export function registerEventsRoutes(app: OpenAPIHono<BackendEnv>, events: EventsService) {
+  app.openapi(listEvents, async (c) => c.json(await events.listEvents(), 200));
+  app.openapi(listTalents, async (c) => c.json(await events.listTalents(), 200));
+}
