@@ -79,3 +79,13 @@ describe("lockDataDir", () => {
     expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
   });
 });
+
+describe("lockDataDir within one process", () => {
+  it("refuses a second lock of a directory this process already holds, and allows it after release", () => {
+    const release = lockDataDir(dir);
+    expect(() => lockDataDir(dir)).toThrow(/already open in this process/);
+    release();
+    const again = lockDataDir(dir);
+    again();
+  });
+});

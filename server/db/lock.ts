@@ -18,18 +18,28 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** Directories this process holds: a second open in the same process is refused too. */
+const held = new Set<string>();
+
 export function lockDataDir(dir: string): () => void {
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, "server.lock");
+  if (held.has(path.resolve(file))) {
+    throw new DataDirLockedError(
+      `The database in ${path.resolve(dir)} is already open in this process (${process.pid}); it can be opened once.`,
+    );
+  }
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(file, "wx");
       writeSync(fd, JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString() }));
       closeSync(fd);
       let released = false;
+      held.add(path.resolve(file));
       const release = () => {
         if (released) return;
         released = true;
+        held.delete(path.resolve(file));
         rmSync(file, { force: true });
       };
       process.once("exit", release);

@@ -18,6 +18,15 @@ import { registerNewsletterRoutes } from "../features/newsletter/newsletter.rout
 
 export type BackendEnv = AppEnv;
 
+/** Request bodies over the configured limit get 413, on the API and on page form posts alike. */
+export function limitBody(maxSize: number) {
+  return bodyLimit({
+    maxSize,
+    onError: (c) =>
+      c.json(errorBody("too_large", `The request body is too large (limit ${Math.round(maxSize / 1024)} KB).`), 413),
+  });
+}
+
 export function errorBody(code: string, message: string) {
   return { error: { code, message } };
 }
@@ -98,20 +107,6 @@ export function createBackend(services: Services, deps: Deps) {
     },
   });
 
-  api.use(
-    "*",
-    bodyLimit({
-      maxSize: deps.env.BODY_LIMIT_BYTES,
-      onError: (c) =>
-        c.json(
-          errorBody(
-            "too_large",
-            `The request body is too large (limit ${Math.round(deps.env.BODY_LIMIT_BYTES / 1024)} KB).`,
-          ),
-          413,
-        ),
-    }),
-  );
   api.use("/api/*", etag());
 
   api.get("/health", async (c) => {

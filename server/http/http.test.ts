@@ -191,6 +191,17 @@ describe("with a small body limit", () => {
     if (!closed) await small.close();
   });
 
+  it("applies the same limit to form posts of pages (413 before the page sees the body)", async () => {
+    const res = await small.request("/contact", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: "ada@example.com", message: "x".repeat(3000) }).toString(),
+    });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("too_large");
+    expect(await small.db.select().from(contacts)).toHaveLength(0);
+  });
+
   it("answers 413 JSON for a body over the limit and stores nothing", async () => {
     const res = await small.request("/backend/api/contact", {
       method: "POST",
