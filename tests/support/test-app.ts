@@ -1,5 +1,5 @@
 // The real app (all middleware) on a fresh database, for API tests through app.request().
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createApp } from "../../server/app.ts";
@@ -37,6 +37,9 @@ export async function createTestApp(overrides: Partial<Record<string, string>> =
         app.request(url, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body }),
       );
     },
-    close: () => database.close(),
+    close: async () => {
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
