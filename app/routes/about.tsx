@@ -1,4 +1,60 @@
-// Placeholder: the page is being built.
-export default function Page() {
-  return <main id="main">about</main>;
+// /about (spec public-area §2 "Home/about page content"): hero banner, mission and vision, journey,
+// features, animated counters, certification, experts carousel and values.
+import { isRouteErrorResponse } from "react-router";
+import type { Route } from "./+types/about";
+import { appContext } from "../lib/context.ts";
+import { Certification } from "../components/about/certification.tsx";
+import { ExpertsCarousel } from "../components/about/experts-carousel.tsx";
+import { Features } from "../components/about/features.tsx";
+import { HeroBanner } from "../components/about/hero-banner.tsx";
+import { resolveHero } from "../components/about/hero-defaults.ts";
+import { Journey } from "../components/about/journey.tsx";
+import { MissionVision } from "../components/about/mission-vision.tsx";
+import { StatsCounters } from "../components/about/stats-counters.tsx";
+import { Values } from "../components/about/values.tsx";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services, siteName } = context.get(appContext);
+  const [hero, experts] = await Promise.all([services.content.getHero(), services.content.listExperts()]);
+  // No hero saved (or blank fields): the page's defaults (decision 005).
+  return { hero: resolveHero(hero), experts, siteName };
+}
+
+export default function About({ loaderData }: Route.ComponentProps) {
+  const { hero, experts, siteName } = loaderData;
+  return (
+    <main id="main">
+      <HeroBanner hero={hero} />
+      <MissionVision />
+      <Journey />
+      <Features />
+      <StatsCounters />
+      <Certification siteName={siteName} />
+      <ExpertsCarousel experts={experts} />
+      <Values />
+    </main>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const site = loaderData?.siteName || "Academy";
+  return [
+    { title: `About us | ${site}` },
+    {
+      name: "description",
+      content: `${site} teaches coding, graphic design, cybersecurity and video editing to learners across Africa: our mission, our journey, our experts and the values we teach by.`,
+    },
+  ];
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Please try again in a moment.";
+  return (
+    <main id="main" className="mx-auto max-w-3xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold text-slate-900">We could not load this page</h1>
+      <p role="alert" className="mt-4 text-slate-700">
+        {detail}
+      </p>
+    </main>
+  );
 }

@@ -1,4 +1,130 @@
-// Placeholder: the page is being built.
-export default function Page() {
-  return <main id="main">contact</main>;
+// /contact (spec public-area §2 "Contact", §4, §5): the contact form, posted to this route's action so it
+// works without JavaScript, and the academy's contact details.
+import { isRouteErrorResponse } from "react-router";
+import type { Route } from "./+types/contact";
+import { describeIssues } from "../../contract/common.ts";
+import { CONTACT_LIMITS, CONTACT_SUBJECTS, ContactInputSchema } from "../../contract/messaging.ts";
+import { DomainError } from "../../server/lib/errors.ts";
+import { appContext } from "../lib/context.ts";
+import { ContactDetails } from "../components/contact/contact-details.tsx";
+import {
+  ContactForm,
+  type ContactActionData,
+  type ContactField,
+  type ContactValues,
+} from "../components/contact/contact-form.tsx";
+
+// The subjects and limits come from the contract through the loader, so the browser bundle does not
+// carry zod for two constants.
+export function loader() {
+  return { subjects: CONTACT_SUBJECTS, limits: CONTACT_LIMITS };
+}
+
+// Schema: ContactInputSchema (contract/messaging.ts), the one schema of the API and this form. The action
+// reads its issues per field; services.contacts.create parses again and is the truth.
+const FIELDS: ContactField[] = ["name", "email", "subject", "message"];
+
+function fieldErrorsOf(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>) {
+  const errors: Partial<Record<ContactField, string>> = {};
+  for (const issue of issues) {
+    const field = FIELDS.find((f) => f === issue.path[0]);
+    if (field) errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services } = context.get(appContext);
+  const form = await request.formData();
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const values: ContactValues = {
+    name: text("name"),
+    email: text("email"),
+    subject: text("subject"),
+    message: text("message"),
+  };
+  const input = { ...values, subject: values.subject || undefined };
+
+  // A form shown again with its errors is a page rendered as asked: 200, not 422, which browsers log as a
+  // failed resource load (a console error) for the fetcher's request and for the plain POST alike.
+  const invalid = (formError: string, fieldErrors: Partial<Record<ContactField, string>>): ContactActionData => ({
+    ok: false,
+    formError,
+    fieldErrors,
+    values,
+  });
+
+  const parsed = ContactInputSchema.safeParse(input);
+  if (!parsed.success) {
+    return invalid(describeIssues(parsed.error.issues), fieldErrorsOf(parsed.error.issues));
+  }
+  try {
+    const saved = await services.contacts.create(input);
+    const sent: ContactActionData = { ok: true, message: saved.message };
+    return sent;
+  } catch (error) {
+    if (error instanceof DomainError && error.code === "invalid") return invalid(error.message, {});
+    throw error;
+  }
+}
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <main id="main">
+      <section aria-labelledby="contact-title" className="relative isolate overflow-hidden bg-brand-800 text-white">
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 -z-10 bg-linear-to-br from-brand-800 via-brand-700 to-slate-900"
+        />
+        <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-16 lg:px-8">
+          <p className="text-sm font-bold uppercase tracking-widest text-amber-300">Contact</p>
+          <h1 id="contact-title" className="mt-2 text-4xl font-extrabold tracking-tight sm:text-5xl">
+            Get in touch
+          </h1>
+          <p className="mt-4 max-w-2xl text-lg leading-relaxed text-brand-50">
+            Questions about a course, trouble with a payment, or an idea for us? Send a message and our team in Lagos
+            will get back to you.
+          </p>
+        </div>
+      </section>
+
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:px-8">
+        <section aria-labelledby="contact-form-title">
+          <h2 id="contact-form-title" className="text-2xl font-bold text-slate-900">
+            Send us a message
+          </h2>
+          <div className="mt-6">
+            <ContactForm subjects={loaderData.subjects} limits={loaderData.limits} actionData={actionData} />
+          </div>
+        </section>
+        <ContactDetails />
+      </div>
+    </main>
+  );
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const site = matches[0]?.loaderData?.siteName || "Academy";
+  return [
+    { title: `Contact us | ${site}` },
+    {
+      name: "description",
+      content: `Contact ${site}: course questions, technical support and everything else. Write to us or visit our office in Lagos.`,
+    },
+  ];
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Please try again in a moment.";
+  return (
+    <main id="main" className="mx-auto max-w-3xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold text-slate-900">We could not load the contact page</h1>
+      <p role="alert" className="mt-4 text-slate-700">
+        {detail}
+      </p>
+    </main>
+  );
 }

@@ -1,0 +1,149 @@
+import { useId, useState } from "react";
+import type { ShowcaseEvent } from "../../../contract/events.ts";
+import { TICKET_TYPES, formatNaira } from "./tickets.ts";
+
+const LOWEST_PRICE = Math.min(...TICKET_TYPES.map((t) => t.price));
+
+/**
+ * One showcase event (spec public-area §2 "Showcase"): cover photo, name, time and description. Clicking
+ * the card (or its button, by keyboard) expands it to show its photos; a photo opens the zoom overlay.
+ */
+export function EventCard({
+  event,
+  onZoom,
+  onBuy,
+}: {
+  event: ShowcaseEvent;
+  onZoom: (index: number) => void;
+  onBuy: () => void;
+}) {
+  const id = useId();
+  const panelId = `${id}-photos`;
+  const [expanded, setExpanded] = useState(false);
+  const count = event.photos.length;
+
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-lg">
+      {/* The toggle's ::after covers this part of the card, so a click anywhere on it toggles. */}
+      <div className="relative">
+        <img
+          src={event.coverPhoto}
+          alt=""
+          width={1200}
+          height={675}
+          loading="lazy"
+          decoding="async"
+          className="aspect-video w-full bg-brand-100 object-cover"
+        />
+        <div className="p-5 sm:p-6">
+          <p className="inline-flex items-center gap-2 rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-4 w-4"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={2}
+            >
+              <path d="M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Zm0-13v4l3 2" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+            <span>
+              <span className="sr-only">When: </span>
+              {event.time}
+            </span>
+          </p>
+          <h3 className="mt-3 text-xl font-extrabold text-slate-900">{event.name}</h3>
+          <p className="mt-2 leading-relaxed text-slate-700">{event.description}</p>
+          {count > 0 ? (
+            <button
+              type="button"
+              aria-expanded={expanded}
+              aria-controls={panelId}
+              onClick={() => setExpanded((v) => !v)}
+              className="mt-4 inline-flex min-h-11 items-center gap-2 rounded-lg font-semibold text-brand-700 underline-offset-4 after:absolute after:inset-0 after:content-[''] hover:underline"
+            >
+              {expanded ? "Hide photos" : `View photos (${count})`}
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className={`h-5 w-5 transition-transform ${expanded ? "rotate-180" : ""}`}
+                fill="none"
+                stroke="currentColor"
+                strokeWidth={2}
+              >
+                <path d="M6 9l6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
+            </button>
+          ) : null}
+        </div>
+      </div>
+
+      {count > 0 ? (
+        <div id={panelId} hidden={!expanded} className="px-5 pb-2 sm:px-6">
+          <ul className="grid grid-cols-2 gap-3" aria-label={`Photos from ${event.name}`}>
+            {event.photos.map((photo, i) => (
+              <li key={photo}>
+                <button
+                  type="button"
+                  onClick={() => onZoom(i)}
+                  aria-label={`Open photo ${i + 1} of ${count}: ${event.name}`}
+                  className="group relative block w-full overflow-hidden rounded-lg ring-1 ring-slate-200"
+                >
+                  <img
+                    src={photo}
+                    alt=""
+                    width={1200}
+                    height={675}
+                    loading="lazy"
+                    decoding="async"
+                    className="aspect-video w-full bg-slate-100 object-cover transition group-hover:scale-105"
+                  />
+                  <span
+                    aria-hidden="true"
+                    className="absolute right-1.5 bottom-1.5 rounded bg-slate-950/75 px-1.5 py-0.5 text-xs font-semibold text-white"
+                  >
+                    Zoom
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      {/* Without JavaScript the toggle cannot open: show the photos as plain links instead. */}
+      {count > 0 ? (
+        <noscript>
+          <ul className="grid grid-cols-2 gap-3 px-5 pb-2 sm:px-6">
+            {event.photos.map((photo, i) => (
+              <li key={photo}>
+                <a href={photo}>
+                  <img
+                    src={photo}
+                    alt={`${event.name} (${i + 1} of ${count})`}
+                    width={1200}
+                    height={675}
+                    loading="lazy"
+                    decoding="async"
+                    className="aspect-video w-full rounded-lg object-cover"
+                  />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </noscript>
+      ) : null}
+
+      <div className="mt-auto flex items-center justify-between gap-3 border-t border-slate-100 p-5 sm:px-6">
+        <p className="text-sm text-slate-600">Tickets from {formatNaira(LOWEST_PRICE)}</p>
+        <button
+          type="button"
+          onClick={onBuy}
+          className="relative min-h-11 rounded-lg bg-accent-500 px-5 py-2.5 font-semibold text-slate-950 shadow-sm transition hover:bg-amber-400"
+        >
+          Buy Ticket<span className="sr-only"> for {event.name}</span>
+        </button>
+      </div>
+    </article>
+  );
+}
