@@ -2,12 +2,13 @@
 // react-router-hono-server, which adds the build's assets and the server-rendered pages after it.
 import { RouterContextProvider } from "react-router";
 import { createHonoServer } from "react-router-hono-server/node";
+import { createApp } from "../server/app.ts";
 import { boot } from "../server/boot.ts";
 import { immutableAssets } from "../server/http/middleware.ts";
 import { appContext } from "./lib/context.ts";
 
-// Under `react-router dev` this module is re-evaluated on server changes: boot once per process,
-// so the database is never opened twice.
+// Under `react-router dev` this module is re-evaluated on server changes: boot (open the database)
+// once per process, and build a fresh app around it each time.
 const g = globalThis as typeof globalThis & { __academyBoot?: ReturnType<typeof boot> };
 g.__academyBoot ??= boot();
 const booted = await g.__academyBoot.catch((error: unknown) => {
@@ -15,8 +16,10 @@ const booted = await g.__academyBoot.catch((error: unknown) => {
   process.exit(1);
 });
 
+const { app, services } = createApp(booted);
+
 export default await createHonoServer({
-  app: booted.app,
+  app,
   port: booted.env.PORT,
   defaultLogger: false,
   listeningListener: (info) => booted.logger.info("listening", { port: info.port, url: booted.env.PUBLIC_URL }),
@@ -26,7 +29,7 @@ export default await createHonoServer({
   getLoadContext: (c) => {
     const context = new RouterContextProvider();
     context.set(appContext, {
-      services: booted.services,
+      services,
       siteName: booted.env.SITE_NAME,
       publicUrl: booted.env.PUBLIC_URL,
       nonce: c.get("nonce"),

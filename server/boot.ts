@@ -1,16 +1,13 @@
-// Starts what the process needs: config, database (locked, migrated, seeded when empty) and the app.
+// Starts what the process needs: config and the database (locked, migrated, seeded when empty).
+// The caller builds the app from these dependencies (server/app.ts createApp).
 import path from "node:path";
 import { openDatabase, migrateDatabase, type Database } from "./db/client.ts";
 import { parseEnv, type Env } from "./env.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
-import { createApp, type App } from "./app.ts";
+import type { Deps } from "./services.ts";
 import { seedIfEmpty } from "../scripts/seed-data.ts";
 
-export interface Booted extends App {
-  env: Env;
-  database: Database;
-  logger: Logger;
-}
+export type Booted = Deps & { logger: Logger };
 
 export async function openConfiguredDatabase(env: Env): Promise<Database> {
   return env.DATABASE_URL
@@ -27,7 +24,6 @@ export async function boot(): Promise<Booted> {
     const seeded = await seedIfEmpty(database.db, { dataDir: env.DATA_DIR });
     if (seeded) logger.info("seeded demo content into an empty database");
   }
-  const app = createApp({ database, env, logger });
   const shutdown = async (signal: string) => {
     logger.info("shutting down", { signal });
     await database.close().catch(() => {});
@@ -35,5 +31,5 @@ export async function boot(): Promise<Booted> {
   };
   process.once("SIGINT", () => void shutdown("SIGINT"));
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
-  return { ...app, env, database, logger };
+  return { env, database, logger };
 }
