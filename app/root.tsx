@@ -1,9 +1,30 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { appContext } from "./lib/context.ts";
 import { useNonce } from "./lib/nonce.tsx";
 import { SiteLayout } from "./components/site-layout.tsx";
+import { buttonClass } from "./components/ui/button.tsx";
+
+// The mark of the logo as the favicon, inline: no extra request, and no /favicon.ico 404.
+const FAVICON =
+  "data:image/svg+xml," +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" rx="10" fill="#174ca8"/>' +
+      '<path d="M15 13l-7 7 7 7M25 13l7 7-7 7" fill="none" stroke="#fff" stroke-width="3.2" stroke-linecap="round" stroke-linejoin="round"/>' +
+      '<path d="M22 10l-4 20" stroke="#fbbf24" stroke-width="3.2" stroke-linecap="round"/></svg>',
+  );
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", type: "image/svg+xml", href: FAVICON }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { siteName } = context.get(appContext);
@@ -19,9 +40,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#174ca8" />
         <Meta />
-        <Links />
+        {/* The browser never sees the nonce (NonceProvider is server-only). In development, where no CSP
+            is sent, an empty nonce keeps the dev-only critical-CSS <link> identical on both sides. */}
+        <Links nonce={import.meta.env.DEV ? "" : nonce} />
       </head>
-      <body className="min-h-screen bg-white text-slate-900 antialiased">
+      <body className="min-h-dvh bg-white text-slate-900 antialiased">
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -39,6 +62,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // The root loader's data is there unless the root loader itself failed.
+  const siteName = useRouteLoaderData<typeof loader>("root")?.siteName ?? "Academy";
   let title = "Something went wrong";
   let detail = "An unexpected error occurred. Please try again in a moment.";
   if (isRouteErrorResponse(error)) {
@@ -51,13 +76,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     }
   }
   return (
-    <SiteLayout siteName="">
+    <SiteLayout siteName={siteName}>
       <main id="main" className="mx-auto max-w-3xl px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold">{title}</h1>
+        <h1 className="text-3xl font-bold text-brand-950">{title}</h1>
         <p className="mt-4 text-slate-700">{detail}</p>
-        <a href="/" className="mt-8 inline-block rounded bg-brand-700 px-5 py-3 font-semibold text-white">
+        <Link to="/" className={buttonClass("primary", "lg", "mt-8")}>
           Back to home
-        </a>
+        </Link>
       </main>
     </SiteLayout>
   );

@@ -1,13 +1,19 @@
+import { SiteFooter } from "./layout/site-footer.tsx";
+import { SiteHeader } from "./layout/site-header.tsx";
+
+/** Skip link, header, the page (each page renders its own <main id="main">) and footer. */
 export function SiteLayout({ siteName, children }: { siteName: string; children: React.ReactNode }) {
   return (
-    <>
-      <header className="border-b">
-        <a href="/" className="font-bold">
-          {siteName || "Academy"}
-        </a>
-      </header>
-      {children}
-      <footer className="border-t p-4 text-sm">© 2025 {siteName}</footer>
-    </>
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to main content
+      </a>
+      <SiteHeader siteName={siteName} />
+      <div className="flex-1">{children}</div>
+      <SiteFooter siteName={siteName} />
+    </div>
   );
 }

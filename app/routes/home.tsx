@@ -1,20 +1,90 @@
-import { appContext } from "../lib/context.ts";
+import { useState } from "react";
 import type { Route } from "./+types/home";
+import type { Course } from "../../contract/catalog.ts";
+import { appContext } from "../lib/context.ts";
+import { BlogTeaser } from "../components/home/blog-teaser.tsx";
+import { CoursesSection } from "../components/home/courses-section.tsx";
+import { FaqAccordion } from "../components/home/faq-accordion.tsx";
+import { HeroCarousel } from "../components/home/hero-carousel.tsx";
+import { HowItWorks } from "../components/home/how-it-works.tsx";
+import { InstructorCta } from "../components/home/instructor-cta.tsx";
+import { NewsletterPopup } from "../components/home/newsletter-popup.tsx";
+import { EnrolModal } from "../components/courses/enrol-modal.tsx";
+import { Breadcrumb } from "../components/ui/breadcrumb.tsx";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { services } = context.get(appContext);
-  return { courses: await services.catalog.listCourses() };
+/** spec public-area §8: loading failures of these lists are logged only; the section is left out. */
+async function orEmpty<T>(what: string, list: Promise<T[]>): Promise<T[]> {
+  try {
+    return await list;
+  } catch (error) {
+    console.error(`home: loading ${what} failed`, error);
+    return [];
+  }
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { services, siteName } = context.get(appContext);
+  const [slides, courses, teasers, ctas, faqs] = await Promise.all([
+    orEmpty("carousel", services.content.listCarousel()),
+    orEmpty("courses", services.catalog.listCourses()),
+    orEmpty("blog teasers", services.content.listBlogTeasers()),
+    orEmpty("instructor calls to action", services.content.listInstructorCtas()),
+    orEmpty("FAQs", services.content.listFaqs()),
+  ]);
+  // ?all=1: the courses list expanded, for the View More link that works without JavaScript
+  const showAllCourses = new URL(request.url).searchParams.get("all") === "1";
+  return { siteName, slides, courses, teasers, ctas, faqs, showAllCourses };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { siteName, slides, courses, teasers, ctas, faqs, showAllCourses } = loaderData;
+  const [enrolling, setEnrolling] = useState<Course | null>(null);
+
   return (
-    <main id="main">
-      <h1>Home</h1>
-      <ul>
-        {loaderData.courses.map((c) => (
-          <li key={c._id}>{c.title}</li>
-        ))}
-      </ul>
+    <main id="main" tabIndex={-1} className="outline-none">
+      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Introduction" }]} />
+      <HeroCarousel slides={slides} />
+
+      <section aria-labelledby="welcome-title" className="py-16 text-center sm:py-20">
+        <div className="mx-auto max-w-3xl px-4 sm:px-6">
+          <h1 id="welcome-title" className="text-4xl font-extrabold tracking-tight text-brand-950 sm:text-5xl">
+            Welcome to <span className="text-brand-700">{siteName}</span>
+          </h1>
+          <p className="mt-5 text-xl leading-relaxed text-slate-600">
+            Explore tech skill courses for Africa&apos;s brightest minds.
+          </p>
+        </div>
+      </section>
+
+      <HowItWorks siteName={siteName} />
+      <CoursesSection
+        key={String(showAllCourses)}
+        courses={courses}
+        initiallyExpanded={showAllCourses}
+        onEnroll={setEnrolling}
+      />
+      {teasers.map((teaser) => (
+        <BlogTeaser key={teaser._id} teaser={teaser} />
+      ))}
+      {ctas.map((cta) => (
+        <InstructorCta key={cta._id} cta={cta} />
+      ))}
+      <FaqAccordion faqs={faqs} />
+
+      {enrolling && <EnrolModal course={enrolling} onClose={() => setEnrolling(null)} />}
+      <NewsletterPopup />
     </main>
   );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const siteName = loaderData?.siteName ?? "";
+  return [
+    { title: `${siteName} | Tech skills courses for Africa` },
+    {
+      name: "description",
+      content:
+        "Learn coding, graphic design, cybersecurity and video editing with live tutors, quizzes and a certificate. Courses priced in naira, built for learners across Africa.",
+    },
+  ];
 }

@@ -1,0 +1,86 @@
+import type { Course } from "../../../contract/catalog.ts";
+import { Button } from "../ui/button.tsx";
+import { Icon } from "../ui/icons.tsx";
+import { CoursePrice } from "./course-price.tsx";
+
+export function CourseCard({ course, onEnroll }: { course: Course; onEnroll: (course: Course) => void }) {
+  const titleId = `course-${course._id}`;
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-lg"
+    >
+      <div className="relative aspect-video bg-brand-100">
+        <img
+          src={course.img}
+          alt=""
+          width={1200}
+          height={675}
+          loading="lazy"
+          decoding="async"
+          className="size-full object-cover"
+        />
+        <span className="absolute top-3 left-3 rounded-full bg-white/95 px-3 py-1 text-xs font-semibold text-brand-800 shadow-sm">
+          {course.category}
+        </span>
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        <h3 id={titleId} className="text-lg leading-snug font-bold text-brand-950">
+          {course.title}
+        </h3>
+        <p className="mt-1 text-sm text-slate-600">Instructor: {course.instructor}</p>
+        <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700">
+          <span className="inline-flex items-center gap-1.5">
+            <Icon name="clock" className="size-4 text-slate-500" />
+            <span className="sr-only">Duration: </span>
+            {course.duration}
+          </span>
+          <span className="inline-flex items-center gap-1" data-testid="course-rating">
+            <Icon name="star" className="size-4 text-accent-500" />
+            <span className="sr-only">Rating: </span>
+            {course.rating.toFixed(1)}
+            <span className="sr-only"> out of 5</span>
+          </span>
+        </div>
+        {course.features.length > 0 && (
+          <ul className="mt-4 space-y-2 text-sm text-slate-700">
+            {course.features.map((feature) => (
+              <li key={feature} className="flex gap-2">
+                <Icon name="check" className="mt-0.5 size-4 shrink-0 text-emerald-600" />
+                <span>{feature}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="mt-auto pt-5">
+          <CoursePrice course={course} />
+          <Button className="mt-4 w-full" aria-describedby={titleId} onClick={() => onEnroll(course)}>
+            Enroll Now
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function CourseGrid({
+  courses,
+  onEnroll,
+  id,
+  hidden,
+}: {
+  courses: Course[];
+  onEnroll: (course: Course) => void;
+  id?: string;
+  hidden?: boolean;
+}) {
+  return (
+    <ul id={id} hidden={hidden} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {courses.map((course) => (
+        <li key={course._id}>
+          <CourseCard course={course} onEnroll={onEnroll} />
+        </li>
+      ))}
+    </ul>
+  );
+}

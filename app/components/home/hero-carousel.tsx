@@ -1,0 +1,98 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import type { CarouselSlide } from "../../../contract/content.ts";
+import { buttonClass } from "../ui/button.tsx";
+import { Icon } from "../ui/icons.tsx";
+
+// spec public-area §9: the carousel advances every 5 seconds; slides are 600px high.
+export const CAROUSEL_INTERVAL_MS = 5000;
+
+/**
+ * Full-width hero carousel (spec §2 "Home" 1). Advances cyclically; the dots jump to a slide and
+ * restart the 5 seconds. Without JavaScript the first slide shows.
+ */
+export function HeroCarousel({ slides }: { slides: CarouselSlide[] }) {
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const count = slides.length;
+
+  useEffect(() => {
+    if (paused || count < 2) return;
+    const timer = setTimeout(() => setIndex((i) => (i + 1) % count), CAROUSEL_INTERVAL_MS);
+    return () => clearTimeout(timer);
+  }, [index, paused, count]);
+
+  if (count === 0) return null;
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label="Highlights"
+      className="relative h-[600px] overflow-hidden bg-brand-950 text-white"
+    >
+      {slides.map((slide, i) => {
+        const active = i === index;
+        return (
+          <div
+            key={slide._id}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${count}`}
+            inert={!active}
+            data-active={active}
+            className={`absolute inset-0 transition-opacity duration-700 ${active ? "opacity-100" : "opacity-0"}`}
+          >
+            <img
+              src={slide.image}
+              alt=""
+              width={1200}
+              height={675}
+              loading={i === 0 ? "eager" : "lazy"}
+              fetchPriority={i === 0 ? "high" : "low"}
+              decoding="async"
+              className="absolute inset-0 size-full object-cover object-right"
+            />
+            <div className="absolute inset-0 bg-brand-950/85 lg:bg-transparent lg:bg-gradient-to-r lg:from-brand-950 lg:from-35% lg:via-brand-950/85 lg:via-55% lg:to-brand-950/10" />
+            <div className="relative mx-auto flex h-full max-w-7xl items-center px-4 pb-16 sm:px-6 lg:px-8">
+              <div className="max-w-2xl">
+                <h2 className="text-3xl leading-tight font-extrabold tracking-tight sm:text-5xl">{slide.title}</h2>
+                <p className="mt-5 text-lg leading-relaxed text-slate-100 sm:text-xl">{slide.description}</p>
+                <Link to="/courses" className={buttonClass("accent", "lg", "mt-8")}>
+                  Get Started
+                  <Icon name="arrow" />
+                </Link>
+              </div>
+            </div>
+          </div>
+        );
+      })}
+      {count > 1 && (
+        <div className="absolute inset-x-0 bottom-6 flex items-center justify-center gap-1">
+          {slides.map((slide, i) => (
+            <button
+              key={slide._id}
+              type="button"
+              aria-label={`Go to slide ${i + 1}`}
+              aria-current={i === index ? "true" : undefined}
+              onClick={() => setIndex(i)}
+              className="group grid size-8 place-items-center rounded-full"
+            >
+              <span
+                className={`block h-2.5 rounded-full transition-all ${
+                  i === index ? "w-8 bg-accent-400" : "w-2.5 bg-white/70 group-hover:bg-white"
+                }`}
+              />
+            </button>
+          ))}
+          <button
+            type="button"
+            onClick={() => setPaused((p) => !p)}
+            aria-label={paused ? "Play slideshow" : "Pause slideshow"}
+            className="ml-2 grid size-8 place-items-center rounded-full bg-white/15 text-white hover:bg-white/25"
+          >
+            <Icon name={paused ? "play" : "pause"} className="size-4" />
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import { useEffect, useRef } from "react";
+
+/**
+ * The site's modal dialog, on the native <dialog> opened with showModal(): the browser keeps focus
+ * inside and makes the page behind inert; Escape and a click on the backdrop close it. Mount it while
+ * open. Focus goes to the element marked data-autofocus (else the first focusable one) and back to
+ * what had it when the dialog closes.
+ */
+export function Modal({
+  labelledBy,
+  describedBy,
+  onClose,
+  className = "",
+  children,
+}: {
+  /** id of the element that names the dialog */
+  labelledBy: string;
+  describedBy?: string;
+  onClose: () => void;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const root = document.documentElement;
+    const overflow = root.style.overflow;
+    root.style.overflow = "hidden";
+    if (!dialog.open) dialog.showModal();
+    dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+
+    // The panel fills the <dialog>: a click on the <dialog> itself landed on the backdrop.
+    const onClick = (event: MouseEvent) => {
+      if (event.target === dialog) dialog.close();
+    };
+    // A close event queued by an earlier close() (React's StrictMode re-runs this effect) must not
+    // close the dialog that is open again now.
+    const onNativeClose = () => {
+      if (!dialog.open) onCloseRef.current();
+    };
+    dialog.addEventListener("click", onClick);
+    dialog.addEventListener("close", onNativeClose);
+    return () => {
+      dialog.removeEventListener("click", onClick);
+      dialog.removeEventListener("close", onNativeClose);
+      if (dialog.open) dialog.close();
+      root.style.overflow = overflow;
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-modal="true"
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      className={`m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md overflow-y-auto rounded-2xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-950/70 ${className}`}
+    >
+      {children}
+    </dialog>
+  );
+}

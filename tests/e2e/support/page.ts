@@ -1,0 +1,25 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect } from "./fixtures.ts";
+
+/**
+ * React has hydrated the page: the header's menu button exists only after hydration (it is a
+ * <details> element in the server HTML), so clicks from now on reach the handlers.
+ */
+export async function hydrated(page: Page) {
+  await expect(page.locator('button[aria-controls="mobile-menu"]')).toBeAttached();
+}
+
+/** A returning visitor (local storage key `visited`, spec §4): the newsletter pop-up stays away. */
+export async function asReturningVisitor(page: Page) {
+  await page.addInitScript(() => window.localStorage.setItem("visited", "true"));
+}
+
+/** GET a public API path (under /backend/api/) and return its JSON body. */
+export async function api<T>(request: APIRequestContext, path: string): Promise<T> {
+  const res = await request.get(`/backend/api/${path}`);
+  expect(res.ok(), `GET /backend/api/${path}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** Naira as the pages show it. */
+export const naira = new Intl.NumberFormat("en-NG", { style: "currency", currency: "NGN" });
