@@ -34,8 +34,13 @@ export default defineConfig({
   timeout: 30_000,
   use: { baseURL, trace: "retain-on-failure", launchOptions },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions } },
-    { name: "mobile", use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, launchOptions } },
+    // A test tagged @desktop or @mobile is about one screen size only and runs in that project alone.
+    { name: "desktop", grepInvert: /@mobile/, use: { ...devices["Desktop Chrome"], launchOptions } },
+    {
+      name: "mobile",
+      grepInvert: /@desktop/,
+      use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, launchOptions },
+    },
   ],
   webServer: testEnv.E2E_BASE_URL
     ? undefined

@@ -3,11 +3,7 @@ import type { Page } from "@playwright/test";
 import { CONTACT_SUBJECTS, CONTACT_SUCCESS } from "../../contract/messaging.ts";
 import { expectAccessible } from "./support/a11y.ts";
 import { expect, test } from "./support/fixtures.ts";
-
-/** React Router has created its router and React is hydrating: clicks from now on reach the handlers. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-}
+import { asReturningVisitor, hydrated } from "./support/page.ts";
 
 const unique = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
@@ -26,14 +22,7 @@ function form(page: Page) {
 }
 
 test.beforeEach(async ({ page }) => {
-  // The first-visit newsletter pop-up (spec §4) is not what these tests are about.
-  await page.addInitScript(() => window.localStorage.setItem("visited", "true"));
-  // The site has no favicon yet (layout work in progress); the browser's automatic request for one
-  // would count as a console error. Served normally once it exists.
-  await page.route("**/favicon.ico", async (route) => {
-    const response = await route.fetch();
-    await (response.status() === 404 ? route.fulfill({ status: 204 }) : route.fulfill({ response }));
-  });
+  await asReturningVisitor(page);
 });
 
 test("the form has labelled fields, the subject defaults to Course Inquiry, and the contact details show", async ({

@@ -4,21 +4,10 @@ import type { Page } from "@playwright/test";
 import type { ShowcaseEvent, Talent } from "../../contract/events.ts";
 import { expectAccessible } from "./support/a11y.ts";
 import { expect, test } from "./support/fixtures.ts";
-
-/** React Router has created its router and React is hydrating: clicks from now on reach the handlers. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-}
+import { asReturningVisitor, hydrated } from "./support/page.ts";
 
 test.beforeEach(async ({ page }) => {
-  // The first-visit newsletter pop-up (spec §4) is not what these tests are about.
-  await page.addInitScript(() => window.localStorage.setItem("visited", "true"));
-  // The site has no favicon yet (layout work in progress); the browser's automatic request for one
-  // would count as a console error. Served normally once it exists.
-  await page.route("**/favicon.ico", async (route) => {
-    const response = await route.fetch();
-    await (response.status() === 404 ? route.fulfill({ status: 204 }) : route.fulfill({ response }));
-  });
+  await asReturningVisitor(page);
 });
 
 async function firstEvent(request: import("@playwright/test").APIRequestContext) {
