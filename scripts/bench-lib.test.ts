@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import {
+  collectHomeAssets,
+  extractRouterManifest,
+  fileTimestamp,
+  formatBytes,
+  formatTable,
+  parseBenchArgs,
+} from "./bench-lib.ts";
+
+describe("parseBenchArgs", () => {
+  it("defaults to a build, 10 s per route, 3 s warm-up and 10 connections", () => {
+    expect(parseBenchArgs([])).toEqual({ build: true, duration: 10, warmup: 3, connections: 10, help: false });
+  });
+
+  it("reads every flag; a short duration shortens the default warm-up", () => {
+    expect(parseBenchArgs(["--no-build", "--duration", "2", "--connections", "4"])).toEqual({
+      build: false,
+      duration: 2,
+      warmup: 2,
+      connections: 4,
+      help: false,
+    });
+    expect(parseBenchArgs(["--warmup", "0", "-h"])).toMatchObject({ warmup: 0, help: true });
+  });
+
+  it("refuses values out of range, non-numbers and unknown flags with a message naming the flag", () => {
+    expect(() => parseBenchArgs(["--duration", "0"])).toThrow("--duration must be a number from 1 to 300");
+    expect(() => parseBenchArgs(["--connections", "many"])).toThrow(
+      '--connections must be a number from 1 to 100 (got "many")',
+    );
+    expect(() => parseBenchArgs(["--warmup", "61"])).toThrow("--warmup");
+    expect(() => parseBenchArgs(["--fast"])).toThrow(/fast/);
+  });
+});
+
+const manifest = {
+  entry: { module: "/assets/entry.client-AAA.js", imports: ["/assets/chunk-BBB.js"], css: [] },
+  routes: {
+    root: {
+      id: "root",
+      module: "/assets/root-CCC.js",
+      imports: ["/assets/chunk-BBB.js"],
+      css: ["/assets/root-DDD.css"],
+    },
+    "routes/home": { id: "routes/home", parentId: "root", index: true, module: "/assets/home-EEE.js" },
+    "routes/about": { id: "routes/about", parentId: "root", module: "/assets/about-FFF.js" },
+  },
+};
+
+const page = `<!DOCTYPE html><html><head>
+<link rel="modulepreload" href="/assets/entry.client-AAA.js"/>
+<link rel="stylesheet" href="/assets/root-DDD.css?v=1"/>
+<link rel="icon" href="/assets/icon-GGG.js"/>
+<link rel="preload" href="https://cdn.example.com/assets/x.js"/>
+</head><body><script>window.__reactRouterManifest = ${JSON.stringify(manifest)};</script>
+<script type="module">import "/assets/manifest-HHH.js"; import * as route0 from "/assets/root-CCC.js";</script>
+</body></html>`;
+
+describe("collectHomeAssets", () => {
+  it("finds the preloaded, linked and imported assets and the entry, root and home modules, nothing else", () => {
+    expect(collectHomeAssets(page)).toEqual({
+      js: [
+        "/assets/chunk-BBB.js",
+        "/assets/entry.client-AAA.js",
+        "/assets/home-EEE.js",
+        "/assets/manifest-HHH.js",
+        "/assets/root-CCC.js",
+      ],
+      css: ["/assets/root-DDD.css"],
+      manifestFound: true,
+    });
+  });
+
+  it("says when the page has no readable manifest", () => {
+    expect(collectHomeAssets("<html><script>window.__reactRouterManifest = {broken</script></html>")).toMatchObject({
+      manifestFound: false,
+    });
+    expect(extractRouterManifest("<html></html>")).toBeNull();
+  });
+
+  it("reads a manifest whose strings hold braces and escaped quotes", () => {
+    const tricky = { entry: { module: '/assets/a"}{.js' }, routes: {} };
+    expect(extractRouterManifest(`window.__reactRouterManifest = ${JSON.stringify(tricky)};`)).toEqual(tricky);
+  });
+});
+
+describe("the report", () => {
+  it("aligns the first column left and the others right", () => {
+    expect(
+      formatTable(
+        ["route", "req/s"],
+        [
+          ["/", "12.5"],
+          ["/courses", "1234.0"],
+        ],
+      ),
+    ).toBe(["route      req/s", "--------  ------", "/           12.5", "/courses  1234.0"].join("\n"));
+  });
+
+  it("names files by a sortable UTC time and shows bytes with kilobytes", () => {
+    expect(fileTimestamp(new Date("2025-03-01T09:05:07.123Z"))).toBe("2025-03-01T09-05-07Z");
+    expect(formatBytes(124_377)).toBe("124,377 B (121.5 KB)");
+  });
+});

@@ -1,0 +1,192 @@
+// Pure helpers of `npm run bench` (scripts/bench.ts): flags, the home page's asset list, and the report.
+import { parseArgs } from "node:util";
+
+export interface BenchOptions {
+  build: boolean;
+  /** seconds measured per route */
+  duration: number;
+  /** seconds of load before each measurement, discarded */
+  warmup: number;
+  connections: number;
+  help: boolean;
+}
+
+export const USAGE = `Usage: npm run bench -- [--no-build] [--duration S] [--warmup S] [--connections N]
+
+  --no-build        use the existing build/ instead of running \`react-router build\`
+  --duration S      seconds measured per route (default 10, 1-300)
+  --warmup S        seconds of discarded load before each measurement (default 3, or the duration when shorter; 0-60)
+  --connections N   concurrent connections (default 10, 1-100)
+
+Set DATABASE_URL to bench against that PostgreSQL instead of a fresh PGlite directory.`;
+
+function boundedNumber(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min || value > max) {
+    throw new Error(`--${name} must be a number from ${min} to ${max} (got "${raw}")`);
+  }
+  return value;
+}
+
+export function parseBenchArgs(argv: string[]): BenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      "no-build": { type: "boolean", default: false },
+      duration: { type: "string" },
+      warmup: { type: "string" },
+      connections: { type: "string" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  const duration = boundedNumber("duration", values.duration, 10, 1, 300);
+  return {
+    build: !values["no-build"],
+    duration,
+    warmup: boundedNumber("warmup", values.warmup, Math.min(3, duration), 0, 60),
+    connections: Math.round(boundedNumber("connections", values.connections, 10, 1, 100)),
+    help: values.help,
+  };
+}
+
+interface ManifestEntry {
+  id?: string;
+  parentId?: string;
+  index?: boolean;
+  module?: string;
+  imports?: string[];
+  css?: string[];
+}
+
+export interface RouterManifest {
+  entry?: ManifestEntry;
+  routes?: Record<string, ManifestEntry>;
+}
+
+/** The object literal assigned to window.__reactRouterManifest in the server-rendered page, or null. */
+export function extractRouterManifest(html: string): RouterManifest | null {
+  const marker = html.indexOf("window.__reactRouterManifest");
+  if (marker < 0) return null;
+  const start = html.indexOf("{", marker);
+  if (start < 0) return null;
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < html.length; i++) {
+    const ch = html[i];
+    if (inString) {
+      if (ch === "\\") i++;
+      else if (ch === '"') inString = false;
+      continue;
+    }
+    if (ch === '"') inString = true;
+    else if (ch === "{") depth++;
+    else if (ch === "}" && --depth === 0) {
+      try {
+        return JSON.parse(html.slice(start, i + 1)) as RouterManifest;
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+function attribute(tag: string, name: string): string | undefined {
+  const match = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(tag);
+  return match ? (match[1] ?? match[2] ?? match[3]) : undefined;
+}
+
+/** Only same-origin build assets count: "/assets/x.js" (query and fragment dropped). */
+function assetPath(ref: string | undefined): string | undefined {
+  if (!ref) return undefined;
+  const clean = ref.split(/[?#]/)[0]!;
+  return /^\/assets\/[^/]+\.(js|css)$/.test(clean) ? clean : undefined;
+}
+
+export interface HomeAssets {
+  js: string[];
+  css: string[];
+  /** false when the page has no readable window.__reactRouterManifest */
+  manifestFound: boolean;
+}
+
+/**
+ * Every /assets/*.js and *.css a page loads: modulepreload, stylesheet and script links, the imports of
+ * its inline module scripts, and the entry, root and home-route modules named in the inline manifest.
+ */
+export function collectHomeAssets(html: string): HomeAssets {
+  const found = new Set<string>();
+  const add = (ref: string | undefined) => {
+    const asset = assetPath(ref);
+    if (asset) found.add(asset);
+  };
+
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
+    const rel = (attribute(tag, "rel") ?? "").toLowerCase().split(/\s+/);
+    if (rel.includes("modulepreload") || rel.includes("stylesheet") || rel.includes("preload")) {
+      add(attribute(tag, "href"));
+    }
+  }
+  for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) add(attribute(tag, "src"));
+  for (const [, body] of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)) {
+    for (const m of body!.matchAll(/\bimport\s*(?:[\w*{}\s,]+from\s*)?\(?\s*["'](\/assets\/[^"']+)["']/g)) add(m[1]);
+  }
+
+  const manifest = extractRouterManifest(html);
+  if (manifest) {
+    const entries: ManifestEntry[] = [];
+    if (manifest.entry) entries.push(manifest.entry);
+    for (const [id, route] of Object.entries(manifest.routes ?? {})) {
+      const isHome = id === "routes/home" || (route.index === true && route.parentId === "root");
+      if (id === "root" || isHome) entries.push(route);
+    }
+    for (const entry of entries) {
+      add(entry.module);
+      for (const ref of entry.imports ?? []) add(ref);
+      for (const ref of entry.css ?? []) add(ref);
+    }
+  }
+
+  const all = [...found].sort();
+  return {
+    js: all.filter((p) => p.endsWith(".js")),
+    css: all.filter((p) => p.endsWith(".css")),
+    manifestFound: manifest !== null,
+  };
+}
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** A fixed-width table: the first column left-aligned, the others right-aligned. */
+export function formatTable(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
+      .join("  ")
+      .trimEnd();
+  return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
+}
+
+export function loadRow(label: string, r: LoadResult): string[] {
+  return [label, r.rps.toFixed(1), String(r.p50), String(r.p99), String(r.errors), String(r.non2xx)];
+}
+
+/** 2025-03-01T09-05-07Z: sortable and safe in a file name. */
+export function fileTimestamp(date: Date): string {
+  return date
+    .toISOString()
+    .replace(/\.\d{3}Z$/, "Z")
+    .replace(/:/g, "-");
+}
+
+export const formatBytes = (n: number) => `${n.toLocaleString("en-US")} B (${(n / 1024).toFixed(1)} KB)`;

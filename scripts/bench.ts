@@ -1,0 +1,423 @@
+// npm run bench: builds the app, starts the production server on a fresh DATA_DIR (it migrates and seeds),
+// loads GET /, /courses and /backend/api/courses with autocannon, then stops it and loads a bare
+// node:http server (scripts/bench-bare-server.ts) on the same database doing the same courses query,
+// and weighs the home page's JS and CSS (gzip -9). Prints a table and writes bench-results/bench-<time>.json.
+// It is a report: a missed target still exits 0; only a failure to run exits non-zero.
+// Only 127.0.0.1 is targeted, and every run has a fixed duration. See `npm run bench -- --help`.
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { isDeepStrictEqual } from "node:util";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import { parseEnv } from "../server/env.ts";
+import {
+  collectHomeAssets,
+  fileTimestamp,
+  formatBytes,
+  formatTable,
+  loadRow,
+  parseBenchArgs,
+  USAGE,
+  type BenchOptions,
+  type LoadResult,
+} from "./bench-lib.ts";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const HOST = "127.0.0.1";
+const SERVER_ENTRY = "build/server/index.js";
+const BARE_ENTRY = "scripts/bench-bare-server.ts";
+const API_PATH = "/backend/api/courses";
+const APP_PATHS = ["/", "/courses", API_PATH] as const;
+const TARGETS = { homeJsGzipBytes: 133_120, apiRatio: 0.6 };
+const START_TIMEOUT_MS = 180_000;
+const STOP_GRACE_MS = 10_000;
+
+const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+interface Server {
+  name: string;
+  proc: ChildProcess;
+  base: string;
+  /** the last lines the process wrote, shown when it fails */
+  output: string[];
+  exited: boolean;
+  exitInfo: string;
+  exit: Promise<void>;
+}
+
+// What cleanup must undo, also on error and on SIGINT.
+const servers = new Set<Server>();
+let tempDir: string | undefined;
+let currentLoad: autocannon.Instance | undefined;
+let interrupted = false;
+
+function assertNotInterrupted() {
+  if (interrupted) throw new Error("interrupted");
+}
+
+async function runBuild(): Promise<void> {
+  const bin = path.join(ROOT, "node_modules/@react-router/dev/bin.cjs");
+  if (!existsSync(bin)) throw new Error(`react-router CLI not found at ${bin}; run npm install`);
+  log("building: react-router build");
+  // The build inherits this process's environment (no env option); its output goes to stderr.
+  const child = spawn(process.execPath, [bin, "build"], { cwd: ROOT, stdio: ["ignore", 2, 2] });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once("error", reject);
+    child.once("exit", (c) => resolve(c));
+  });
+  if (code !== 0) throw new Error(`react-router build failed (exit code ${code})`);
+}
+
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once("error", reject);
+    probe.listen(0, HOST, resolve);
+  });
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  if (!address || typeof address === "string") throw new Error("could not find a free port");
+  return address.port;
+}
+
+/** An explicit, minimal environment: the benchmark does not depend on the caller's shell. */
+function serverEnv(port: number, dataDir: string, databaseUrl: string | undefined): Record<string, string> {
+  return {
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    SEED_ON_EMPTY: "true",
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+}
+
+function startServer(name: string, entry: string, env: Record<string, string>): Server {
+  assertNotInterrupted();
+  const proc = spawn(process.execPath, [entry], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const output: string[] = [];
+  const collect = (chunk: Buffer) => {
+    for (const line of chunk.toString("utf8").split("\n")) {
+      if (!line.trim()) continue;
+      output.push(line);
+      if (output.length > 100) output.shift();
+    }
+  };
+  proc.stdout?.on("data", collect);
+  proc.stderr?.on("data", collect);
+  let markExited = () => {};
+  const server: Server = {
+    name,
+    proc,
+    base: `http://${HOST}:${env.PORT}`,
+    output,
+    exited: false,
+    exitInfo: "",
+    exit: new Promise<void>((resolve) => (markExited = resolve)),
+  };
+  const onExit = (info: string) => {
+    if (server.exited) return;
+    server.exited = true;
+    server.exitInfo = info;
+    servers.delete(server);
+    markExited();
+  };
+  proc.once("exit", (code, signal) => onExit(signal ? `signal ${signal}` : `exit code ${code}`));
+  proc.once("error", (error) => onExit(`spawn error: ${error.message}`));
+  servers.add(server);
+  return server;
+}
+
+function describeFailure(server: Server, what: string): Error {
+  const tail = server.output.length
+    ? `\n--- last output of the ${server.name} server ---\n${server.output.join("\n")}`
+    : "";
+  return new Error(`${what}${server.exited ? ` (the ${server.name} server ended: ${server.exitInfo})` : ""}${tail}`);
+}
+
+async function stopServer(server: Server): Promise<void> {
+  if (server.exited) return;
+  server.proc.kill("SIGTERM");
+  await Promise.race([server.exit, sleep(STOP_GRACE_MS)]);
+  if (!server.exited) {
+    log(`the ${server.name} server did not stop within ${STOP_GRACE_MS / 1000} s: killing it`);
+    server.proc.kill("SIGKILL");
+    await server.exit;
+  }
+}
+
+interface Health {
+  status: string;
+  engine: "pglite" | "postgres";
+}
+
+async function waitHealthy(server: Server): Promise<Health> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    assertNotInterrupted();
+    if (server.exited) throw describeFailure(server, `the ${server.name} server stopped before it was healthy`);
+    try {
+      const res = await fetch(`${server.base}/backend/health`, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return (await res.json()) as Health;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  throw describeFailure(server, `the ${server.name} server was not healthy within ${START_TIMEOUT_MS / 1000} s`);
+}
+
+async function get(server: Server, urlPath: string): Promise<Response> {
+  try {
+    // identity: sizes are measured on the raw files, and the app does not spend time compressing
+    return await fetch(`${server.base}${urlPath}`, {
+      headers: { "Accept-Encoding": "identity" },
+      signal: AbortSignal.timeout(30_000),
+    });
+  } catch (error) {
+    throw describeFailure(server, `GET ${urlPath} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+async function getJson(server: Server, urlPath: string): Promise<unknown> {
+  const res = await get(server, urlPath);
+  if (!res.ok) throw describeFailure(server, `GET ${urlPath} on the ${server.name} server answered ${res.status}`);
+  return res.json();
+}
+
+interface AssetWeight {
+  path: string;
+  bytes: number;
+  gzipBytes: number;
+}
+
+async function weighHomePage(server: Server) {
+  const res = await get(server, "/");
+  if (!res.ok) throw describeFailure(server, `GET / answered ${res.status}`);
+  const assets = collectHomeAssets(await res.text());
+  if (!assets.manifestFound) log("warning: the home page has no readable window.__reactRouterManifest");
+  if (assets.js.length === 0) throw new Error("the home page references no /assets/*.js");
+  const weigh = async (assetPath: string): Promise<AssetWeight> => {
+    const r = await get(server, assetPath);
+    if (!r.ok) throw describeFailure(server, `GET ${assetPath} answered ${r.status}`);
+    const bytes = Buffer.from(await r.arrayBuffer());
+    return { path: assetPath, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };
+  };
+  const js = await Promise.all(assets.js.map(weigh));
+  const css = await Promise.all(assets.css.map(weigh));
+  const sum = (files: AssetWeight[]) => files.reduce((n, f) => n + f.gzipBytes, 0);
+  return { jsGzipBytes: sum(js), cssGzipBytes: sum(css), files: [...js, ...css] };
+}
+
+function runLoad(url: string, duration: number, connections: number): Promise<autocannon.Result> {
+  assertNotInterrupted();
+  return new Promise((resolve, reject) => {
+    currentLoad = autocannon({ url, duration, connections, timeout: 10 }, (error, result) => {
+      currentLoad = undefined;
+      if (error) reject(error instanceof Error ? error : new Error(String(error)));
+      else resolve(result);
+    });
+  });
+}
+
+interface RouteResult extends LoadResult {
+  status: number;
+  requests: number;
+  timeouts: number;
+}
+
+/** One GET to see the route answers, a discarded warm-up, then the measured run. */
+async function loadRoute(server: Server, urlPath: string, options: BenchOptions): Promise<RouteResult> {
+  const probe = await get(server, urlPath);
+  await probe.arrayBuffer();
+  if (!probe.ok) log(`warning: GET ${urlPath} on the ${server.name} server answered ${probe.status}`);
+  const url = `${server.base}${urlPath}`;
+  log(
+    `${server.name} GET ${urlPath}: ${options.warmup} s warm-up, ${options.duration} s × ${options.connections} connections`,
+  );
+  if (options.warmup > 0) await runLoad(url, options.warmup, options.connections);
+  const r = await runLoad(url, options.duration, options.connections);
+  if (server.exited) throw describeFailure(server, `the ${server.name} server ended during the GET ${urlPath} run`);
+  return {
+    status: probe.status,
+    rps: round(r.requests.average, 1),
+    p50: round(r.latency.p50),
+    p99: round(r.latency.p99),
+    errors: r.errors,
+    timeouts: r.timeouts,
+    non2xx: r.non2xx,
+    requests: r.requests.total,
+  };
+}
+
+async function run(options: BenchOptions): Promise<void> {
+  const started = new Date();
+  const loadBefore = os.loadavg()[0]!;
+  if (loadBefore > os.cpus().length) {
+    log(
+      `warning: the machine is busy (load average ${loadBefore.toFixed(1)} on ${os.cpus().length} CPUs): numbers will be noisy`,
+    );
+  }
+  const databaseUrl = parseEnv().DATABASE_URL;
+  if (options.build) await runBuild();
+  if (!existsSync(path.join(ROOT, SERVER_ENTRY))) {
+    throw new Error(`${SERVER_ENTRY} does not exist: run without --no-build, or run react-router build first`);
+  }
+  assertNotInterrupted();
+  tempDir = mkdtempSync(path.join(os.tmpdir(), "academy-bench-"));
+  log(`DATA_DIR ${tempDir}; database: ${databaseUrl ? "PostgreSQL from DATABASE_URL" : "PGlite in DATA_DIR/pglite"}`);
+
+  // 1. The app: first start migrates and seeds.
+  const appPort = await freePort();
+  const startClock = performance.now();
+  const app = startServer("app", SERVER_ENTRY, serverEnv(appPort, tempDir, databaseUrl));
+  const health = await waitHealthy(app);
+  const appStartMs = Math.round(performance.now() - startClock);
+  log(`app healthy on port ${appPort} after ${appStartMs} ms (engine ${health.engine})`);
+
+  const home = await weighHomePage(app);
+  const appCourses = await getJson(app, API_PATH);
+  const routes: Record<string, RouteResult> = {};
+  for (const urlPath of APP_PATHS) routes[urlPath] = await loadRoute(app, urlPath, options);
+  await stopServer(app);
+
+  // 2. The bare comparator, on the same database once the app has let go of it (PGlite's lock).
+  const barePort = await freePort();
+  const bare = startServer("bare", BARE_ENTRY, serverEnv(barePort, tempDir, databaseUrl));
+  await waitHealthy(bare);
+  log(`bare server healthy on port ${barePort}`);
+  const bareCourses = await getJson(bare, API_PATH);
+  const bareSameBody = isDeepStrictEqual(appCourses, bareCourses);
+  if (!bareSameBody) log(`warning: the bare server's ${API_PATH} body differs from the app's`);
+  const bareResult = await loadRoute(bare, API_PATH, options);
+  await stopServer(bare);
+
+  const appApi = routes[API_PATH]!;
+  const apiRatio = bareResult.rps > 0 ? round(appApi.rps / bareResult.rps, 3) : 0;
+  const pass = {
+    homeJsGzipBytes: home.jsGzipBytes <= TARGETS.homeJsGzipBytes,
+    apiRatio: apiRatio >= TARGETS.apiRatio,
+  };
+  const courseCount = Array.isArray(appCourses) ? appCourses.length : 0;
+
+  const results = {
+    date: started.toISOString(),
+    node: process.version,
+    engine: health.engine,
+    machine: {
+      platform: `${os.platform()} ${os.arch()}`,
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? "",
+      /** 1-minute load average before and after: other work on the machine skews every number */
+      loadAverage: [round(loadBefore), round(os.loadavg()[0]!)],
+    },
+    settings: {
+      duration: options.duration,
+      warmup: options.warmup,
+      connections: options.connections,
+      built: options.build,
+    },
+    appStartMs,
+    routes,
+    bare: {
+      rps: bareResult.rps,
+      p50: bareResult.p50,
+      p99: bareResult.p99,
+      errors: bareResult.errors,
+      non2xx: bareResult.non2xx,
+      requests: bareResult.requests,
+      sameBody: bareSameBody,
+    },
+    courses: courseCount,
+    apiRatio,
+    homeJsGzipBytes: home.jsGzipBytes,
+    homeCssGzipBytes: home.cssGzipBytes,
+    homeAssets: home.files,
+    targets: TARGETS,
+    pass,
+  };
+
+  const dir = path.join(ROOT, "bench-results");
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, `bench-${fileTimestamp(started)}.json`);
+  await writeFile(file, JSON.stringify(results, null, 2) + "\n");
+
+  const verdict = (ok: boolean) => (ok ? "PASS" : "MISS");
+  const table = formatTable(
+    ["route", "req/s", "p50 ms", "p99 ms", "errors", "non2xx"],
+    [...APP_PATHS.map((p) => loadRow(`app  GET ${p}`, routes[p]!)), loadRow(`bare GET ${API_PATH}`, bareResult)],
+  );
+  const lines = [
+    `node ${process.version}, ${health.engine}, ${results.machine.cpus} CPUs, ${options.connections} connections, ` +
+      `${options.duration} s per route after ${options.warmup} s warm-up, ${courseCount} courses, ` +
+      `load average ${results.machine.loadAverage.join(" → ")}`,
+    "",
+    table,
+    "",
+    `api ratio app/bare   ${apiRatio.toFixed(3)}   target >= ${TARGETS.apiRatio}   ${verdict(pass.apiRatio)}` +
+      (bareSameBody ? "" : "   (bodies differ!)"),
+    `home JS gzip         ${formatBytes(home.jsGzipBytes)}   target <= ${formatBytes(TARGETS.homeJsGzipBytes)}   ${verdict(pass.homeJsGzipBytes)}`,
+    `home CSS gzip        ${formatBytes(home.cssGzipBytes)}`,
+    "",
+    `results: ${path.relative(process.cwd(), file) || file}`,
+  ];
+  process.stdout.write(lines.join("\n") + "\n");
+}
+
+async function cleanup(): Promise<void> {
+  currentLoad?.stop();
+  await Promise.all([...servers].map(stopServer));
+  if (tempDir) {
+    rmSync(tempDir, { recursive: true, force: true });
+    tempDir = undefined;
+  }
+}
+
+// Last resort when the process ends some other way: no server or temp directory is left behind.
+process.on("exit", () => {
+  for (const server of servers) server.proc.kill("SIGKILL");
+  if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+});
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    interrupted = true;
+    log(`${signal}: stopping the servers and removing the temporary data`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+async function main(): Promise<void> {
+  let options: BenchOptions;
+  try {
+    options = parseBenchArgs(process.argv.slice(2));
+  } catch (error) {
+    log(error instanceof Error ? error.message : String(error));
+    process.stderr.write(USAGE + "\n");
+    process.exitCode = 2;
+    return;
+  }
+  if (options.help) {
+    process.stdout.write(USAGE + "\n");
+    return;
+  }
+  try {
+    await run(options);
+  } catch (error) {
+    if (!interrupted) {
+      log(`failed: ${error instanceof Error ? error.message : String(error)}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await cleanup();
+  }
+}
+
+await main();
