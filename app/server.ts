@@ -22,6 +22,9 @@ export default await createHonoServer({
   app,
   port: booted.env.PORT,
   defaultLogger: false,
+  // The Node adapter's lightweight Request/Response: a JSON or HTML string is written out directly
+  // instead of through a web stream (measured with npm run bench; see docs/decisions/006).
+  overrideGlobalObjects: true,
   listeningListener: (info) => booted.logger.info("listening", { port: info.port, url: booted.env.PUBLIC_URL }),
   beforeAll: (app) => {
     app.use("/assets/*", immutableAssets());

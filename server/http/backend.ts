@@ -1,14 +1,13 @@
 // The /backend REST API: routes from each feature, validation errors and domain errors mapped once
 // to { error: { code, message } } (conventions §5).
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { etag } from "hono/etag";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Deps, Services } from "../services.ts";
 import { DomainError, STATUS_BY_CODE } from "../lib/errors.ts";
-import type { AppEnv } from "./middleware.ts";
+import { etag, type AppEnv } from "./middleware.ts";
 import { describeIssues } from "../../contract/common.ts";
 import { registerCatalogRoutes } from "../features/catalog/catalog.routes.ts";
 import { registerContactsRoutes } from "../features/contacts/contacts.routes.ts";
@@ -19,12 +18,14 @@ import { registerNewsletterRoutes } from "../features/newsletter/newsletter.rout
 export type BackendEnv = AppEnv;
 
 /** Request bodies over the configured limit get 413, on the API and on page form posts alike. */
-export function limitBody(maxSize: number) {
-  return bodyLimit({
+export function limitBody(maxSize: number): MiddlewareHandler {
+  const limit = bodyLimit({
     maxSize,
     onError: (c) =>
       c.json(errorBody("too_large", `The request body is too large (limit ${Math.round(maxSize / 1024)} KB).`), 413),
   });
+  // GET and HEAD carry no body; skipping them spares building a full Request object per page view.
+  return (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limit(c, next));
 }
 
 export function errorBody(code: string, message: string) {

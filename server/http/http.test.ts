@@ -44,6 +44,11 @@ describe("security headers", () => {
     expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
     expect(res.headers.get("x-frame-options")).toBe("DENY");
   });
+
+  it("forbid JSON responses from loading or running anything", async () => {
+    const res = await t.request("/backend/api/faqs");
+    expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
+  });
 });
 
 describe("X-Request-Id", () => {
@@ -81,6 +86,15 @@ describe("ETag on public GETs", () => {
     expect(changed.status).toBe(200);
     expect(changed.headers.get("etag")).not.toBe(etag);
     expect(((await changed.json()) as unknown[]).length).toBe(2);
+  });
+
+  it("matches a weakened or listed tag too, and is not set on errors", async () => {
+    const etag = (await t.request("/backend/api/faqs")).headers.get("etag")!;
+    const weak = await t.request("/backend/api/faqs", { headers: { "If-None-Match": `"other", W/${etag}` } });
+    expect(weak.status).toBe(304);
+    const missing = await t.request("/backend/api/courses/ffffffffffffffffffffffff");
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("etag")).toBeNull();
   });
 });
 

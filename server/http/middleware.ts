@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { hash, randomBytes, randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
@@ -29,10 +29,14 @@ export function requestLogger(logger: Logger): MiddlewareHandler<AppEnv> {
 
 const VIDEO_FRAMES = "https://www.youtube.com https://www.youtube-nocookie.com https://player.vimeo.com";
 
+/** Paths that never render a page: no inline script, so no nonce and the strictest policy. */
+const NOT_PAGES = /^\/(backend|media)(\/|$)/;
+
 /** CSP with a per-request nonce for React Router's inline scripts, and the other security headers. */
 export function securityHeaders(options: { csp: boolean }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const nonce = randomBytes(16).toString("base64");
+    const page = !NOT_PAGES.test(c.req.path);
+    const nonce = page ? randomBytes(16).toString("base64") : "";
     c.set("nonce", nonce);
     await next();
     const h = c.res.headers;
@@ -41,12 +45,15 @@ export function securityHeaders(options: { csp: boolean }): MiddlewareHandler<Ap
     h.set("X-Frame-Options", "DENY");
     h.set("Cross-Origin-Opener-Policy", "same-origin");
     h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-    if (options.csp) {
+    if (!page && !c.res.headers.get("Content-Type")?.startsWith("text/html")) {
+      // JSON, images: nothing in them may load or run anything (SVG images included).
+      h.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
+    } else if (options.csp) {
       h.set(
         "Content-Security-Policy",
         [
           "default-src 'self'",
-          `script-src 'self' 'nonce-${nonce}'`,
+          nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'",
           "style-src 'self' 'unsafe-inline'",
           "img-src 'self' data: blob: https:",
           "media-src 'self' https:",
@@ -73,6 +80,40 @@ export function immutableAssets(): MiddlewareHandler {
   };
 }
 
+/**
+ * A strong ETag (SHA-1 of the JSON, hashed synchronously) on successful GET and HEAD JSON responses,
+ * and 304 Not Modified when If-None-Match already holds it. It wraps `c.json` instead of reading the
+ * finished response back: the body is hashed as it is made, and the response stays a plain string that
+ * the Node adapter writes out directly (reading a body back costs a stream per request).
+ */
+export function etag(): MiddlewareHandler {
+  return async (c, next) => {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
+    const json = c.json;
+    const withTag = (object: unknown, arg?: number | ResponseInit, headers?: Record<string, string>) => {
+      const status = typeof arg === "number" ? arg : (arg?.status ?? 200);
+      if (status !== 200) return json(object as never, arg as never, headers);
+      const body = JSON.stringify(object);
+      const tag = `"${hash("sha1", body, "base64url")}"`;
+      c.header("ETag", tag);
+      if (matchesTag(c.req.header("if-none-match"), tag)) return c.body(null, 304);
+      c.header("Content-Type", "application/json");
+      return c.body(body, arg as never, headers);
+    };
+    c.json = withTag as typeof c.json;
+    await next();
+  };
+}
+
+/** If-None-Match holds the tag (weak comparison, as RFC 9110 asks for GET) or is "*". */
+function matchesTag(ifNoneMatch: string | undefined, tag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(",").some((t) => {
+    const candidate = t.trim();
+    return candidate === "*" || candidate.replace(/^W\//, "") === tag;
+  });
+}
+
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
@@ -88,13 +129,14 @@ function replaceResponse(c: Context, res: Response) {
 export function compression(): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    const res = c.res;
-    if (!res.body || c.req.method === "HEAD" || res.headers.has("Content-Encoding")) return;
-    const type = res.headers.get("Content-Type") ?? "";
-    if (!COMPRESSIBLE.test(type)) return;
+    // Cheapest checks first: reading `res.body` turns the adapter's plain-string response into a stream.
+    if (c.req.method === "HEAD") return;
     const accept = c.req.header("accept-encoding") ?? "";
     const encoding = /\bbr\b/.test(accept) ? "br" : /\bgzip\b/.test(accept) ? "gzip" : null;
     if (!encoding) return;
+    const res = c.res;
+    const type = res.headers.get("Content-Type") ?? "";
+    if (!COMPRESSIBLE.test(type) || res.headers.has("Content-Encoding") || !res.body) return;
     const headers = new Headers(res.headers);
     headers.append("Vary", "Accept-Encoding");
     const etag = headers.get("ETag");
