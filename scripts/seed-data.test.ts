@@ -33,7 +33,18 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const contentTables = { carouselSlides, categories, courses, blogTeasers, instructorCtas, faqs, hero, experts, events, talents };
+const contentTables = {
+  carouselSlides,
+  categories,
+  courses,
+  blogTeasers,
+  instructorCtas,
+  faqs,
+  hero,
+  experts,
+  events,
+  talents,
+};
 
 async function counts() {
   const entries = await Promise.all(

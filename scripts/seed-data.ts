@@ -152,7 +152,12 @@ const MONTHS = [
  * The first given weekday at least `daysAhead` days after now, at `hourWat` West Africa Time
  * (UTC+1, no daylight saving), and its free-text form: "Saturday 13 December 2026, 4:00 pm WAT".
  */
-export function upcoming(now: Date, daysAhead: number, weekday: number, hourWat: number): { startsAt: Date; time: string } {
+export function upcoming(
+  now: Date,
+  daysAhead: number,
+  weekday: number,
+  hourWat: number,
+): { startsAt: Date; time: string } {
   const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + daysAhead));
   day.setUTCDate(day.getUTCDate() + ((weekday - day.getUTCDay() + 7) % 7));
   const startsAt = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), hourWat - 1));
@@ -370,11 +375,7 @@ const COURSES: CourseSeed[] = [
     discountPrice: null,
     showDiscount: false,
     rating: 4.2,
-    features: [
-      "Shoot and edit with only your phone",
-      "CapCut and free tools",
-      "Grow a channel on YouTube and TikTok",
-    ],
+    features: ["Shoot and edit with only your phone", "CapCut and free tools", "Grow a channel on YouTube and TikTok"],
     motif: "video",
     palette: "green",
   },
@@ -399,8 +400,7 @@ const SLIDES: Array<{ title: string; description: string; label: string; motif: 
   },
   {
     title: "Made for your phone and your data plan",
-    description:
-      "Lessons are light on data, work on any smartphone and can be downloaded on Wi-Fi to study offline.",
+    description: "Lessons are light on data, work on any smartphone and can be downloaded on Wi-Fi to study offline.",
     label: "Learn on mobile",
     motif: "mobile",
     palette: "teal",
@@ -448,7 +448,13 @@ const FAQS: Array<{ question: string; answer: string }> = [
   },
 ];
 
-const EXPERTS: Array<{ name: string; role: string; expertise: string; palette: PaletteName; hair: PortraitOptions["hair"] }> = [
+const EXPERTS: Array<{
+  name: string;
+  role: string;
+  expertise: string;
+  palette: PaletteName;
+  hair: PortraitOptions["hair"];
+}> = [
   {
     name: "Dr. Ngozi Adeyemi",
     role: "Head of Curriculum",
@@ -574,7 +580,16 @@ export function buildSeedContent(now: Date) {
     id: slideIds[i],
     title: s.title,
     description: s.description,
-    image: media(`slide-${i + 1}`, bannerSvg({ title: s.title, label: s.label, kicker: "Tech skills for Africa", motif: s.motif, palette: s.palette })),
+    image: media(
+      `slide-${i + 1}`,
+      bannerSvg({
+        title: s.title,
+        label: s.label,
+        kicker: "Tech skills for Africa",
+        motif: s.motif,
+        palette: s.palette,
+      }),
+    ),
     position: i,
   }));
 
@@ -589,7 +604,10 @@ export function buildSeedContent(now: Date) {
   const courseRows = COURSES.map((c, i) => ({
     id: courseIds[i]!,
     title: c.title,
-    img: media(`course-${c.slug}`, bannerSvg({ title: c.title, label: c.label, kicker: c.category, motif: c.motif, palette: c.palette })),
+    img: media(
+      `course-${c.slug}`,
+      bannerSvg({ title: c.title, label: c.label, kicker: c.category, motif: c.motif, palette: c.palette }),
+    ),
     instructor: c.instructor,
     duration: c.duration,
     price: nairaToKobo(c.price),
@@ -609,7 +627,16 @@ export function buildSeedContent(now: Date) {
       headline: teaserTitle,
       description:
         "Read how learners in Ibadan, Kano and Accra landed their first tech jobs, and get practical guides on freelancing, building a portfolio and learning on a tight data budget.",
-      image: media("blog-teaser", bannerSvg({ title: teaserTitle, label: "Read the Blog", kicker: "From our community", motif: "learn", palette: "green" })),
+      image: media(
+        "blog-teaser",
+        bannerSvg({
+          title: teaserTitle,
+          label: "Read the Blog",
+          kicker: "From our community",
+          motif: "learn",
+          palette: "green",
+        }),
+      ),
     },
   ];
 
@@ -622,7 +649,16 @@ export function buildSeedContent(now: Date) {
         "Are you a developer, designer, security analyst or video editor with real-world experience? Teach live cohorts from anywhere in Africa, shape our curriculum and earn a share of every enrolment.",
       buttonText: "Become an Instructor",
       buttonLink: "/contact",
-      image: media("instructor-cta", bannerSvg({ title: ctaTitle, label: "Teach with us", kicker: "Instructors wanted", motif: "community", palette: "purple" })),
+      image: media(
+        "instructor-cta",
+        bannerSvg({
+          title: ctaTitle,
+          label: "Teach with us",
+          kicker: "Instructors wanted",
+          motif: "community",
+          palette: "purple",
+        }),
+      ),
     },
   ];
 
@@ -666,11 +702,20 @@ export function buildSeedContent(now: Date) {
       description: e.description,
       time,
       startsAt,
-      coverPhoto: media(`event-${e.slug}`, bannerSvg({ title: e.name, label: e.label, kicker: "Talent showcase", motif: e.motif, palette: e.palette })),
+      coverPhoto: media(
+        `event-${e.slug}`,
+        bannerSvg({ title: e.name, label: e.label, kicker: "Talent showcase", motif: e.motif, palette: e.palette }),
+      ),
       photos: e.photos.map((p, j) =>
         media(
           `event-${e.slug}-${j + 1}`,
-          bannerSvg({ title: `${e.name}: ${p.label}`, label: p.label, kicker: e.label, motif: p.motif, palette: p.palette }),
+          bannerSvg({
+            title: `${e.name}: ${p.label}`,
+            label: p.label,
+            kicker: e.label,
+            motif: p.motif,
+            palette: p.palette,
+          }),
         ),
       ),
     };

@@ -4,16 +4,7 @@
 export type PaletteName = "blue" | "amber" | "teal" | "purple" | "green";
 
 export type Motif =
-  | "code"
-  | "mobile"
-  | "data"
-  | "design"
-  | "security"
-  | "video"
-  | "stage"
-  | "community"
-  | "learn"
-  | "gallery";
+  "code" | "mobile" | "data" | "design" | "security" | "video" | "stage" | "community" | "learn" | "gallery";
 
 interface Palette {
   from: string;
@@ -259,7 +250,7 @@ export function portraitSvg(o: PortraitOptions): string {
   const p = PALETTES[o.palette];
   const h = hash(o.name);
   const skin = SKIN[h % SKIN.length];
-  const hair = o.hair ?? ((h >>> 3) % 4);
+  const hair = o.hair ?? (h >>> 3) % 4;
   const shirt = (h >>> 5) % 2 ? p.accent : "#fff";
   const behind = hair === 1 ? `<circle cx="200" cy="150" r="96" fill="${HAIR}"/>` : "";
   const top =

@@ -29,7 +29,9 @@ describe("the embedded database directory", () => {
       console.log("open");
       setTimeout(() => {}, 20000);
     `;
-    const other = spawn(process.execPath, ["--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+    const other = spawn(process.execPath, ["--input-type=module", "-e", script], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     try {
       await new Promise<void>((resolve, reject) => {
         other.stdout!.on("data", (d: Buffer) => d.toString().includes("open") && resolve());

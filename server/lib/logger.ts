@@ -14,10 +14,12 @@ export function createLogger(
   write: (line: string) => void = (line) => process.stdout.write(line + "\n"),
 ): Logger {
   const min = ORDER[level];
-  const log = (lvl: Level) => (msg: string, fields: Record<string, unknown> = {}) => {
-    if (ORDER[lvl] < min) return;
-    write(JSON.stringify({ level: lvl, time: new Date().toISOString(), msg, ...fields }));
-  };
+  const log =
+    (lvl: Level) =>
+    (msg: string, fields: Record<string, unknown> = {}) => {
+      if (ORDER[lvl] < min) return;
+      write(JSON.stringify({ level: lvl, time: new Date().toISOString(), msg, ...fields }));
+    };
   return { debug: log("debug"), info: log("info"), warn: log("warn"), error: log("error") };
 }
 

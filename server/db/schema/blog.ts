@@ -19,7 +19,10 @@ export const posts = pgTable(
     desc: text("desc").notNull().default(""),
     img: text("img").notNull().default(""),
     content: text("content").notNull(),
-    categories: text("categories").array().notNull().default(sql`'{}'::text[]`),
+    categories: text("categories")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isFeatured: boolean("is_featured").notNull().default(false),
     visits: integer("visits").notNull().default(0),
     search: tsvector("search").generatedAlwaysAs(

@@ -114,17 +114,15 @@ describe("GET /backend/api/hero", () => {
   });
 
   it("returns the hero as videoUrl, title, subtitle, buttonText, buttonLink", async () => {
-    await t.db
-      .insert(hero)
-      .values(
-        makeHero({
-          videoUrl: "/media/v.mp4",
-          title: "Grow",
-          subtitle: "Learn",
-          buttonText: "Go",
-          buttonLink: "/courses",
-        }),
-      );
+    await t.db.insert(hero).values(
+      makeHero({
+        videoUrl: "/media/v.mp4",
+        title: "Grow",
+        subtitle: "Learn",
+        buttonText: "Go",
+        buttonLink: "/courses",
+      }),
+    );
     expect(await getJson("/backend/api/hero")).toEqual({
       videoUrl: "/media/v.mp4",
       title: "Grow",
