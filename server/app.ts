@@ -5,7 +5,12 @@ import { Hono } from "hono";
 import { createBackend, errorBody, limitBody } from "./http/backend.ts";
 import { compression, requestLogger, securityHeaders, type AppEnv } from "./http/middleware.ts";
 import { createMediaRoutes } from "./http/media.ts";
+import { authHandler, loadActor, sameOriginWrites } from "./http/session.ts";
+import { originChecker } from "./features/auth/auth.ts";
 import { createServices, type Deps, type Services } from "./services.ts";
+
+/** The largest sign-up form post (/register) read; bigger ones get the plain 413. */
+const SIGN_UP_BODY_LIMIT_BYTES = 12 * 1024 * 1024;
 
 export interface App {
   app: Hono<AppEnv>;
@@ -18,7 +23,16 @@ export function createApp(deps: Deps): App {
   app.use("*", requestLogger(deps.logger));
   app.use("*", securityHeaders({ csp: deps.env.NODE_ENV === "production" }));
   app.use("*", compression());
-  app.use("*", limitBody(deps.env.BODY_LIMIT_BYTES));
+  // The sign-up form carries an optional profile image: a photo straight from a phone camera (often
+  // several MB) must still reach the page, which then says at its field that it is too big (1 MB max).
+  const bodyLimit = limitBody(deps.env.BODY_LIMIT_BYTES);
+  const signUpBodyLimit = limitBody(Math.max(deps.env.BODY_LIMIT_BYTES, SIGN_UP_BODY_LIMIT_BYTES));
+  // (/register.data: the same post sent by React Router's <Form> once JavaScript runs)
+  const signUp = new Set(["/register", "/register.data"]);
+  app.use("*", (c, next) => (signUp.has(c.req.path) ? signUpBodyLimit(c, next) : bodyLimit(c, next)));
+  app.use("*", loadActor(services.auth));
+  app.use("*", sameOriginWrites(originChecker(deps.env)));
+  app.on(["GET", "POST"], "/backend/api/auth/*", authHandler(services.auth));
   app.route("/backend", createBackend(services, deps));
   // A sub-app's notFound does not stop the parent: unknown /backend paths end here, as JSON.
   app.all("/backend/*", (c) => c.json(errorBody("not_found", `No API route for ${c.req.method} ${c.req.path}`), 404));

@@ -1,8 +1,10 @@
-// Starts what the process needs: config and the database (locked, migrated, seeded when empty).
-// The caller builds the app from these dependencies (server/app.ts createApp).
+// Starts what the process needs: config, the database (locked, migrated, seeded when empty) and the
+// background jobs (the mail queue). The caller builds the app from these dependencies (server/app.ts createApp).
 import path from "node:path";
 import { openDatabase, migrateDatabase, type Database } from "./db/client.ts";
 import { parseEnv, type Env } from "./env.ts";
+import { createUsersService } from "./features/users/users.service.ts";
+import { startJobs } from "./jobs/start-jobs.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import type { Deps } from "./services.ts";
 import { seedIfEmpty } from "../scripts/seed-data.ts";
@@ -24,12 +26,20 @@ export async function boot(): Promise<Booted> {
     const seeded = await seedIfEmpty(database.db, { dataDir: env.DATA_DIR });
     if (seeded) logger.info("seeded demo content into an empty database");
   }
+  if (env.ADMIN_EMAILS.length > 0) {
+    // Accounts that existed before their address was put in ADMIN_EMAILS become admins too.
+    const promoted = await createUsersService(database.db).promoteAdminEmails(env.ADMIN_EMAILS);
+    if (promoted) logger.info("granted the admin role from ADMIN_EMAILS", { accounts: promoted });
+  }
+  const { queue, mailer } = await startJobs(database, env, logger);
   const shutdown = async (signal: string) => {
     logger.info("shutting down", { signal });
+    // The queue first: a job in hand finishes (or is given back) while the database is still open.
+    await queue.stop().catch((error: unknown) => logger.error("queue stop failed", { error: String(error) }));
     await database.close().catch(() => {});
     process.exit(0);
   };
   process.once("SIGINT", () => void shutdown("SIGINT"));
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
-  return { env, database, logger };
+  return { env, database, logger, mailer };
 }

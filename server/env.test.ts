@@ -41,6 +41,15 @@ describe("parseEnv", () => {
     });
   });
 
+  it("reads the identity settings: admin e-mails as a lower-case list, the limits as numbers", () => {
+    const env = parseEnv({ ADMIN_EMAILS: " Boss@Example.com ,ops@example.com,", SIGN_IN_RATE_LIMIT: "20" });
+    expect(env.ADMIN_EMAILS).toEqual(["boss@example.com", "ops@example.com"]);
+    expect(env.SIGN_IN_RATE_LIMIT).toBe(20);
+    expect(env.STEP_UP_MAX_AGE_SECONDS).toBe(3600);
+    expect(parseEnv({}).ADMIN_EMAILS).toEqual([]);
+    expect(parseEnv({ AUTH_SECRET: "" }).AUTH_SECRET).toBeUndefined();
+  });
+
   it("treats an empty DATABASE_URL as unset (PGlite)", () => {
     expect(parseEnv({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
   });
@@ -53,6 +62,14 @@ describe("parseEnv", () => {
     ["PUBLIC_URL", { PUBLIC_URL: "academy.example" }],
     ["SEED_ON_EMPTY", { SEED_ON_EMPTY: "yes" }],
     ["SITE_NAME", { SITE_NAME: "" }],
+    ["AUTH_SECRET", { AUTH_SECRET: "too-short" }],
+    ["ADMIN_EMAILS", { ADMIN_EMAILS: "boss@example.com, not-an-address" }],
+    ["SIGN_IN_RATE_LIMIT", { SIGN_IN_RATE_LIMIT: "0" }],
+    ["STEP_UP_MAX_AGE_SECONDS", { STEP_UP_MAX_AGE_SECONDS: "soon" }],
+    ["SMTP_URL", { SMTP_URL: "http://mail.example.com" }],
+    ["SMTP_URL", { SMTP_URL: "smtp://" }],
+    ["MAIL_FROM", { MAIL_FROM: "no-reply" }],
+    ["MAIL_FROM", { MAIL_FROM: "Academy <no-reply@academy.example" }],
   ])("fails with a ConfigError naming %s for a bad value", (name, source) => {
     let error: unknown;
     try {
@@ -62,6 +79,26 @@ describe("parseEnv", () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toContain(`${name}:`);
+  });
+
+  it("reads the mail settings: SMTP_URL optional, MAIL_FROM from SITE_NAME and PUBLIC_URL unless given", () => {
+    expect(parseEnv({}).SMTP_URL).toBeUndefined();
+    expect(parseEnv({ SMTP_URL: "" }).SMTP_URL).toBeUndefined();
+    expect(parseEnv({ SMTP_URL: "smtps://mailer:p%40ss@smtp.example.com:465" }).SMTP_URL).toBe(
+      "smtps://mailer:p%40ss@smtp.example.com:465",
+    );
+    expect(parseEnv({}).MAIL_FROM).toBe("TechAfrica <no-reply@localhost>");
+    expect(parseEnv({ SITE_NAME: "Academy", PUBLIC_URL: "https://academy.example.ng" }).MAIL_FROM).toBe(
+      "Academy <no-reply@academy.example.ng>",
+    );
+    // A name with a comma is quoted, or it would read as two addresses; an IP address is no mail domain.
+    expect(parseEnv({ SITE_NAME: "Tech, Africa", PUBLIC_URL: "http://10.0.0.5:3000" }).MAIL_FROM).toBe(
+      '"Tech, Africa" <no-reply@localhost>',
+    );
+    expect(parseEnv({ MAIL_FROM: " Academy <hello@academy.example> " }).MAIL_FROM).toBe(
+      "Academy <hello@academy.example>",
+    );
+    expect(parseEnv({ MAIL_FROM: "hello@academy.example" }).MAIL_FROM).toBe("hello@academy.example");
   });
 
   it("lists every bad variable at once", () => {

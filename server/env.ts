@@ -1,4 +1,5 @@
 // The one reader of process.env (conventions §10). Start fails with a clear message on bad config.
+import { existsSync } from "node:fs";
 import { z } from "zod";
 
 const EnvSchema = z.object({
@@ -16,29 +17,100 @@ const EnvSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   PUBLIC_URL: z.url({ error: "PUBLIC_URL must be an absolute URL such as https://academy.example" }).optional(),
-  SITE_NAME: z.string().min(1, "SITE_NAME must not be empty").max(40, "SITE_NAME must be at most 40 characters").default("TechAfrica"),
+  SITE_NAME: z
+    .string()
+    .min(1, "SITE_NAME must not be empty")
+    .max(40, "SITE_NAME must be at most 40 characters")
+    .default("TechAfrica"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   SEED_ON_EMPTY: z
     .enum(["true", "false"], { error: "SEED_ON_EMPTY must be true or false" })
     .default("true")
     .transform((v) => v === "true"),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+  AUTH_SECRET: z
+    .string()
+    .min(32, "AUTH_SECRET must be at least 32 characters (try: openssl rand -hex 32)")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  ADMIN_EMAILS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email({ error: "ADMIN_EMAILS must be e-mail addresses separated by commas" }))),
+  STEP_UP_MAX_AGE_SECONDS: z.coerce
+    .number({ error: "STEP_UP_MAX_AGE_SECONDS must be a number of seconds" })
+    .int()
+    .min(1, "STEP_UP_MAX_AGE_SECONDS must be at least 1")
+    .default(60 * 60),
+  SIGN_IN_RATE_LIMIT: z.coerce
+    .number({ error: "SIGN_IN_RATE_LIMIT must be a number of attempts per minute" })
+    .int()
+    .min(1, "SIGN_IN_RATE_LIMIT must be at least 1")
+    .default(10),
+  SMTP_URL: z
+    .string()
+    .regex(
+      /^smtps?:\/\/[^/?#]+/,
+      "SMTP_URL must start with smtp:// or smtps:// and name a server, for example smtp://user:password@smtp.example.com:587",
+    )
+    .refine((v) => URL.canParse(v), "SMTP_URL is not a valid URL (percent-encode special characters in the password)")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .regex(
+      /^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/,
+      'MAIL_FROM must be an address such as no-reply@academy.example or "TechAfrica <no-reply@academy.example>"',
+    )
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
 });
 
-export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string };
+export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string; MAIL_FROM: string };
 
 export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
-export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+/** Reads `.env` from the working directory when there is one; real environment variables win. */
+function loadDotEnv(): void {
+  if (existsSync(".env")) process.loadEnvFile(".env");
+}
+
+export function parseEnv(source?: Record<string, string | undefined>): Env {
+  if (!source) {
+    loadDotEnv();
+    source = process.env;
+  }
   const result = EnvSchema.safeParse(source);
   if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    const lines = result.error.issues.map((i) => `  ${String(i.path[0])}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const env = result.data;
-  return { ...env, PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` };
+  const PUBLIC_URL = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  return { ...env, PUBLIC_URL, MAIL_FROM: env.MAIL_FROM ?? defaultMailFrom(env.SITE_NAME, PUBLIC_URL) };
+}
+
+/** "TechAfrica <no-reply@academy.example>": the site's name at the host of PUBLIC_URL (localhost by default). */
+function defaultMailFrom(siteName: string, publicUrl: string): string {
+  const host = new URL(publicUrl).hostname;
+  // An IP address is no mail domain (it would need brackets); localhost says plainly that it is unset.
+  const domain = /^[\d.]+$|^\[/.test(host) ? "localhost" : host;
+  // A name with commas, quotes or the like must be quoted, or it reads as several addresses.
+  const name = /^[\w .-]+$/.test(siteName) ? siteName : `"${siteName.replace(/["\\]/g, "\\$&")}"`;
+  return `${name} <no-reply@${domain}>`;
 }
 
 /** Values the browser may see; everything else stays on the server. */
@@ -53,6 +125,10 @@ export function readTestEnv(source: Record<string, string | undefined> = process
     TEST_DATABASE_URL: source.TEST_DATABASE_URL || undefined,
     /** the base URL browser tests and benchmarks use */
     E2E_BASE_URL: source.E2E_BASE_URL || undefined,
+    /** the port the browser tests start the production server on (several checkouts can test at once) */
+    E2E_PORT: Number(source.E2E_PORT) || 3107,
+    /** the DATA_DIR of the server the browser tests start (set by playwright.config.ts for its workers) */
+    E2E_DATA_DIR: source.E2E_DATA_DIR || undefined,
     CI: source.CI === "true" || source.CI === "1",
     CHROMIUM_PATH: source.CHROMIUM_PATH || "/usr/bin/chromium",
   };

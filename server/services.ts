@@ -8,21 +8,33 @@ import { createContactsService } from "./features/contacts/contacts.service.ts";
 import { createContentService } from "./features/content/content.service.ts";
 import { createEventsService } from "./features/events/events.service.ts";
 import { createNewsletterService } from "./features/newsletter/newsletter.service.ts";
+import { createAuth } from "./features/auth/auth.ts";
+import { createAuthFlows } from "./features/auth/auth-flows.ts";
+import type { Mailer } from "./features/mail/mail.service.ts";
+import { createOutboxService } from "./features/mail/outbox.service.ts";
+import { createUsersService } from "./features/users/users.service.ts";
 
 export interface Deps {
   database: Database;
   env: Env;
   logger: Logger;
+  /** queues e-mail (server/features/mail); identity sends verification and reset links through it */
+  mailer: Mailer;
 }
 
 export function createServices(deps: Deps) {
   const { db } = deps.database;
+  const auth = createAuth({ db, env: deps.env, logger: deps.logger, mailer: deps.mailer });
   return {
     catalog: createCatalogService(db),
     content: createContentService(db),
     events: createEventsService(db),
     newsletter: createNewsletterService(db),
     contacts: createContactsService(db),
+    users: createUsersService(db, { stepUpMaxAgeMs: deps.env.STEP_UP_MAX_AGE_SECONDS * 1000 }),
+    auth,
+    authFlows: createAuthFlows({ auth, db, env: deps.env }),
+    outbox: createOutboxService(deps.mailer),
   };
 }
 

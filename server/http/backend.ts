@@ -14,6 +14,8 @@ import { registerContactsRoutes } from "../features/contacts/contacts.routes.ts"
 import { registerContentRoutes } from "../features/content/content.routes.ts";
 import { registerEventsRoutes } from "../features/events/events.routes.ts";
 import { registerNewsletterRoutes } from "../features/newsletter/newsletter.routes.ts";
+import { registerUsersRoutes } from "../features/users/users.routes.ts";
+import { enforceAccess } from "./access-policy.ts";
 
 export type BackendEnv = AppEnv;
 
@@ -109,6 +111,13 @@ export function createBackend(services: Services, deps: Deps) {
   });
 
   api.use("/api/*", etag());
+  api.use("*", enforceAccess());
+  api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
+  api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", {
+    type: "apiKey",
+    in: "cookie",
+    name: "academy.session_token",
+  });
 
   api.get("/health", async (c) => {
     const up = await deps.database.ping();
@@ -123,6 +132,7 @@ export function createBackend(services: Services, deps: Deps) {
   registerEventsRoutes(api, services.events);
   registerNewsletterRoutes(api, services.newsletter);
   registerContactsRoutes(api, services.contacts);
+  registerUsersRoutes(api, services.users);
 
   const docConfig = {
     openapi: "3.1.0",

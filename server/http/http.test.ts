@@ -26,7 +26,7 @@ describe("unknown routes", () => {
   it.each([
     ["GET", "/backend/x"],
     ["GET", "/backend/api/nothing-here"],
-    ["POST", "/backend/api/faqs"],
+    ["PATCH", "/backend/api/faqs"],
     ["DELETE", "/backend/api/carousel"],
   ])("%s %s is a JSON 404", async (method, path) => {
     const res = await t.request(path, { method });

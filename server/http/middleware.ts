@@ -3,9 +3,11 @@ import { Readable } from "node:stream";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
+import type { Actor } from "../features/auth/actor.ts";
 import type { Logger } from "../lib/logger.ts";
 
-export type AppVariables = { requestId: string; nonce: string };
+/** Per-request values: the request id, the CSP nonce of a page, and the signed-in user (or null). */
+export type AppVariables = { requestId: string; nonce: string; actor: Actor | null };
 export type AppEnv = { Variables: AppVariables };
 
 /** A request id (taken from X-Request-Id when sane) and one JSON log line per request. */

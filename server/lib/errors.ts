@@ -1,5 +1,13 @@
 // Typed domain errors (conventions §5). Services throw these; app.onError maps them to HTTP once.
-export type ErrorCode = "not_found" | "forbidden" | "unauthorized" | "invalid" | "conflict" | "too_large";
+export type ErrorCode =
+  | "not_found"
+  | "forbidden"
+  | "unauthorized"
+  | "invalid"
+  | "conflict"
+  | "too_large"
+  | "too_many_requests"
+  | "step_up_required";
 
 export class DomainError extends Error {
   readonly code: ErrorCode;
@@ -17,12 +25,16 @@ export const Forbidden = (message: string) => new DomainError("forbidden", messa
 export const Unauthorized = (message: string) => new DomainError("unauthorized", message);
 export const Invalid = (message: string, details?: unknown) => new DomainError("invalid", message, details);
 export const Conflict = (message: string) => new DomainError("conflict", message);
+/** A dangerous action asks for the password again (spec "moderate" step-up level). */
+export const StepUpRequired = (message: string) => new DomainError("step_up_required", message);
 
-export const STATUS_BY_CODE: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 422> = {
+export const STATUS_BY_CODE: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429> = {
   invalid: 422,
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
   conflict: 409,
   too_large: 413,
+  too_many_requests: 429,
+  step_up_required: 403,
 };

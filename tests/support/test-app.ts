@@ -5,6 +5,9 @@ import path from "node:path";
 import { createApp } from "../../server/app.ts";
 import type { Database } from "../../server/db/client.ts";
 import { parseEnv, type Env } from "../../server/env.ts";
+import type { Mailer } from "../../server/features/mail/mail.service.ts";
+import { outboxDir } from "../../server/integrations/mail/mail-transport.ts";
+import { startJobs } from "../../server/jobs/start-jobs.ts";
 import { silentLogger } from "../../server/lib/logger.ts";
 import { createTestDatabase } from "./test-db.ts";
 
@@ -14,6 +17,10 @@ export interface TestApp {
   database: Database;
   db: Database["db"];
   env: Env;
+  /** the app's mailer; its worker runs: `await t.mailer.drain()` waits until every queued e-mail is sent */
+  mailer: Mailer;
+  /** where the outbox transport writes .eml files (read them with readOutbox from ./mail-parser.ts) */
+  outboxDir: string;
   request(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
   close(): Promise<void>;
 }
@@ -22,13 +29,20 @@ export async function createTestApp(overrides: Partial<Record<string, string>> =
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "academy-data-"));
   const env = parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir, SITE_NAME: "TechAfrica", ...overrides });
-  const { app, services } = createApp({ database, env, logger: silentLogger });
+  // The server's wiring, polling often and retrying after 1 s so that tests wait little.
+  const { queue, mailer } = await startJobs(database, env, silentLogger, {
+    pollingIntervalSeconds: 0.5,
+    retry: { limit: 2, delaySeconds: 1, backoff: false },
+  });
+  const { app, services } = createApp({ database, env, logger: silentLogger, mailer });
   return {
     app,
     services,
     database,
     db: database.db,
     env,
+    mailer,
+    outboxDir: outboxDir(dataDir),
     request(url, init = {}) {
       const { json, ...rest } = init;
       const headers = new Headers(rest.headers);
@@ -38,6 +52,7 @@ export async function createTestApp(overrides: Partial<Record<string, string>> =
       );
     },
     close: async () => {
+      await queue.stop();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

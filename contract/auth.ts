@@ -1,0 +1,86 @@
+// Accounts, roles and the signed-in user as the web and API clients see them (spec public-area §3
+// "Signed-in user (from identity provider) | username, imageUrl, publicMetadata.role", §6, admin §6).
+import { z } from "zod";
+import { EmailSchema, textError } from "./common.ts";
+
+export const ROLES = ["user", "admin"] as const;
+export const RoleSchema = z.enum(ROLES, { error: "Role must be user or admin" });
+export type Role = z.infer<typeof RoleSchema>;
+
+/** The spec's "moderate" step-up level: dangerous admin actions need a password from the last 60 minutes. */
+export const STEP_UP_MAX_AGE_MINUTES = 60;
+
+export const ADMINS_ONLY = "Access Denied: Admins only.";
+
+export const ViewerSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  imageUrl: z.string().nullable(),
+  publicMetadata: z.object({ role: RoleSchema }),
+});
+export type Viewer = z.infer<typeof ViewerSchema>;
+
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 30;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const UsernameSchema = z
+  .string({ error: textError("Username") })
+  .trim()
+  .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
+  .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
+  .regex(/^[a-zA-Z0-9_.]+$/, "Username may use only letters, digits, dots and underscores")
+  .transform((v) => v.toLowerCase());
+
+export const PasswordSchema = z
+  .string({ error: textError("Password") })
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
+  .refine((p) => /[a-zA-Z]/.test(p) && /[0-9]/.test(p), "Password must contain letters and numbers");
+
+export const RegisterSchema = z.object({
+  username: UsernameSchema,
+  email: EmailSchema,
+  password: PasswordSchema,
+});
+export type RegisterInput = z.infer<typeof RegisterSchema>;
+
+export const SignInSchema = z.object({
+  /** an e-mail address or a username */
+  identifier: z
+    .string({ error: textError("E-mail or username") })
+    .trim()
+    .min(1, "E-mail or username is required")
+    .max(254),
+  password: z
+    .string({ error: textError("Password") })
+    .min(1, "Password is required")
+    .max(PASSWORD_MAX),
+});
+
+export const StepUpSchema = z.object({
+  password: z
+    .string({ error: textError("Password") })
+    .min(1, "Password is required")
+    .max(PASSWORD_MAX),
+});
+
+export const SetRoleSchema = z.object({ role: RoleSchema });
+
+export const AdminUserSchema = z.object({
+  id: z.string(),
+  username: z.string().nullable(),
+  email: z.string(),
+  role: RoleSchema,
+  emailVerified: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+
+export const DashboardSchema = z.object({
+  today: z.object({ subscribers: z.number(), contacts: z.number(), users: z.number() }),
+  totals: z.object({ subscribers: z.number(), contacts: z.number(), users: z.number(), courses: z.number() }),
+});
+export type Dashboard = z.infer<typeof DashboardSchema>;

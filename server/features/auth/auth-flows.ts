@@ -1,0 +1,227 @@
+// The account forms' server side (/login, /register, /forgot-password, /reset-password, sign-out).
+// Each call goes through Better Auth's HTTP handler, not its direct API, so that the forms get the
+// same rate limits, origin checks and cookies as API clients; failures come back as one clear
+// sentence for the form (issue: "Clear messages for every failure").
+import { eq, sql } from "drizzle-orm";
+import { RegisterSchema, SignInSchema } from "../../../contract/auth.ts";
+import { describeIssues, EmailSchema } from "../../../contract/common.ts";
+import type { Db } from "../../db/client.ts";
+import { user } from "../../db/schema.ts";
+import type { Env } from "../../env.ts";
+import { DomainError } from "../../lib/errors.ts";
+import { removeAvatar, saveAvatar } from "../users/avatar.ts";
+import { AUTH_BASE_PATH, CLIENT_IP_HEADER, type Auth } from "./auth.ts";
+
+/** Where a form request came from: its headers (cookie, origin) and the client's address. */
+export interface Caller {
+  headers: Headers;
+  clientIp: string;
+}
+
+export type Field = "identifier" | "username" | "email" | "password" | "image" | "token";
+
+export type Outcome<T = undefined> =
+  { ok: true; headers: Headers; value: T } | { ok: false; status: number; message: string; field?: Field };
+
+export const AUTH_MESSAGES = {
+  wrongCredentials: "Wrong e-mail, username or password.",
+  notVerified: "Please verify your e-mail address first: we have just sent you a new link.",
+  tooMany: "Too many attempts. Please wait a minute and try again.",
+  emailTaken: "An account with this e-mail address already exists. Sign in, or reset your password.",
+  usernameTaken: "That username is taken. Please choose another.",
+  badResetLink: "This reset link is invalid or has expired. Please ask for a new one.",
+  crossSite: "Please submit the form from this site.",
+  resetSent: "If an account uses that address, we have sent it a link to choose a new password.",
+  registered: "Almost done: we have sent you an e-mail. Open its link to verify your address, then sign in.",
+  failed: "Something went wrong on our side. Please try again.",
+};
+
+/** Where a verification link leads once opened. */
+export const VERIFIED_URL = "/login?verified=1";
+
+const FORWARDED = ["cookie", "origin", "referer", "user-agent", "sec-fetch-site", "sec-fetch-mode", "sec-fetch-dest"];
+
+export function createAuthFlows({ auth, db, env }: { auth: Auth; db: Db; env: Env }) {
+  async function call(caller: Caller, path: string, body?: unknown, method = "POST"): Promise<Response> {
+    const headers = new Headers();
+    for (const name of FORWARDED) {
+      const value = caller.headers.get(name);
+      if (value) headers.set(name, value);
+    }
+    headers.set(CLIENT_IP_HEADER, caller.clientIp);
+    if (body !== undefined) headers.set("content-type", "application/json");
+    const request = new Request(`${env.PUBLIC_URL}${AUTH_BASE_PATH}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return auth.handler(request);
+  }
+
+  /** Set-Cookie (and the bearer token header) of an auth response, to pass on to the browser. */
+  function passOn(res: Response): Headers {
+    const out = new Headers();
+    for (const cookie of res.headers.getSetCookie()) out.append("set-cookie", cookie);
+    return out;
+  }
+
+  async function failure(res: Response, messages: Record<string, [string, Field?]>): Promise<Outcome<never>> {
+    if (res.status === 429) return { ok: false, status: 429, message: AUTH_MESSAGES.tooMany };
+    const body = (await res.json().catch(() => ({}))) as { code?: string; message?: string };
+    const code = body.code ?? "";
+    if (code in messages) {
+      const [message, field] = messages[code]!;
+      return { ok: false, status: res.status, message, field };
+    }
+    if (/ORIGIN|CSRF|CROSS_SITE/.test(code)) return { ok: false, status: 403, message: AUTH_MESSAGES.crossSite };
+    if (res.status >= 500) return { ok: false, status: 500, message: AUTH_MESSAGES.failed };
+    return { ok: false, status: res.status, message: body.message || AUTH_MESSAGES.failed };
+  }
+
+  async function taken(column: "email" | "username", value: string): Promise<boolean> {
+    const col = column === "email" ? user.email : user.username;
+    const [row] = await db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(sql`lower(${col})`, value.toLowerCase()))
+      .limit(1);
+    return !!row;
+  }
+
+  return {
+    /** Sign in with an e-mail address or a username. */
+    async signIn(caller: Caller, input: unknown): Promise<Outcome> {
+      const parsed = SignInSchema.safeParse(input);
+      if (!parsed.success) return { ok: false, status: 422, message: describeIssues(parsed.error.issues) };
+      const { identifier, password } = parsed.data;
+      const byEmail = identifier.includes("@");
+      // callbackURL: where the fresh verification link of an unverified account leads
+      const common = { password, rememberMe: true, callbackURL: VERIFIED_URL };
+      const res = byEmail
+        ? await call(caller, "/sign-in/email", { email: identifier.toLowerCase(), ...common })
+        : await call(caller, "/sign-in/username", { username: identifier.toLowerCase(), ...common });
+      if (res.ok) return { ok: true, headers: passOn(res), value: undefined };
+      return failure(res, {
+        INVALID_EMAIL_OR_PASSWORD: [AUTH_MESSAGES.wrongCredentials, "password"],
+        INVALID_USERNAME_OR_PASSWORD: [AUTH_MESSAGES.wrongCredentials, "password"],
+        INVALID_EMAIL: [AUTH_MESSAGES.wrongCredentials, "identifier"],
+        INVALID_USERNAME: [AUTH_MESSAGES.wrongCredentials, "identifier"],
+        // a name no account can have ("ab", 31 letters): the same answer as an unknown one
+        USERNAME_TOO_SHORT: [AUTH_MESSAGES.wrongCredentials, "identifier"],
+        USERNAME_TOO_LONG: [AUTH_MESSAGES.wrongCredentials, "identifier"],
+        EMAIL_NOT_VERIFIED: [AUTH_MESSAGES.notVerified, "identifier"],
+      });
+    },
+
+    /**
+     * Create an account; Better Auth sends the verification e-mail. `image` is an already stored URL, or
+     * the uploaded file of the sign-up form: it is checked and stored only once the rest is valid, and
+     * removed again when the sign-up then fails, so a failed sign-up leaves neither account nor file.
+     */
+    async signUp(caller: Caller, input: unknown, image?: string | Blob): Promise<Outcome> {
+      const parsed = RegisterSchema.safeParse(input);
+      if (!parsed.success) {
+        const field = parsed.error.issues[0]?.path[0];
+        return {
+          ok: false,
+          status: 422,
+          message: describeIssues(parsed.error.issues),
+          field: typeof field === "string" ? (field as Field) : undefined,
+        };
+      }
+      const { username, email, password } = parsed.data;
+      // Better Auth answers a taken e-mail with a fake success (it hides who has an account); the
+      // issue asks sign-up to say so plainly, so it is checked first. Reset never reveals it.
+      if (await taken("email", email))
+        return { ok: false, status: 409, message: AUTH_MESSAGES.emailTaken, field: "email" };
+      if (await taken("username", username)) {
+        return { ok: false, status: 409, message: AUTH_MESSAGES.usernameTaken, field: "username" };
+      }
+      let imageUrl = typeof image === "string" ? image : undefined;
+      if (image instanceof Blob && image.size > 0) {
+        try {
+          imageUrl = await saveAvatar(env.DATA_DIR, image);
+        } catch (error) {
+          if (error instanceof DomainError) return { ok: false, status: 422, message: error.message, field: "image" };
+          throw error;
+        }
+      }
+      const stored = image instanceof Blob ? imageUrl : undefined;
+      const res = await call(caller, "/sign-up/email", {
+        name: username,
+        username,
+        email,
+        password,
+        ...(imageUrl ? { image: imageUrl } : {}),
+        callbackURL: VERIFIED_URL,
+      }).catch(async (error: unknown) => {
+        if (stored) await removeAvatar(env.DATA_DIR, stored);
+        throw error;
+      });
+      if (res.ok) return { ok: true, headers: passOn(res), value: undefined };
+      if (stored) await removeAvatar(env.DATA_DIR, stored);
+      return failure(res, {
+        USERNAME_IS_ALREADY_TAKEN: [AUTH_MESSAGES.usernameTaken, "username"],
+        USERNAME_IS_ALREADY_TAKEN_PLEASE_TRY_ANOTHER: [AUTH_MESSAGES.usernameTaken, "username"],
+        USER_ALREADY_EXISTS: [AUTH_MESSAGES.emailTaken, "email"],
+        USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: [AUTH_MESSAGES.emailTaken, "email"],
+        PASSWORD_TOO_SHORT: ["Password must be at least 8 characters", "password"],
+        PASSWORD_TOO_LONG: ["Password must be at most 128 characters", "password"],
+        INVALID_EMAIL: ["Please enter a valid email address", "email"],
+        INVALID_USERNAME: ["Username may use only letters, digits, dots and underscores", "username"],
+        USERNAME_TOO_SHORT: ["Username must be at least 3 characters", "username"],
+        USERNAME_TOO_LONG: ["Username must be at most 30 characters", "username"],
+      });
+    },
+
+    async signOut(caller: Caller): Promise<Outcome> {
+      const res = await call(caller, "/sign-out", {});
+      // Signed out already, or the session is gone: clear the cookie all the same.
+      return { ok: true, headers: passOn(res), value: undefined };
+    },
+
+    /** Always the same answer, whether or not the address has an account. */
+    async requestPasswordReset(caller: Caller, input: { email?: unknown }): Promise<Outcome<string>> {
+      const parsed = EmailSchema.safeParse(input.email);
+      if (!parsed.success) {
+        return { ok: false, status: 422, message: describeIssues(parsed.error.issues), field: "email" };
+      }
+      const res = await call(caller, "/request-password-reset", { email: parsed.data, redirectTo: "/reset-password" });
+      if (res.status === 429) return { ok: false, status: 429, message: AUTH_MESSAGES.tooMany };
+      if (res.status >= 500) return { ok: false, status: 500, message: AUTH_MESSAGES.failed };
+      return { ok: true, headers: new Headers(), value: AUTH_MESSAGES.resetSent };
+    },
+
+    /** Whether a reset link's token still works (unknown, used and expired ones do not), without using it. */
+    async checkResetToken(caller: Caller, token: string): Promise<boolean> {
+      if (!token || token.length > 200) return false;
+      const res = await call(
+        caller,
+        `/reset-password/${encodeURIComponent(token)}?callbackURL=${encodeURIComponent("/reset-password")}`,
+        undefined,
+        "GET",
+      );
+      const location = res.headers.get("location");
+      if (!location) return false;
+      return !new URL(location, env.PUBLIC_URL).searchParams.has("error");
+    },
+
+    async resetPassword(caller: Caller, input: { token?: unknown; password?: unknown }): Promise<Outcome> {
+      const token = typeof input.token === "string" ? input.token : "";
+      if (!token) return { ok: false, status: 422, message: AUTH_MESSAGES.badResetLink, field: "token" };
+      const parsed = RegisterSchema.shape.password.safeParse(input.password);
+      if (!parsed.success) {
+        return { ok: false, status: 422, message: describeIssues(parsed.error.issues), field: "password" };
+      }
+      const res = await call(caller, "/reset-password", { token, newPassword: parsed.data });
+      if (res.ok) return { ok: true, headers: new Headers(), value: undefined };
+      return failure(res, {
+        INVALID_TOKEN: [AUTH_MESSAGES.badResetLink, "token"],
+        TOKEN_EXPIRED: [AUTH_MESSAGES.badResetLink, "token"],
+        PASSWORD_TOO_SHORT: ["Password must be at least 8 characters", "password"],
+      });
+    },
+  };
+}
+
+export type AuthFlows = ReturnType<typeof createAuthFlows>;

@@ -1,0 +1,265 @@
+// E-mail that is really sent (architecture "Mail"): send() stores the message in mail_messages and
+// queues a job; the worker hands it to the transport (outbox files or SMTP) and records the outcome.
+// A refused attempt is retried with backoff; a permanent refusal (SMTP 5xx) or the last attempt
+// leaves the message `failed`, with its error, for the admin Outbox page.
+import { setTimeout as sleep } from "node:timers/promises";
+import { count, desc, eq } from "drizzle-orm";
+import type { JobResult, JobWithMetadata } from "pg-boss";
+import { z } from "zod";
+import { describeIssues, EMAIL_MAX } from "../../../contract/common.ts";
+import type { Db } from "../../db/client.ts";
+import { mailMessages } from "../../db/schema.ts";
+import type { MailTransport } from "../../integrations/mail/mail-transport.ts";
+import type { Queue } from "../../jobs/queue.ts";
+import { Invalid, NotFound } from "../../lib/errors.ts";
+import { isId } from "../../lib/id.ts";
+import type { Logger } from "../../lib/logger.ts";
+
+const MESSAGES = {
+  badAddress: (to: unknown) => `Cannot send e-mail to ${JSON.stringify(to)}: it is not a valid e-mail address`,
+  subject: "An e-mail needs a subject of one line, at most 998 characters",
+  text: "An e-mail needs a plain-text body",
+  html: "The HTML body of an e-mail must be text",
+  kind: "The kind of an e-mail must be a short word such as auth or newsletter",
+  page: "limit must be a whole number from 1 to 200 and offset a whole number from 0",
+  notFound: (id: string) => `No e-mail with id ${id}`,
+  drain: (n: number, ms: number) =>
+    `${n} e-mail(s) still queued after ${ms} ms: is the mail worker running, and is the transport answering?`,
+};
+
+export const MAIL_QUEUE = "mail";
+
+export interface RetryPolicy {
+  /** attempts after the first one */
+  limit: number;
+  /** whole seconds (pg-boss's unit) before the first retry; doubled per retry with backoff */
+  delaySeconds: number;
+  backoff: boolean;
+  maxDelaySeconds?: number;
+}
+
+/** Waits of 30 s, 1, 2, 4, 8, 16, 30, 30 min (pg-boss adds up to as much again): 1.5 to 2 hours in all. */
+export const DEFAULT_RETRY: RetryPolicy = { limit: 8, delaySeconds: 30, backoff: true, maxDelaySeconds: 30 * 60 };
+
+/** Longer than any SMTP exchange can last with the transport's timeouts, so only a crash expires a job. */
+const JOB_EXPIRE_SECONDS = 5 * 60;
+
+export interface MailerDeps {
+  db: Db;
+  queue: Pick<Queue, "boss">;
+  transport: MailTransport;
+  /** the From header, env.MAIL_FROM */
+  from: string;
+  logger: Logger;
+  retry?: RetryPolicy;
+  /** how often an idle worker looks for jobs (pg-boss's minimum is 0.5) */
+  pollingIntervalSeconds?: number;
+}
+
+export interface MailInput {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  /** what the message is for, shown in the Outbox: transactional (default), auth, newsletter ... */
+  kind?: string;
+}
+
+export type MailStatus = "queued" | "sent" | "failed";
+export type MailMessage = Omit<typeof mailMessages.$inferSelect, "status"> & { status: MailStatus };
+export type MailSummary = Pick<
+  MailMessage,
+  "id" | "to" | "subject" | "createdAt" | "status" | "sentAt" | "attempts" | "kind"
+>;
+
+const MailInputSchema = z.object({
+  to: z
+    .string({ error: (issue) => MESSAGES.badAddress(issue.input) })
+    .trim()
+    .max(EMAIL_MAX, { error: (issue) => MESSAGES.badAddress(issue.input) })
+    .pipe(z.email({ error: (issue) => MESSAGES.badAddress(issue.input) }))
+    .transform((v) => v.toLowerCase()),
+  // One line, at most the RFC 5322 line length: a line break in a header would start another header.
+  subject: z
+    .string({ error: MESSAGES.subject })
+    .trim()
+    .min(1, MESSAGES.subject)
+    .max(998, MESSAGES.subject)
+    .regex(/^[^\r\n]*$/, MESSAGES.subject),
+  text: z.string({ error: MESSAGES.text }).min(1, MESSAGES.text),
+  html: z.string({ error: MESSAGES.html }).nullish(),
+  kind: z
+    .string({ error: MESSAGES.kind })
+    .regex(/^[a-z][a-z0-9-]{0,39}$/, MESSAGES.kind)
+    .default("transactional"),
+});
+
+const PageSchema = z.object({
+  limit: z
+    .number({ error: MESSAGES.page })
+    .int(MESSAGES.page)
+    .min(1, MESSAGES.page)
+    .max(200, MESSAGES.page)
+    .default(50),
+  offset: z.number({ error: MESSAGES.page }).int(MESSAGES.page).min(0, MESSAGES.page).default(0),
+});
+
+interface MailJob {
+  id: string;
+}
+
+export function createMailer(deps: MailerDeps) {
+  const { db, transport, from, logger } = deps;
+  const { boss } = deps.queue;
+  const retry = deps.retry ?? DEFAULT_RETRY;
+  const jobOptions = {
+    retryLimit: retry.limit,
+    retryDelay: retry.delaySeconds,
+    retryBackoff: retry.backoff,
+    // pg-boss refuses the key itself (even undefined) without backoff.
+    ...(retry.backoff && retry.maxDelaySeconds ? { retryDelayMax: retry.maxDelaySeconds } : {}),
+    expireInSeconds: JOB_EXPIRE_SECONDS,
+  };
+
+  // pg-boss refuses jobs for a queue that does not exist; creating it is idempotent, once per process.
+  let queueReady: Promise<void> | undefined;
+  const ensureQueue = () => {
+    queueReady ??= boss.createQueue(MAIL_QUEUE).catch((error: unknown) => {
+      queueReady = undefined;
+      throw error;
+    });
+    return queueReady;
+  };
+
+  const setRow = (id: string, values: Partial<typeof mailMessages.$inferInsert>) =>
+    db.update(mailMessages).set(values).where(eq(mailMessages.id, id));
+
+  /** One attempt at one message; the result tells pg-boss whether to try again. */
+  async function deliver(job: JobWithMetadata<MailJob>): Promise<JobResult> {
+    const id = job.data.id;
+    const last = job.retryCount >= job.retryLimit;
+    try {
+      const [row] = await db.select().from(mailMessages).where(eq(mailMessages.id, id));
+      // Deleted, or sent by an attempt whose completion pg-boss never heard of: nothing left to do.
+      if (!row || row.status !== "queued") return { id: job.id, status: "completed" };
+      const attempts = row.attempts + 1;
+      const result = await transport.send({
+        id,
+        from,
+        to: row.to,
+        subject: row.subject,
+        text: row.text ?? "",
+        html: row.html,
+      });
+      if (result.ok) {
+        await setRow(id, { status: "sent", sentAt: new Date(), attempts, error: null });
+        logger.info("mail sent", { mailId: id, kind: row.kind, attempts });
+        return { id: job.id, status: "completed" };
+      }
+      const final = last || result.permanent === true;
+      await setRow(id, { status: final ? "failed" : "queued", error: result.error, attempts });
+      if (final) logger.error("mail failed", { mailId: id, kind: row.kind, attempts, error: result.error });
+      else logger.warn("mail attempt failed, will retry", { mailId: id, attempts, error: result.error });
+      // deadletter ends the job now, skipping the retries a permanent refusal would only repeat.
+      return { id: job.id, status: result.permanent ? "deadletter" : "failed", output: { error: result.error } };
+    } catch (caught) {
+      // The database, not the transport, failed: let pg-boss retry, and record the end on the last try.
+      const error = caught instanceof Error ? caught.message : String(caught);
+      logger.error("mail worker error", { mailId: id, error });
+      if (last) await setRow(id, { status: "failed", error }).catch(() => {});
+      return { id: job.id, status: "failed", output: { error } };
+    }
+  }
+
+  let working = false;
+
+  return {
+    /** Stores the message and queues it; the worker sends it. Throws Invalid for a bad address. */
+    async send(input: MailInput): Promise<{ id: string }> {
+      const parsed = MailInputSchema.safeParse(input);
+      if (!parsed.success) throw Invalid(describeIssues(parsed.error.issues));
+      const { to, subject, text, html, kind } = parsed.data;
+      const [row] = await db
+        .insert(mailMessages)
+        .values({ to, subject, text, html: html ?? null, kind, status: "queued" })
+        .returning({ id: mailMessages.id });
+      const id = row!.id;
+      try {
+        await ensureQueue();
+        await boss.send(MAIL_QUEUE, { id } satisfies MailJob, jobOptions);
+      } catch (error) {
+        // The row would otherwise wait for a job that never comes.
+        const message = error instanceof Error ? error.message : String(error);
+        await setRow(id, { status: "failed", error: `Could not be queued: ${message}` }).catch(() => {});
+        throw error;
+      }
+      return { id };
+    },
+
+    /** Starts this process's worker on the mail queue (once). */
+    async startWorker(): Promise<void> {
+      if (working) return;
+      working = true;
+      await ensureQueue();
+      await boss.work(
+        MAIL_QUEUE,
+        {
+          includeMetadata: true,
+          perJobResults: true,
+          batchSize: 5,
+          pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 1,
+        },
+        // Per-job results: one refused address must not send the rest of the batch round again.
+        (jobs: JobWithMetadata<MailJob>[]) => Promise.all(jobs.map(deliver)),
+      );
+    },
+
+    /** The Outbox page: newest first, without the bodies. */
+    async list(page: { limit?: number; offset?: number } = {}): Promise<{ items: MailSummary[]; total: number }> {
+      const parsed = PageSchema.safeParse(page);
+      if (!parsed.success) throw Invalid(MESSAGES.page);
+      const { limit, offset } = parsed.data;
+      const [items, [totals]] = await Promise.all([
+        db
+          .select({
+            id: mailMessages.id,
+            to: mailMessages.to,
+            subject: mailMessages.subject,
+            createdAt: mailMessages.createdAt,
+            status: mailMessages.status,
+            sentAt: mailMessages.sentAt,
+            attempts: mailMessages.attempts,
+            kind: mailMessages.kind,
+          })
+          .from(mailMessages)
+          .orderBy(desc(mailMessages.createdAt), desc(mailMessages.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ total: count() }).from(mailMessages),
+      ]);
+      return { items: items as MailSummary[], total: totals!.total };
+    },
+
+    /** One message with its bodies and last error. */
+    async get(id: string): Promise<MailMessage> {
+      if (!isId(id)) throw NotFound(MESSAGES.notFound(id));
+      const [row] = await db.select().from(mailMessages).where(eq(mailMessages.id, id));
+      if (!row) throw NotFound(MESSAGES.notFound(id));
+      return row as MailMessage;
+    },
+
+    /** For tests: resolves once no message is queued (sent or failed for good), else throws at the timeout. */
+    async drain(timeoutMs = 10_000): Promise<void> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const [row] = await db.select({ queued: count() }).from(mailMessages).where(eq(mailMessages.status, "queued"));
+        const queued = row!.queued;
+        if (queued === 0) return;
+        if (Date.now() >= deadline) throw new Error(MESSAGES.drain(queued, timeoutMs));
+        await sleep(50);
+      }
+    },
+  };
+}
+
+export type Mailer = ReturnType<typeof createMailer>;

@@ -1,0 +1,111 @@
+// The signed-in user, the step-up, and the back office's user list, role changes and dashboard.
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { z } from "zod";
+import { AdminUserSchema, DashboardSchema, SetRoleSchema, StepUpSchema, ViewerSchema } from "../../../contract/auth.ts";
+import { ErrorSchema } from "../../../contract/common.ts";
+import type { BackendEnv } from "../../http/backend.ts";
+import { toViewer } from "../auth/actor.ts";
+import type { UsersService } from "./users.service.ts";
+
+const json = <T extends z.ZodType>(description: string, schema: T) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+const error = (description: string) => json(description, ErrorSchema);
+const bearer: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { cookieAuth: [] }];
+
+const me = createRoute({
+  method: "get",
+  path: "/api/me",
+  tags: ["Account"],
+  summary: "The signed-in user (null when signed out)",
+  security: bearer,
+  responses: { 200: json("The user, or null", ViewerSchema.nullable()) },
+});
+
+const verify = createRoute({
+  method: "post",
+  path: "/api/session/verify",
+  tags: ["Account"],
+  summary: "Step-up: confirm the password before a dangerous admin action",
+  security: bearer,
+  request: { body: { required: true, content: { "application/json": { schema: StepUpSchema } } } },
+  responses: {
+    200: json("Verified", z.object({ verifiedAt: z.string() })),
+    401: error("Not signed in"),
+    422: error("Wrong or missing password"),
+  },
+});
+
+const listUsers = createRoute({
+  method: "get",
+  path: "/api/admin/users",
+  tags: ["Admin"],
+  summary: "Accounts, newest first",
+  security: bearer,
+  request: {
+    query: z.object({
+      search: z.string().max(100).optional(),
+      page: z.coerce.number().int().min(1).max(10_000).optional(),
+    }),
+  },
+  responses: {
+    200: json(
+      "A page of accounts",
+      z.object({ users: z.array(AdminUserSchema), total: z.number(), page: z.number(), pageSize: z.number() }),
+    ),
+    401: error("Not signed in"),
+    403: error("Not an admin"),
+  },
+});
+
+const setRole = createRoute({
+  method: "put",
+  path: "/api/admin/users/{id}/role",
+  tags: ["Admin"],
+  summary: "Grant or revoke the admin role (needs a password from the last 60 minutes)",
+  security: bearer,
+  request: {
+    params: z.object({ id: z.string().max(100) }),
+    body: { required: true, content: { "application/json": { schema: SetRoleSchema } } },
+  },
+  responses: {
+    200: json("The account with its new role", AdminUserSchema),
+    401: error("Not signed in"),
+    403: error("Not an admin, or the password must be confirmed first (code step_up_required)"),
+    404: error("No such account"),
+    409: error("It would leave no admin"),
+    422: error("Not a role"),
+  },
+});
+
+const dashboard = createRoute({
+  method: "get",
+  path: "/api/admin/dashboard",
+  tags: ["Admin"],
+  summary: "Today's new subscribers, contact requests and users (Lagos time), and totals",
+  security: bearer,
+  responses: { 200: json("The figures", DashboardSchema), 401: error("Not signed in"), 403: error("Not an admin") },
+});
+
+export function registerUsersRoutes(app: OpenAPIHono<BackendEnv>, users: UsersService) {
+  app.openapi(me, (c) => {
+    c.header("Cache-Control", "private, no-store");
+    const actor = c.get("actor");
+    return c.json(actor ? toViewer(actor) : null, 200);
+  });
+  app.openapi(verify, async (c) =>
+    c.json(await users.verifyPassword(c.get("actor"), c.req.valid("json").password), 200),
+  );
+  app.openapi(listUsers, async (c) => {
+    c.header("Cache-Control", "private, no-store");
+    return c.json(await users.list(c.get("actor"), c.req.valid("query")), 200);
+  });
+  app.openapi(setRole, async (c) =>
+    c.json(await users.setRole(c.get("actor"), c.req.valid("param").id, c.req.valid("json").role), 200),
+  );
+  app.openapi(dashboard, async (c) => {
+    c.header("Cache-Control", "private, no-store");
+    return c.json(await users.dashboard(c.get("actor")), 200);
+  });
+}

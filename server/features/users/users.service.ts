@@ -1,0 +1,173 @@
+// Accounts as the back office sees them: the user list, role changes (with step-up), the step-up
+// itself, and the dashboard's figures. Every method takes the acting user and checks it here.
+import { and, count, desc, eq, gte, ilike, or, sql } from "drizzle-orm";
+import { verifyPassword } from "better-auth/crypto";
+import type { AdminUser, Dashboard, Role } from "../../../contract/auth.ts";
+import type { Db } from "../../db/client.ts";
+import { account, contacts, courses, newsletterSubscribers, session, user } from "../../db/schema.ts";
+import { Conflict, Invalid, NotFound } from "../../lib/errors.ts";
+import { requireAdmin, requireRecentVerification, requireUser, type Actor } from "../auth/actor.ts";
+
+export const USERS_PAGE_SIZE = 50;
+
+const MESSAGES = {
+  wrongPassword: "That password is not right. Please try again.",
+  noPassword: "This account has no password to confirm.",
+  noUser: "No such user.",
+  lastAdmin: "There must be at least one admin: grant the role to someone else first.",
+};
+
+/**
+ * The start of today in Lagos (West Africa Time, UTC+1 all year): the academy's day, whatever the
+ * server's time zone (docs/decisions/007).
+ */
+export function startOfLagosDay(now: Date = new Date()): Date {
+  const offsetMs = 60 * 60 * 1000;
+  const dayMs = 24 * 60 * 60 * 1000;
+  return new Date(Math.floor((now.getTime() + offsetMs) / dayMs) * dayMs - offsetMs);
+}
+
+export function createUsersService(db: Db, options: { stepUpMaxAgeMs?: number } = {}) {
+  async function countSince(table: typeof user | typeof contacts, since?: Date): Promise<number> {
+    const column = table.createdAt;
+    const [row] = await db
+      .select({ n: count() })
+      .from(table)
+      .where(since ? gte(column, since) : undefined);
+    return row?.n ?? 0;
+  }
+
+  async function subscribersSince(since?: Date): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(newsletterSubscribers)
+      .where(since ? gte(newsletterSubscribers.subscribedAt, since) : undefined);
+    return row?.n ?? 0;
+  }
+
+  return {
+    /** GET /api/admin/users: newest first, optionally filtered by e-mail or username. */
+    async list(actor: Actor | null, query: { search?: string; page?: number } = {}) {
+      requireAdmin(actor);
+      const page = Math.max(1, Math.floor(query.page ?? 1));
+      const term = query.search?.trim().slice(0, 100);
+      const where = term
+        ? or(ilike(user.email, `%${escapeLike(term)}%`), ilike(user.username, `%${escapeLike(term)}%`))
+        : undefined;
+      const rows = await db
+        .select()
+        .from(user)
+        .where(where)
+        .orderBy(desc(user.createdAt), desc(user.id))
+        .limit(USERS_PAGE_SIZE)
+        .offset((page - 1) * USERS_PAGE_SIZE);
+      const [total] = await db.select({ n: count() }).from(user).where(where);
+      return { users: rows.map(toAdminUser), total: total?.n ?? 0, page, pageSize: USERS_PAGE_SIZE };
+    },
+
+    /** PUT /api/admin/users/{id}/role: a dangerous action, so the password must be recent. */
+    async setRole(actor: Actor | null, userId: string, role: Role): Promise<AdminUser> {
+      const admin = requireAdmin(actor);
+      requireRecentVerification(admin, options.stepUpMaxAgeMs);
+      return db.transaction(async (tx) => {
+        const [target] = await tx.select().from(user).where(eq(user.id, userId)).for("update");
+        if (!target) throw NotFound(MESSAGES.noUser);
+        if (target.role === "admin" && role !== "admin") {
+          const [admins] = await tx.select({ n: count() }).from(user).where(eq(user.role, "admin"));
+          if ((admins?.n ?? 0) <= 1) throw Conflict(MESSAGES.lastAdmin);
+        }
+        const [updated] = await tx.update(user).set({ role }).where(eq(user.id, userId)).returning();
+        return toAdminUser(updated!);
+      });
+    },
+
+    /** POST /api/session/verify: the step-up. A right password marks this session as just verified. */
+    async verifyPassword(actor: Actor | null, password: string): Promise<{ verifiedAt: string }> {
+      const me = requireUser(actor);
+      if (!password) throw Invalid("Password is required");
+      const [credential] = await db
+        .select({ hash: account.password })
+        .from(account)
+        .where(and(eq(account.userId, me.id), eq(account.providerId, "credential")));
+      if (!credential?.hash) throw Invalid(MESSAGES.noPassword);
+      if (!(await verifyPassword({ hash: credential.hash, password }))) throw Invalid(MESSAGES.wrongPassword);
+      const now = new Date();
+      await db.update(session).set({ verifiedAt: now }).where(eq(session.id, me.sessionId));
+      return { verifiedAt: now.toISOString() };
+    },
+
+    /** GET /api/admin/dashboard: the day's figures (Lagos time) and the totals. */
+    async dashboard(actor: Actor | null, now: Date = new Date()): Promise<Dashboard> {
+      requireAdmin(actor);
+      const today = startOfLagosDay(now);
+      const [subscribersToday, contactsToday, usersToday, subscribers, contactsTotal, users, courseRows] =
+        await Promise.all([
+          subscribersSince(today),
+          countSince(contacts, today),
+          countSince(user, today),
+          subscribersSince(),
+          countSince(contacts),
+          countSince(user),
+          db.select({ n: count() }).from(courses),
+        ]);
+      return {
+        today: { subscribers: subscribersToday, contacts: contactsToday, users: usersToday },
+        totals: { subscribers, contacts: contactsTotal, users, courses: courseRows[0]?.n ?? 0 },
+      };
+    },
+
+    /** For the command line (npm run admin): no actor, the operator is trusted. Null: no such account. */
+    async setRoleByEmail(email: string, role: Role): Promise<AdminUser | null> {
+      const address = email.trim().toLowerCase();
+      return db.transaction(async (tx) => {
+        const [target] = await tx
+          .select()
+          .from(user)
+          .where(eq(sql`lower(${user.email})`, address))
+          .for("update");
+        if (!target) return null;
+        if (target.role === "admin" && role !== "admin") {
+          const [admins] = await tx.select({ n: count() }).from(user).where(eq(user.role, "admin"));
+          if ((admins?.n ?? 0) <= 1) throw Conflict(MESSAGES.lastAdmin);
+        }
+        const [updated] = await tx.update(user).set({ role }).where(eq(user.id, target.id)).returning();
+        return toAdminUser(updated!);
+      });
+    },
+
+    /** Every admin, for `npm run admin -- list`. */
+    async listAdmins(): Promise<AdminUser[]> {
+      const rows = await db.select().from(user).where(eq(user.role, "admin")).orderBy(user.email);
+      return rows.map(toAdminUser);
+    },
+
+    /** At start: every account whose address is in ADMIN_EMAILS is an admin. */
+    async promoteAdminEmails(emails: readonly string[]): Promise<number> {
+      let promoted = 0;
+      for (const email of emails) {
+        const [row] = await db
+          .update(user)
+          .set({ role: "admin" })
+          .where(and(eq(sql`lower(${user.email})`, email.toLowerCase()), eq(user.role, "user")))
+          .returning({ id: user.id });
+        if (row) promoted++;
+      }
+      return promoted;
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+function toAdminUser(row: typeof user.$inferSelect): AdminUser {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    role: row.role === "admin" ? "admin" : "user",
+    emailVerified: row.emailVerified,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

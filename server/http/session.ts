@@ -1,0 +1,91 @@
+// Identity at the HTTP edge: Better Auth's own routes, the acting user of each request, and the
+// cross-site check for cookie-authenticated writes.
+import { getConnInfo } from "@hono/node-server/conninfo";
+import type { Context, MiddlewareHandler } from "hono";
+import type { Role } from "../../contract/auth.ts";
+import type { Actor } from "../features/auth/actor.ts";
+import { CLIENT_IP_HEADER, type Auth } from "../features/auth/auth.ts";
+import { errorBody } from "./backend.ts";
+import type { AppEnv } from "./middleware.ts";
+
+/** The socket's address; app.request() in tests has no socket. */
+export function clientIp(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? "127.0.0.1";
+  } catch {
+    return "127.0.0.1";
+  }
+}
+
+/** The request with the client address in the one header Better Auth trusts for rate limiting. */
+function withClientIp(c: Context): Request {
+  const headers = new Headers(c.req.raw.headers);
+  headers.set(CLIENT_IP_HEADER, clientIp(c));
+  return new Request(c.req.raw, { headers });
+}
+
+/** Better Auth's routes under /backend/api/auth/* (sign-up, sign-in, sign-out, verification, reset). */
+export function authHandler(auth: Auth) {
+  return (c: Context) => auth.handler(withClientIp(c));
+}
+
+function sessionCookiePresent(cookie: string | undefined): boolean {
+  return !!cookie && cookie.includes("academy.session_token=");
+}
+
+/**
+ * Sets `actor` for every request: the signed-in user from the session cookie or the bearer token, or
+ * null. Anonymous requests (no cookie, no token) never touch the database.
+ */
+export function loadActor(auth: Auth): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set("actor", null);
+    const bearer = c.req.header("authorization")?.startsWith("Bearer ");
+    if (bearer || sessionCookiePresent(c.req.header("cookie"))) {
+      const found = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
+      if (found) c.set("actor", toActor(found));
+    }
+    await next();
+  };
+}
+
+type Found = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
+
+function toActor({ user, session }: Found): Actor {
+  const verifiedAt = (session as { verifiedAt?: Date | string | null }).verifiedAt;
+  return {
+    id: user.id,
+    username: user.username ?? user.name,
+    email: user.email,
+    image: user.image ?? null,
+    role: (user.role === "admin" ? "admin" : "user") satisfies Role,
+    sessionId: session.id,
+    verifiedAt: verifiedAt ? new Date(verifiedAt) : null,
+  };
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Cross-site request forgery: a state-changing request that carries the session cookie must come from
+ * one of our own pages (Origin, or Sec-Fetch-Site for browsers that omit Origin). Bearer-token
+ * clients are not at risk (a browser never adds the header by itself). Better Auth checks its own
+ * routes the same way.
+ */
+export function sameOriginWrites(trusted: (origin: string) => boolean): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    if (c.req.header("authorization")?.startsWith("Bearer ")) return next();
+    if (!sessionCookiePresent(c.req.header("cookie"))) return next();
+    const origin = c.req.header("origin");
+    const fetchSite = c.req.header("sec-fetch-site");
+    const ok = origin ? trusted(origin) : fetchSite === "same-origin" || fetchSite === "none";
+    if (!ok) {
+      return c.json(
+        errorBody("forbidden", "Cross-site request refused: submit the form from this site, or use a bearer token."),
+        403,
+      );
+    }
+    return next();
+  };
+}

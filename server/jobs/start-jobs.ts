@@ -1,0 +1,33 @@
+// The background work of one app process: the queue and its workers. The server (server/boot.ts)
+// and the API tests (tests/support/test-app.ts) start it the same way.
+import type { Database } from "../db/client.ts";
+import type { Env } from "../env.ts";
+import { createMailer, type Mailer, type MailerDeps } from "../features/mail/mail.service.ts";
+import { createMailTransport } from "../integrations/mail/mail-transport.ts";
+import type { Logger } from "../lib/logger.ts";
+import { startQueue, type Queue } from "./queue.ts";
+
+export interface Jobs {
+  queue: Queue;
+  mailer: Mailer;
+}
+
+export async function startJobs(
+  database: Database,
+  env: Env,
+  logger: Logger,
+  options: Pick<MailerDeps, "retry" | "pollingIntervalSeconds"> = {},
+): Promise<Jobs> {
+  const queue = await startQueue(database, { logger });
+  try {
+    const transport = createMailTransport(env);
+    const mailer = createMailer({ db: database.db, queue, transport, from: env.MAIL_FROM, logger, ...options });
+    await mailer.startWorker();
+    logger.info("mail worker started", { transport: transport.kind });
+    return { queue, mailer };
+  } catch (error) {
+    // Started but unusable: end pg-boss, or its timers keep the process alive.
+    await queue.stop().catch(() => {});
+    throw error;
+  }
+}
