@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Icon } from "./icons.tsx";
-import { SectionHeading } from "./section-heading.tsx";
+import { SectionHeading } from "../ui/section-heading.tsx";
 
 const STEPS = [
   "Complete every lesson and live session of your course",

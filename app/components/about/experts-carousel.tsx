@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import type { Expert } from "../../../contract/content.ts";
 import { Icon } from "./icons.tsx";
-import { SectionHeading } from "./section-heading.tsx";
+import { SectionHeading } from "../ui/section-heading.tsx";
 
 /**
  * The experts carousel (spec public-area §2): one expert per view, previous/next wrap around from the

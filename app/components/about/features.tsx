@@ -1,5 +1,5 @@
 import { Icon, type IconName } from "./icons.tsx";
-import { SectionHeading } from "./section-heading.tsx";
+import { SectionHeading } from "../ui/section-heading.tsx";
 
 const FEATURES: ReadonlyArray<{ icon: IconName; title: string; text: string }> = [
   {

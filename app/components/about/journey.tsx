@@ -1,4 +1,4 @@
-import { SectionHeading } from "./section-heading.tsx";
+import { SectionHeading } from "../ui/section-heading.tsx";
 
 const MILESTONES = [
   {

@@ -1,5 +1,5 @@
 import { Icon } from "./icons.tsx";
-import { SectionHeading } from "./section-heading.tsx";
+import { SectionHeading } from "../ui/section-heading.tsx";
 
 export function MissionVision() {
   return (

@@ -1,4 +1,4 @@
-import { ModalDialog } from "./modal-dialog.tsx";
+import { Modal } from "../ui/modal.tsx";
 
 export interface ZoomState {
   eventName: string;
@@ -24,7 +24,7 @@ export function PhotoZoom({
     "absolute top-1/2 inline-flex h-12 w-12 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-2xl font-bold text-slate-900 shadow-lg transition hover:bg-white";
 
   return (
-    <ModalDialog labelledBy="photo-zoom-title" onClose={onClose} className="max-w-5xl">
+    <Modal frame="bare" labelledBy="photo-zoom-title" onClose={onClose} className="max-w-5xl">
       <div
         className="relative rounded-2xl bg-slate-900 p-2 text-white shadow-2xl sm:p-3"
         onKeyDown={(e) => {
@@ -75,6 +75,6 @@ export function PhotoZoom({
           ) : null}
         </div>
       </div>
-    </ModalDialog>
+    </Modal>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { ShowcaseEvent } from "../../../contract/events.ts";
-import { ModalDialog } from "./modal-dialog.tsx";
+import { Modal } from "../ui/modal.tsx";
 import { TICKET_EMAIL_ERROR, TICKET_TYPES, type TicketType, formatNaira, isTicketEmail } from "./tickets.ts";
 
 const QUANTITY_ERROR = "Quantity must be a whole number of at least 1";
@@ -60,7 +60,7 @@ export function TicketModal({ event, onClose }: { event: ShowcaseEvent; onClose:
     "mt-1 block w-full rounded-lg border border-slate-400 px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-brand-700";
 
   return (
-    <ModalDialog labelledBy={`${id}-title`} onClose={onClose} className="max-w-lg">
+    <Modal frame="bare" labelledBy={`${id}-title`} onClose={onClose} className="max-w-lg">
       <div className="relative max-h-[calc(100dvh-2rem)] overflow-y-auto rounded-2xl bg-white p-5 text-slate-900 shadow-2xl sm:p-8">
         <p className="text-sm font-bold uppercase tracking-widest text-brand-700">Buy tickets</p>
         <h2 id={`${id}-title`} className="mt-1 pr-10 text-xl font-extrabold sm:text-2xl">
@@ -226,6 +226,6 @@ export function TicketModal({ event, onClose }: { event: ShowcaseEvent; onClose:
           <span aria-hidden="true">✕</span>
         </button>
       </div>
-    </ModalDialog>
+    </Modal>
   );
 }

@@ -5,11 +5,21 @@ import { useEffect, useRef } from "react";
  * inside and makes the page behind inert; Escape and a click on the backdrop close it. Mount it while
  * open. Focus goes to the element marked data-autofocus (else the first focusable one) and back to
  * what had it when the dialog closes.
+ *
+ * frame "panel" (default) is the white box; "bare" is a transparent frame whose children are the box
+ * and scroll themselves (a scrollbar on the dialog would count as backdrop), as the photo zoom needs.
  */
+const FRAMES = {
+  panel:
+    "max-h-[calc(100dvh-2rem)] max-w-md overflow-y-auto rounded-2xl bg-white text-slate-900 shadow-2xl backdrop:bg-slate-950/70",
+  bare: "max-h-none overflow-visible bg-transparent backdrop:bg-slate-950/75",
+};
+
 export function Modal({
   labelledBy,
   describedBy,
   onClose,
+  frame = "panel",
   className = "",
   children,
 }: {
@@ -17,6 +27,7 @@ export function Modal({
   labelledBy: string;
   describedBy?: string;
   onClose: () => void;
+  frame?: "panel" | "bare";
   className?: string;
   children: React.ReactNode;
 }) {
@@ -62,7 +73,7 @@ export function Modal({
       aria-modal="true"
       aria-labelledby={labelledBy}
       aria-describedby={describedBy}
-      className={`m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md overflow-y-auto rounded-2xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-950/70 ${className}`}
+      className={`m-auto w-[calc(100%-2rem)] p-0 ${FRAMES[frame]} ${className}`}
     >
       {children}
     </dialog>
