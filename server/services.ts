@@ -31,7 +31,10 @@ export function createServices(deps: Deps) {
     events: createEventsService(db),
     newsletter: createNewsletterService(db),
     contacts: createContactsService(db),
-    users: createUsersService(db, { stepUpMaxAgeMs: deps.env.STEP_UP_MAX_AGE_SECONDS * 1000 }),
+    users: createUsersService(db, {
+      stepUpMaxAgeMs: deps.env.STEP_UP_MAX_AGE_SECONDS * 1000,
+      stepUpAttempts: deps.env.SIGN_IN_RATE_LIMIT,
+    }),
     auth,
     authFlows: createAuthFlows({ auth, db, env: deps.env }),
     outbox: createOutboxService(deps.mailer),

@@ -25,6 +25,7 @@ export const Forbidden = (message: string) => new DomainError("forbidden", messa
 export const Unauthorized = (message: string) => new DomainError("unauthorized", message);
 export const Invalid = (message: string, details?: unknown) => new DomainError("invalid", message, details);
 export const Conflict = (message: string) => new DomainError("conflict", message);
+export const TooManyRequests = (message: string) => new DomainError("too_many_requests", message);
 /** A dangerous action asks for the password again (spec "moderate" step-up level). */
 export const StepUpRequired = (message: string) => new DomainError("step_up_required", message);
 

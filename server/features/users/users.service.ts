@@ -4,8 +4,8 @@ import { and, count, desc, eq, gte, ilike, or, sql } from "drizzle-orm";
 import { verifyPassword } from "better-auth/crypto";
 import type { AdminUser, Dashboard, Role } from "../../../contract/auth.ts";
 import type { Db } from "../../db/client.ts";
-import { account, contacts, courses, newsletterSubscribers, session, user } from "../../db/schema.ts";
-import { Conflict, Invalid, NotFound } from "../../lib/errors.ts";
+import { account, contacts, courses, newsletterSubscribers, rateLimit, session, user } from "../../db/schema.ts";
+import { Conflict, Invalid, NotFound, TooManyRequests } from "../../lib/errors.ts";
 import { requireAdmin, requireRecentVerification, requireUser, type Actor } from "../auth/actor.ts";
 
 export const USERS_PAGE_SIZE = 50;
@@ -15,6 +15,7 @@ const MESSAGES = {
   noPassword: "This account has no password to confirm.",
   noUser: "No such user.",
   lastAdmin: "There must be at least one admin: grant the role to someone else first.",
+  tooMany: "Too many attempts. Please wait a minute and try again.",
 };
 
 /**
@@ -27,7 +28,32 @@ export function startOfLagosDay(now: Date = new Date()): Date {
   return new Date(Math.floor((now.getTime() + offsetMs) / dayMs) * dayMs - offsetMs);
 }
 
-export function createUsersService(db: Db, options: { stepUpMaxAgeMs?: number } = {}) {
+export function createUsersService(
+  db: Db,
+  options: { stepUpMaxAgeMs?: number; /** password confirmations per minute per user */ stepUpAttempts?: number } = {},
+) {
+  /**
+   * Counts one attempt in a one-minute window kept in the shared rate_limit table (so every app
+   * process counts together); false once the window's allowance is spent.
+   */
+  async function consumeAttempt(key: string, max: number): Promise<boolean> {
+    const now = Date.now();
+    const windowStart = now - 60_000;
+    const expired = sql`${rateLimit.lastRequest} < ${windowStart}`;
+    const [row] = await db
+      .insert(rateLimit)
+      .values({ key, count: 1, lastRequest: now })
+      .onConflictDoUpdate({
+        target: rateLimit.key,
+        set: {
+          count: sql`case when ${expired} then 1 else ${rateLimit.count} + 1 end`,
+          lastRequest: sql`case when ${expired} then ${now} else ${rateLimit.lastRequest} end`,
+        },
+      })
+      .returning({ count: rateLimit.count });
+    return (row?.count ?? 0) <= max;
+  }
+
   async function countSince(table: typeof user | typeof contacts, since?: Date): Promise<number> {
     const column = table.createdAt;
     const [row] = await db
@@ -70,12 +96,16 @@ export function createUsersService(db: Db, options: { stepUpMaxAgeMs?: number } 
       const admin = requireAdmin(actor);
       requireRecentVerification(admin, options.stepUpMaxAgeMs);
       return db.transaction(async (tx) => {
+        // Taking a role away: lock every admin row first, in one order. Two admins removing each other at
+        // the same time then queue here, and the second one counts the admins the first one left (a plain
+        // count would see two admins in both transactions and leave none).
+        const admins =
+          role === "admin"
+            ? []
+            : await tx.select({ id: user.id }).from(user).where(eq(user.role, "admin")).orderBy(user.id).for("update");
         const [target] = await tx.select().from(user).where(eq(user.id, userId)).for("update");
         if (!target) throw NotFound(MESSAGES.noUser);
-        if (target.role === "admin" && role !== "admin") {
-          const [admins] = await tx.select({ n: count() }).from(user).where(eq(user.role, "admin"));
-          if ((admins?.n ?? 0) <= 1) throw Conflict(MESSAGES.lastAdmin);
-        }
+        if (target.role === "admin" && role !== "admin" && admins.length <= 1) throw Conflict(MESSAGES.lastAdmin);
         const [updated] = await tx.update(user).set({ role }).where(eq(user.id, userId)).returning();
         return toAdminUser(updated!);
       });
@@ -85,6 +115,10 @@ export function createUsersService(db: Db, options: { stepUpMaxAgeMs?: number } 
     async verifyPassword(actor: Actor | null, password: string): Promise<{ verifiedAt: string }> {
       const me = requireUser(actor);
       if (!password) throw Invalid("Password is required");
+      // A stolen session must not be able to guess the password at leisure.
+      if (!(await consumeAttempt(`step-up|${me.id}`, options.stepUpAttempts ?? 10))) {
+        throw TooManyRequests(MESSAGES.tooMany);
+      }
       const [credential] = await db
         .select({ hash: account.password })
         .from(account)

@@ -96,6 +96,29 @@ describe("changing a role (step-up)", () => {
     expect((await setRole(boss, someone.id, "admin")).status).toBe(200);
   });
 
+  it("allows only SIGN_IN_RATE_LIMIT password confirmations a minute per user", async () => {
+    const limited = await createTestApp({ SIGN_IN_RATE_LIMIT: "3" });
+    try {
+      const boss = await createAccount(limited, { admin: true });
+      const confirm = (password: string) =>
+        limited.request("/backend/api/session/verify", {
+          method: "POST",
+          headers: sameOrigin(limited, bearer(boss)),
+          json: { password },
+        });
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await confirm("guess number " + i)).status);
+      expect(statuses).toEqual([422, 422, 422]);
+      const blocked = await confirm(boss.password);
+      expect(blocked.status).toBe(429);
+      expect(((await blocked.json()) as ErrorJson).error.message).toBe(
+        "Too many attempts. Please wait a minute and try again.",
+      );
+    } finally {
+      await limited.close();
+    }
+  });
+
   it("needs a signed-in user for the step-up and a password in the body", async () => {
     const anon = await t.request("/backend/api/session/verify", { method: "POST", headers: sameOrigin(t), json: {} });
     expect(anon.status).toBe(401);
@@ -124,6 +147,38 @@ describe("changing a role (step-up)", () => {
       expect(((await last.json()) as ErrorJson).error.message).toMatch(/at least one admin/);
     } finally {
       await solo.close();
+    }
+  });
+
+  it("two admins removing each other at the same moment leave one admin (PostgreSQL: no lost update)", async () => {
+    const duo = await createTestApp();
+    try {
+      const asActor = (x: TestAccount) => ({
+        id: x.id,
+        username: x.username,
+        email: x.email,
+        image: null,
+        role: "admin" as const,
+        sessionId: "s",
+        verifiedAt: new Date(),
+      });
+      // A race: a few rounds, so that the two transactions overlap at least once on PostgreSQL.
+      for (let round = 0; round < 3; round++) {
+        await duo.db.update(user).set({ role: "user" }).where(eq(user.role, "admin"));
+        const a = await createAccount(duo, { admin: true });
+        const b = await createAccount(duo, { admin: true });
+        const results = await Promise.allSettled([
+          duo.services.users.setRole(asActor(a), b.id, "user"),
+          duo.services.users.setRole(asActor(b), a.id, "user"),
+        ]);
+        expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+        const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+        expect((refused.reason as { code?: string }).code).toBe("conflict");
+        const admins = await duo.db.select({ id: user.id }).from(user).where(eq(user.role, "admin"));
+        expect(admins).toHaveLength(1);
+      }
+    } finally {
+      await duo.close();
     }
   });
 });
