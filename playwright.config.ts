@@ -3,13 +3,18 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { readTestEnv } from "./server/env.ts";
+import { E2E_ADMIN_EMAILS, E2E_STEP_UP_SECONDS, type WorkerOptions } from "./tests/e2e/support/fixtures.ts";
 
 // Browser tests run on the production build with a freshly seeded database, in Debian's Chromium
 // (no browser download; stack-notes "Tests").
 const testEnv = readTestEnv();
-const port = 3107;
+const port = testEnv.E2E_PORT;
 const baseURL = testEnv.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "academy-e2e-"));
+// Each worker process loads this file again: it must get the directory the runner made for the server
+// (where the tests read the outbox), not a new one. Workers inherit the runner's environment.
+const dataDir = testEnv.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "academy-e2e-"));
+// eslint-disable-next-line no-restricted-properties -- handing the value to the worker processes
+process.env.E2E_DATA_DIR = dataDir;
 
 const launchOptions = {
   executablePath: testEnv.CHROMIUM_PATH,
@@ -25,14 +30,15 @@ const launchOptions = {
   ],
 };
 
-export default defineConfig({
+export default defineConfig<object, WorkerOptions>({
   testDir: "tests/e2e",
   fullyParallel: true,
   workers: 2,
   retries: testEnv.CI ? 1 : 0,
   reporter: testEnv.CI ? "line" : "list",
   timeout: 30_000,
-  use: { baseURL, trace: "retain-on-failure", launchOptions },
+  // dataDir: where the server under test keeps its files (the outbox of sent e-mail among them)
+  use: { baseURL, trace: "retain-on-failure", launchOptions, dataDir },
   projects: [
     // A test tagged @desktop or @mobile is about one screen size only and runs in that project alone.
     { name: "desktop", grepInvert: /@mobile/, use: { ...devices["Desktop Chrome"], launchOptions } },
@@ -49,6 +55,18 @@ export default defineConfig({
         url: `${baseURL}/backend/health`,
         reuseExistingServer: false,
         timeout: 60_000,
-        env: { NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", PUBLIC_URL: baseURL },
+        env: {
+          NODE_ENV: "production",
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          LOG_LEVEL: "warn",
+          PUBLIC_URL: baseURL,
+          // accounts with these addresses become admins when they sign up (tests/e2e/support/accounts.ts)
+          ADMIN_EMAILS: E2E_ADMIN_EMAILS.join(","),
+          // many test accounts sign in from one address; the limit itself is tested in the API tests
+          SIGN_IN_RATE_LIMIT: "1000",
+          // a short step-up window, so that a test sees the password prompt without waiting an hour
+          STEP_UP_MAX_AGE_SECONDS: String(E2E_STEP_UP_SECONDS),
+        },
       },
 });

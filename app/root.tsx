@@ -27,8 +27,8 @@ const FAVICON =
 export const links: Route.LinksFunction = () => [{ rel: "icon", type: "image/svg+xml", href: FAVICON }];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { siteName } = context.get(appContext);
-  return { siteName };
+  const { siteName, viewer } = context.get(appContext);
+  return { siteName, viewer };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -55,15 +55,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    <SiteLayout siteName={loaderData.siteName}>
+    <SiteLayout siteName={loaderData.siteName} viewer={loaderData.viewer}>
       <Outlet />
     </SiteLayout>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // The root loader's data is there unless the root loader itself failed.
-  const siteName = useRouteLoaderData<typeof loader>("root")?.siteName ?? "Academy";
+  // The root loader's data is there unless the root loader itself failed: then the header shows the
+  // signed-out state (the Login link), which is safe whoever is asking.
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const siteName = rootData?.siteName ?? "Academy";
+  const viewer = rootData?.viewer ?? null;
   let title = "Something went wrong";
   let detail = "An unexpected error occurred. Please try again in a moment.";
   if (isRouteErrorResponse(error)) {
@@ -76,7 +79,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     }
   }
   return (
-    <SiteLayout siteName={siteName}>
+    <SiteLayout siteName={siteName} viewer={viewer}>
       <main id="main" className="mx-auto max-w-3xl px-4 py-24 text-center">
         <h1 className="text-3xl font-bold text-brand-950">{title}</h1>
         <p className="mt-4 text-slate-700">{detail}</p>

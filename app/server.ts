@@ -4,7 +4,9 @@ import { RouterContextProvider } from "react-router";
 import { createHonoServer } from "react-router-hono-server/node";
 import { createApp } from "../server/app.ts";
 import { boot } from "../server/boot.ts";
+import { toViewer } from "../server/features/auth/actor.ts";
 import { immutableAssets } from "../server/http/middleware.ts";
+import { clientIp } from "../server/http/session.ts";
 import { appContext } from "./lib/context.ts";
 
 // Under `react-router dev` this module is re-evaluated on server changes: boot (open the database)
@@ -30,12 +32,16 @@ export default await createHonoServer({
     app.use("/assets/*", immutableAssets());
   },
   getLoadContext: (c) => {
+    const actor = c.get("actor");
     const context = new RouterContextProvider();
     context.set(appContext, {
       services,
       siteName: booted.env.SITE_NAME,
       publicUrl: booted.env.PUBLIC_URL,
       nonce: c.get("nonce"),
+      actor,
+      clientIp: clientIp(c),
+      viewer: actor ? toViewer(actor) : null,
     });
     return context;
   },

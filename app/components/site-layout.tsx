@@ -1,8 +1,18 @@
+import type { Viewer } from "../../contract/auth.ts";
 import { SiteFooter } from "./layout/site-footer.tsx";
 import { SiteHeader } from "./layout/site-header.tsx";
 
 /** Skip link, header, the page (each page renders its own <main id="main">) and footer. */
-export function SiteLayout({ siteName, children }: { siteName: string; children: React.ReactNode }) {
+export function SiteLayout({
+  siteName,
+  viewer,
+  children,
+}: {
+  siteName: string;
+  /** the signed-in user, for the header's user menu; null when signed out (or unknown) */
+  viewer: Viewer | null;
+  children: React.ReactNode;
+}) {
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -11,9 +21,9 @@ export function SiteLayout({ siteName, children }: { siteName: string; children:
       >
         Skip to main content
       </a>
-      <SiteHeader siteName={siteName} />
+      <SiteHeader siteName={siteName} viewer={viewer} />
       <div className="flex-1">{children}</div>
-      <SiteFooter siteName={siteName} />
+      <SiteFooter siteName={siteName} signedIn={viewer !== null} />
     </div>
   );
 }

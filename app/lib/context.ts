@@ -1,6 +1,8 @@
 // The request context React Router loaders read: the services (never the database directly),
-// the public config and the CSP nonce.
+// the public config, the CSP nonce and the signed-in user.
 import { createContext } from "react-router";
+import type { Viewer } from "../../contract/auth.ts";
+import type { Actor } from "../../server/features/auth/actor.ts";
 import type { Services } from "../../server/services.ts";
 
 export interface AppContext {
@@ -8,6 +10,12 @@ export interface AppContext {
   siteName: string;
   publicUrl: string;
   nonce: string;
+  /** the signed-in user behind this request, for services and guards (server only) */
+  actor: Actor | null;
+  /** the client's address, for the rate limits of the account forms */
+  clientIp: string;
+  /** what the page may show of that user (header menu) */
+  viewer: Viewer | null;
 }
 
 export const appContext = createContext<AppContext>();

@@ -14,7 +14,7 @@ const NAV = [
 ];
 const MOBILE_ONLY = { label: "Courses", path: "/courses" };
 
-/** Pages not built yet (/blog, /posts, /login) answer 404, which the browser logs; nothing else may. */
+/** Pages not built yet (/blog, /posts) answer 404, which the browser logs; nothing else may. */
 function dropMissingPageErrors(errors: string[]) {
   const rest = errors.filter((e) => !/status of 404/.test(e));
   errors.splice(0, errors.length, ...rest);

@@ -1,5 +1,5 @@
 // spec public-area §2 "Navigation and layout": the header links. /courses is in the mobile menu only;
-// /login shows while signed out (there are no accounts yet, so always).
+// /login shows while signed out (signed in, the user menu takes its place: user-menu.tsx).
 export interface NavItem {
   to: string;
   label: string;

@@ -16,12 +16,17 @@ const COLUMNS = [
     links: [
       { to: "/about", label: "About us" },
       { to: "/contact", label: "Contact" },
-      { to: "/login", label: "Login" },
     ],
   },
 ];
 
-export function SiteFooter({ siteName }: { siteName: string }) {
+// spec public-area §2: /login is shown only when signed out
+const SIGNED_OUT_LINKS = [
+  { to: "/login", label: "Login" },
+  { to: "/register", label: "Create an account" },
+];
+
+export function SiteFooter({ siteName, signedIn }: { siteName: string; signedIn: boolean }) {
   return (
     <footer className="bg-brand-950 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[2fr_1fr_1fr] lg:px-8">
@@ -36,7 +41,7 @@ export function SiteFooter({ siteName }: { siteName: string }) {
           <nav key={col.title} aria-label={col.title}>
             <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{col.title}</h2>
             <ul className="mt-4 space-y-2 text-sm">
-              {col.links.map((link) => (
+              {(col.title === "Academy" && !signedIn ? [...col.links, ...SIGNED_OUT_LINKS] : col.links).map((link) => (
                 <li key={link.to}>
                   <Link to={link.to} className="hover:text-white hover:underline">
                     {link.label}

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { NavLink, useLocation } from "react-router";
+import type { Viewer } from "../../../contract/auth.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { Icon } from "../ui/icons.tsx";
 import { Logo } from "./logo.tsx";
 import { LOGIN_ITEM, NAV_ITEMS } from "./nav-links.ts";
+import { MobileAccount, UserMenu } from "./user-menu.tsx";
 
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
@@ -16,14 +18,16 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-brand-50 text-brand-800" : "text-slate-800 hover:bg-slate-100"
   }`;
 
-export function SiteHeader({ siteName }: { siteName: string }) {
-  // a new page starts with the menu closed, however it was reached
-  const { pathname } = useLocation();
+/** `viewer`: the signed-in user (a user menu instead of the Login link, spec §2), or null. */
+export function SiteHeader({ siteName, viewer }: { siteName: string; viewer: Viewer | null }) {
+  // a new page starts with the menus closed, however it was reached (also a sign-out that lands on the
+  // same path: every navigation has its own key)
+  const { key: pageKey } = useLocation();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="relative mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Logo siteName={siteName} />
-        <nav aria-label="Main" className="hidden lg:block">
+        <nav aria-label="Main" className="ml-auto hidden lg:block">
           <ul className="flex items-center gap-1">
             {NAV_ITEMS.filter((item) => !item.mobileOnly).map((item) => (
               <li key={item.to}>
@@ -32,14 +36,21 @@ export function SiteHeader({ siteName }: { siteName: string }) {
                 </NavLink>
               </li>
             ))}
-            <li className="ml-2">
-              <NavLink to={LOGIN_ITEM.to} className={buttonClass("primary", "sm", "px-4")}>
-                {LOGIN_ITEM.label}
-              </NavLink>
-            </li>
+            {viewer ? null : (
+              <li className="ml-2">
+                <NavLink to={LOGIN_ITEM.to} className={buttonClass("primary", "sm", "px-4")}>
+                  {LOGIN_ITEM.label}
+                </NavLink>
+              </li>
+            )}
           </ul>
         </nav>
-        <MobileMenu key={pathname} />
+        {viewer ? (
+          <div className="hidden lg:block">
+            <UserMenu key={pageKey} viewer={viewer} />
+          </div>
+        ) : null}
+        <MobileMenu key={pageKey} viewer={viewer} />
       </div>
     </header>
   );
@@ -47,7 +58,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
 
 const MENU_ID = "mobile-menu";
 
-function MenuLinks({ onNavigate }: { onNavigate?: () => void }) {
+function MenuLinks({ viewer, onNavigate }: { viewer: Viewer | null; onNavigate?: () => void }) {
   return (
     <nav
       id={MENU_ID}
@@ -62,11 +73,17 @@ function MenuLinks({ onNavigate }: { onNavigate?: () => void }) {
             </NavLink>
           </li>
         ))}
-        <li className="pt-2">
-          <NavLink to={LOGIN_ITEM.to} className={buttonClass("primary", "lg", "w-full")} onClick={onNavigate}>
-            {LOGIN_ITEM.label}
-          </NavLink>
-        </li>
+        {viewer ? (
+          <li>
+            <MobileAccount viewer={viewer} onNavigate={onNavigate} />
+          </li>
+        ) : (
+          <li className="pt-2">
+            <NavLink to={LOGIN_ITEM.to} className={buttonClass("primary", "lg", "w-full")} onClick={onNavigate}>
+              {LOGIN_ITEM.label}
+            </NavLink>
+          </li>
+        )}
       </ul>
     </nav>
   );
@@ -79,7 +96,7 @@ const toggleClass =
  * The hamburger menu below the lg breakpoint. Before JavaScript it is a <details> (works without it);
  * once hydrated, a button with aria-expanded that closes on a link click and on Escape.
  */
-function MobileMenu() {
+function MobileMenu({ viewer }: { viewer: Viewer | null }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -102,7 +119,7 @@ function MobileMenu() {
           <Icon name="menu" />
           Menu
         </summary>
-        <MenuLinks />
+        <MenuLinks viewer={viewer} />
       </details>
     );
   }
@@ -119,7 +136,7 @@ function MobileMenu() {
         <Icon name={open ? "close" : "menu"} />
         Menu
       </button>
-      {open && <MenuLinks onNavigate={() => setOpen(false)} />}
+      {open && <MenuLinks viewer={viewer} onNavigate={() => setOpen(false)} />}
     </div>
   );
 }

@@ -1,0 +1,101 @@
+import { useEffect, useId, useRef } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { buttonClass } from "../ui/button.tsx";
+
+/**
+ * The step-up (spec public-area §6 "moderate" level): before a dangerous admin action whose last
+ * password proof is too old, the page asks for the password again. A plain form posted to the same
+ * action with intent=confirm and the intended change in hidden fields, so the change goes through
+ * once the password is right, with or without JavaScript.
+ */
+export function StepUpPrompt({
+  prompt,
+  summary,
+  fields,
+  error,
+  confirmLabel,
+  cancelTo,
+  answer,
+}: {
+  /** the server's request, "Please confirm your password to continue." */
+  prompt: string;
+  /** what will happen once confirmed */
+  summary: React.ReactNode;
+  /** the intended change, carried through the confirmation */
+  fields: Record<string, string>;
+  error?: string;
+  confirmLabel: string;
+  cancelTo: string;
+  /** the action's answer that showed this prompt: a new one empties the field and focuses it again */
+  answer?: unknown;
+}) {
+  const id = useId();
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "confirm";
+
+  // With JavaScript the prompt replaces the page in place: take focus to the field, and empty it after a
+  // wrong password (the same error text twice is still a new answer).
+  useEffect(() => {
+    const input = passwordRef.current;
+    if (!input) return;
+    input.value = "";
+    input.focus();
+  }, [answer]);
+
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="mx-auto mt-8 max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+    >
+      <h2 id={`${id}-title`} className="text-xl font-bold text-slate-900">
+        Confirm it is you
+      </h2>
+      <p id={`${id}-prompt`} className="mt-2 font-medium text-slate-800">
+        {prompt}
+      </p>
+      <p className="mt-2 text-sm text-slate-600">{summary}</p>
+      <Form method="post" className="mt-6 space-y-4" aria-describedby={`${id}-prompt`}>
+        <input type="hidden" name="intent" value="confirm" />
+        {Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        {error && (
+          <p
+            id={`${id}-error`}
+            role="alert"
+            className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-semibold text-red-800"
+          >
+            {error}
+          </p>
+        )}
+        <div>
+          <label htmlFor={`${id}-password`} className="block font-semibold text-slate-900">
+            Password
+          </label>
+          <input
+            ref={passwordRef}
+            id={`${id}-password`}
+            name="password"
+            type="password"
+            required
+            autoComplete="current-password"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            className={`mt-1.5 block w-full rounded-lg border px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-brand-700 ${
+              error ? "border-red-700" : "border-slate-400"
+            }`}
+          />
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="submit" aria-disabled={busy || undefined} className={buttonClass("primary", "md")}>
+            {busy ? "Checking…" : confirmLabel}
+          </button>
+          <Link to={cancelTo} className={buttonClass("ghost", "md")}>
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,178 @@
+// The signed-in user in the header (spec public-area §2: "a user menu is shown when signed in"; §3
+// "Signed-in user | username, imageUrl, publicMetadata.role"): picture or initial, username, an Admin
+// link for admins (§6) and Sign out. Server-rendered; like the mobile menu it is a <details> until
+// React hydrates, then a disclosure button that closes on Escape and on a click elsewhere.
+import { useEffect, useRef, useState } from "react";
+import { Form, NavLink } from "react-router";
+import type { Viewer } from "../../../contract/auth.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
+import { Icon } from "../ui/icons.tsx";
+
+export function isAdminViewer(viewer: Viewer): boolean {
+  return viewer.publicMetadata.role === "admin";
+}
+
+/** The user's picture, or the first letter of the username on a coloured disc. Decorative: the name is beside it. */
+export function Avatar({ viewer, size = "md" }: { viewer: Viewer; size?: "md" | "lg" }) {
+  const box = size === "lg" ? "size-10 text-lg" : "size-8 text-sm";
+  if (viewer.imageUrl) {
+    return (
+      <img
+        src={viewer.imageUrl}
+        alt=""
+        width={size === "lg" ? 40 : 32}
+        height={size === "lg" ? 40 : 32}
+        className={`${box} shrink-0 rounded-full bg-slate-200 object-cover`}
+        data-testid="user-avatar"
+      />
+    );
+  }
+  return (
+    <span
+      aria-hidden="true"
+      className={`${box} inline-flex shrink-0 items-center justify-center rounded-full bg-brand-700 font-bold text-white uppercase`}
+    >
+      {viewer.username.slice(0, 1)}
+    </span>
+  );
+}
+
+/** Sign out is a POST (no link or prefetch can sign anyone out); without JavaScript a plain form post. */
+export function SignOutButton({ className }: { className: string }) {
+  return (
+    <Form method="post" action="/logout" className="contents">
+      <button type="submit" className={className}>
+        Sign out
+      </button>
+    </Form>
+  );
+}
+
+const MENU_ID = "user-menu";
+
+const toggleClass =
+  "inline-flex max-w-56 cursor-pointer items-center gap-2 rounded-full border border-slate-300 py-1 pr-3 pl-1 text-sm font-semibold text-slate-800 hover:bg-slate-100";
+
+const itemClass = "block w-full rounded-md px-3 py-2 text-left text-sm font-medium text-slate-800 hover:bg-slate-100";
+
+function Panel({ viewer, onNavigate }: { viewer: Viewer; onNavigate?: () => void }) {
+  return (
+    <div
+      id={MENU_ID}
+      className="absolute top-full right-0 z-50 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
+    >
+      <p className="border-b border-slate-200 px-3 pt-1 pb-3 text-sm text-slate-600">
+        Signed in as
+        <span className="block truncate font-semibold text-slate-900">{viewer.username}</span>
+        <span className="block truncate">{viewer.email}</span>
+      </p>
+      <ul className="mt-2 space-y-1">
+        {isAdminViewer(viewer) ? (
+          <li>
+            <NavLink to="/admin" className={itemClass} onClick={onNavigate}>
+              Admin
+            </NavLink>
+          </li>
+        ) : null}
+        <li>
+          <SignOutButton className={`${itemClass} cursor-pointer`} />
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+function ToggleContent({ viewer }: { viewer: Viewer }) {
+  return (
+    <>
+      <Avatar viewer={viewer} />
+      <span className="sr-only">Account menu for </span>
+      <span className="truncate">{viewer.username}</span>
+      <Icon name="chevron" className="size-4 shrink-0" />
+    </>
+  );
+}
+
+/** The wide-screen user menu (the mobile menu lists the same things, see MobileAccount). */
+export function UserMenu({ viewer }: { viewer: Viewer }) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    // A click or focus outside the menu closes it.
+    const onOutside = (event: Event) => {
+      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) setOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onOutside);
+    document.addEventListener("focusin", onOutside);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onOutside);
+      document.removeEventListener("focusin", onOutside);
+    };
+  }, [open]);
+
+  if (!hydrated) {
+    return (
+      <details className="relative">
+        <summary className={`${toggleClass} list-none [&::-webkit-details-marker]:hidden`}>
+          <ToggleContent viewer={viewer} />
+        </summary>
+        <Panel viewer={viewer} />
+      </details>
+    );
+  }
+  return (
+    <div ref={rootRef} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        className={toggleClass}
+        aria-expanded={open}
+        aria-controls={MENU_ID}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <ToggleContent viewer={viewer} />
+      </button>
+      {open && <Panel viewer={viewer} onNavigate={() => setOpen(false)} />}
+    </div>
+  );
+}
+
+/** The signed-in user's part of the mobile menu: everything in view at once, no nested disclosure. */
+export function MobileAccount({ viewer, onNavigate }: { viewer: Viewer; onNavigate?: () => void }) {
+  const mobileItem =
+    "block w-full rounded-lg px-4 py-3 text-left text-base font-medium text-slate-800 hover:bg-slate-100";
+  return (
+    <div className="mt-2 border-t border-slate-200 pt-3" data-testid="mobile-account">
+      <div className="flex items-center gap-3 px-4 py-2">
+        <Avatar viewer={viewer} size="lg" />
+        <p className="min-w-0 text-sm text-slate-600">
+          Signed in as
+          <span className="block truncate text-base font-semibold text-slate-900">{viewer.username}</span>
+        </p>
+      </div>
+      <ul className="mt-1 space-y-1">
+        {isAdminViewer(viewer) ? (
+          <li>
+            <NavLink to="/admin" className={mobileItem} onClick={onNavigate}>
+              Admin
+            </NavLink>
+          </li>
+        ) : null}
+        <li>
+          <SignOutButton className={`${mobileItem} cursor-pointer`} />
+        </li>
+      </ul>
+    </div>
+  );
+}

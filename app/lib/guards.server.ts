@@ -1,0 +1,43 @@
+// The page side of the one guard (server/http/access-policy.ts is the API side): loaders of
+// signed-in and admin pages call these first. Signed out → /login, and back here after sign-in;
+// signed in without the role → the 'Access Denied: Admins only.' page with status 403.
+import { data, redirect } from "react-router";
+import { ADMINS_ONLY } from "../../contract/auth.ts";
+import type { Actor } from "../../server/features/auth/actor.ts";
+import type { AppContext } from "./context.ts";
+
+/** Where /login sends the user after signing in: a path on this site only. */
+export function safeRedirectTo(value: string | null | undefined, fallback = "/"): string {
+  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  // Browsers drop tabs and newlines from a URL and read "\" as "/": "/\t/evil.example" would leave the
+  // site. Parse it as the browser will and keep only a path on our own origin.
+  const own = "http://same-site.invalid";
+  const url = new URL(value, own);
+  if (url.origin !== own) return fallback;
+  return url.pathname + url.search + url.hash;
+}
+
+/**
+ * /login with the page to come back to. A client-side navigation asks for the page's data at
+ * `/path.data?_routes=…` (`/_root.data` for the home page): the way back is the page, not its data.
+ */
+export function loginUrl(request: Request): string {
+  const url = new URL(request.url);
+  let path = url.pathname.replace(/\.data$/, "");
+  if (path === "/_root") path = "/";
+  url.searchParams.delete("_routes");
+  url.searchParams.delete("index");
+  const search = url.searchParams.toString();
+  return `/login?redirectTo=${encodeURIComponent(path + (search ? `?${search}` : ""))}`;
+}
+
+export function requireUserPage(request: Request, ctx: AppContext): Actor {
+  if (!ctx.actor) throw redirect(loginUrl(request));
+  return ctx.actor;
+}
+
+export function requireAdminPage(request: Request, ctx: AppContext): Actor {
+  const actor = requireUserPage(request, ctx);
+  if (actor.role !== "admin") throw data(ADMINS_ONLY, { status: 403, statusText: "Forbidden" });
+  return actor;
+}

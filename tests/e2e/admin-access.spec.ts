@@ -1,0 +1,183 @@
+// The admin area's guard and frame (spec admin-back-office §2 "Admin navigation entries", "Admin area
+// routes", "Write post" and §6): signed out → /login and back, plain users → 403 'Access Denied: Admins
+// only.', admins → the navigation with every entry; /admin/write is for every signed-in user.
+import { ADMIN_NAV_ENTRIES, AdminPage, COMING_SOON, DashboardPage, SPEC_ADMIN_ROUTES } from "./pages/admin.ts";
+import { createAccount, signIn } from "./support/accounts.ts";
+import { expectAccessible } from "./support/a11y.ts";
+import { expect, test } from "./support/fixtures.ts";
+import { asReturningVisitor } from "./support/page.ts";
+
+const ADMINS_ONLY = "Access Denied: Admins only.";
+
+/** The browser logs the 403 answer to a plain user's request for an admin page; nothing else may be logged. */
+function dropForbiddenErrors(errors: string[]) {
+  const rest = errors.filter((e) => !/status of 403/.test(e));
+  errors.splice(0, errors.length, ...rest);
+}
+
+test.beforeEach(async ({ page }) => {
+  await asReturningVisitor(page);
+});
+
+test("signed out, the admin pages send to /login with the way back", async ({ page, request }) => {
+  for (const path of [
+    "/admin",
+    "/coupon-table",
+    "/admin/users",
+    "/admin/outbox",
+    "/admin/course/0123456789abcdef01234567",
+  ]) {
+    const res = await request.get(path, { maxRedirects: 0 });
+    expect(res.status(), path).toBe(302);
+    expect(
+      new URL(res.headers().location!, "http://x").pathname + new URL(res.headers().location!, "http://x").search,
+    ).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
+  }
+  await page.goto("/admin/outbox?page=2");
+  await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent("/admin/outbox?page=2")}`);
+});
+
+test("after signing in from the redirect, the admin lands on the page asked for", async ({
+  page,
+  request,
+  dataDir,
+}) => {
+  const admin = await createAccount(request, dataDir, { admin: true });
+  await page.goto("/coupon-table");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcoupon-table$/);
+  await signIn(page, admin, { from: "current" });
+  await expect(page).toHaveURL("/coupon-table");
+  await expect(new AdminPage(page).heading).toHaveText("Coupons");
+});
+
+test("a plain user is told 'Access Denied: Admins only.' with status 403 on every admin page", async ({
+  page,
+  request,
+  dataDir,
+  consoleErrors,
+}) => {
+  const learner = await createAccount(request, dataDir);
+  await signIn(page, learner);
+  for (const path of ["/admin", "/coupon-table"]) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(403);
+    await expect(page.getByRole("main")).toContainText(ADMINS_ONLY);
+    await expect(new AdminPage(page).nav).toHaveCount(0);
+  }
+  for (const path of [...SPEC_ADMIN_ROUTES.filter((p) => p !== "/admin/write"), "/admin/users", "/admin/outbox"]) {
+    const res = await page.request.get(path, { maxRedirects: 0 });
+    expect(res.status(), path).toBe(403);
+    expect(await res.text(), path).toContain(ADMINS_ONLY);
+  }
+  dropForbiddenErrors(consoleErrors);
+});
+
+test("/admin/write is open to a plain signed-in user, without the admin navigation", async ({
+  page,
+  request,
+  dataDir,
+}) => {
+  const learner = await createAccount(request, dataDir);
+  await signIn(page, learner);
+  const res = await page.goto("/admin/write");
+  expect(res?.status()).toBe(200);
+  const writePage = new AdminPage(page);
+  await expect(writePage.heading).toHaveText("Write a post");
+  await expect(page.getByRole("main")).not.toContainText(ADMINS_ONLY);
+  await expect(writePage.nav).toHaveCount(0);
+});
+
+test("an admin sees every navigation entry, marked when current, and each entry's page loads", async ({
+  page,
+  request,
+  dataDir,
+}) => {
+  const admin = await createAccount(request, dataDir, { admin: true });
+  await signIn(page, admin);
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
+  await expect(dashboard.nav.getByRole("link")).toHaveText(ADMIN_NAV_ENTRIES.map((e) => e.label));
+  await expect(dashboard.navLink("Dashboard")).toHaveAttribute("aria-current", "page");
+  await expect(dashboard.nav.locator("[aria-current]")).toHaveCount(1);
+
+  for (const entry of ADMIN_NAV_ENTRIES.slice(1)) {
+    await dashboard.openFromNav(entry.label, entry.path);
+    await expect(dashboard.heading).toHaveText(entry.heading);
+    await expect(dashboard.nav.locator("[aria-current]")).toHaveCount(1);
+  }
+  // A page that belongs to an entry marks it as the current section.
+  await page.goto("/coupons/view/0123456789abcdef01234567");
+  await expect(dashboard.navLink("coupons")).toHaveAttribute("aria-current", "true");
+});
+
+test("every admin route of the spec opens for an admin; the screens not built yet say so", async ({
+  page,
+  request,
+  dataDir,
+}) => {
+  const admin = await createAccount(request, dataDir, { admin: true });
+  await signIn(page, admin);
+  const adminPage = new AdminPage(page);
+  for (const path of SPEC_ADMIN_ROUTES) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(200);
+    await expect(adminPage.nav, path).toBeVisible();
+    await expect(adminPage.comingSoon, path).toHaveText(COMING_SOON);
+  }
+  await page.goto("/tickets");
+  await expectAccessible(page);
+});
+
+test("the admin navigation works from the keyboard", async ({ page, request, dataDir }) => {
+  const admin = await createAccount(request, dataDir, { admin: true });
+  await signIn(page, admin);
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
+  await dashboard.navLink("Dashboard").focus();
+  // Tab walks the entries in order; Enter follows one.
+  for (const entry of ADMIN_NAV_ENTRIES.slice(1, 4)) {
+    await page.keyboard.press("Tab");
+    await expect(dashboard.navLink(entry.label)).toBeFocused();
+  }
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(ADMIN_NAV_ENTRIES[3].path);
+  await expect(dashboard.navLink(ADMIN_NAV_ENTRIES[3].label)).toHaveAttribute("aria-current", "page");
+});
+
+test(
+  "on a 375 px phone the admin pages fit the screen and every entry can be reached",
+  { tag: "@mobile" },
+  async ({ page, request, dataDir }) => {
+    const admin = await createAccount(request, dataDir, { admin: true });
+    await signIn(page, admin);
+    const dashboard = new DashboardPage(page);
+    for (const path of ["/admin", "/admin/users", "/admin/outbox", "/coupon-table"]) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+    // The strip scrolls sideways: the last entry comes into view and opens.
+    const outbox = dashboard.navLink("Outbox");
+    await outbox.scrollIntoViewIfNeeded();
+    await expect(outbox).toBeInViewport();
+    await outbox.click();
+    await expect(page).toHaveURL("/admin/outbox");
+    // ...and on its page the current entry is scrolled into view.
+    await page.reload();
+    await expect(dashboard.navLink("Outbox")).toBeInViewport();
+  },
+);
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the admin navigation is plain links", async ({ page, request, dataDir }) => {
+    const admin = await createAccount(request, dataDir, { admin: true });
+    await signIn(page, admin);
+    const dashboard = new DashboardPage(page);
+    await dashboard.goto();
+    await dashboard.openFromNav("Users", "/admin/users");
+    await dashboard.openFromNav("subscribers", "/admin/newsletter");
+    await expect(dashboard.heading).toHaveText("Newsletter subscribers");
+  });
+});

@@ -1,0 +1,196 @@
+// Page objects of the admin screens (conventions §16): the tests say what an admin does ("grant admin to
+// this account", "open the newest e-mail to ..."), these classes know where it is on the page.
+import type { Locator, Page } from "@playwright/test";
+import { expect } from "../support/fixtures.ts";
+
+/** The admin area's navigation entries in their order: the spec's table (admin §2) plus our own screens. */
+export const ADMIN_NAV_ENTRIES = [
+  { label: "Dashboard", path: "/admin", heading: "Dashboard" },
+  { label: "courses", path: "/pmtalsLink/admin", heading: "Courses" },
+  { label: "homePage", path: "/admin/home", heading: "Admin Dashboard - Carousel" },
+  { label: "coupons", path: "/coupon-table", heading: "Coupons" },
+  { label: "tickets", path: "/tickets", heading: "Events and talents" },
+  { label: "contacts", path: "/admin/contacts", heading: "Contact requests" },
+  { label: "about", path: "/admin/about", heading: "Admin Panel" },
+  { label: "writeblog", path: "/admin/write", heading: "Write a post" },
+  { label: "subscribers", path: "/admin/newsletter", heading: "Newsletter subscribers" },
+  { label: "blogcat", path: "/admin/categories", heading: "Categories" },
+  { label: "Users", path: "/admin/users", heading: "Users" },
+  { label: "Outbox", path: "/admin/outbox", heading: "Outbox" },
+] as const;
+
+/** Every admin route of the spec (admin §2 "Admin area routes") with an example of each parameter. */
+export const SPEC_ADMIN_ROUTES = [
+  "/pmtalsLink/admin",
+  "/admin/course/0123456789abcdef01234567",
+  "/admin/write",
+  "/admin/contacts",
+  "/admin/home",
+  "/admin/blog-teasers",
+  "/admin/instructor-ctas",
+  "/admin/faqs",
+  "/admin/about",
+  "/admin/newsletter",
+  "/add-course",
+  "/edit-course/0123456789abcdef01234567",
+  "/coupons",
+  "/coupon-table",
+  "/coupons/view/0123456789abcdef01234567",
+  "/admin/categories",
+  "/tickets",
+  "/admin/event/0123456789abcdef01234567",
+] as const;
+
+export const COMING_SOON = "This screen is coming soon.";
+
+/** What every admin page has: the admin navigation, the page heading and the main landmark. */
+export class AdminPage {
+  readonly page: Page;
+
+  constructor(page: Page) {
+    this.page = page;
+  }
+
+  get nav(): Locator {
+    return this.page.getByRole("navigation", { name: "Admin" });
+  }
+
+  navLink(label: string): Locator {
+    return this.nav.getByRole("link", { name: label, exact: true });
+  }
+
+  get heading(): Locator {
+    return this.page.getByRole("main").getByRole("heading", { level: 1 });
+  }
+
+  get comingSoon(): Locator {
+    return this.page.getByRole("main").getByRole("heading", { name: COMING_SOON });
+  }
+
+  /** Follows a navigation entry and waits for its page. */
+  async openFromNav(label: string, path: string) {
+    await this.navLink(label).click();
+    await expect(this.page).toHaveURL(path);
+    await expect(this.navLink(label)).toHaveAttribute("aria-current", "page");
+  }
+}
+
+export class DashboardPage extends AdminPage {
+  async goto() {
+    await this.page.goto("/admin");
+    await expect(this.heading).toHaveText("Dashboard");
+  }
+
+  /** The number shown under a figure's label, e.g. "Contact requests today". */
+  async figure(label: string): Promise<number> {
+    const card = this.page
+      .getByRole("main")
+      .locator("dl > div")
+      .filter({ has: this.page.getByRole("term").filter({ hasText: new RegExp(`^${label}$`) }) });
+    const text = await card.getByRole("definition").first().innerText();
+    return Number(text.replace(/[^0-9]/g, ""));
+  }
+}
+
+export class OutboxPage extends AdminPage {
+  async goto(pageNumber = 1) {
+    await this.page.goto(pageNumber > 1 ? `/admin/outbox?page=${pageNumber}` : "/admin/outbox");
+    await expect(this.heading).toHaveText("Outbox");
+  }
+
+  get items(): Locator {
+    return this.page.getByRole("main").getByRole("listitem");
+  }
+
+  /** The list entries of e-mails to this address. */
+  itemsTo(address: string): Locator {
+    return this.items.filter({ hasText: `To: ${address}` });
+  }
+
+  async open(item: Locator) {
+    await item.getByRole("link").click();
+    await expect(this.page).toHaveURL(/\/admin\/outbox\/[0-9a-f]{24}$/);
+  }
+
+  get olderLink(): Locator {
+    return this.page.getByRole("navigation", { name: "Outbox pages" }).getByRole("link", { name: /Older/ });
+  }
+}
+
+export class OutboxMessagePage extends AdminPage {
+  /** The value beside a label of the message's details (To, Status, Attempts, Kind, Queued, Sent, Error). */
+  field(label: string): Locator {
+    return this.page
+      .getByRole("main")
+      .locator("dl > div")
+      .filter({ has: this.page.getByRole("term").filter({ hasText: new RegExp(`^${label}$`) }) })
+      .getByRole("definition");
+  }
+
+  get text(): Locator {
+    return this.page.getByRole("region", { name: "Text" }).locator("pre");
+  }
+
+  get htmlFrame(): Locator {
+    return this.page.getByRole("region", { name: "HTML" }).locator("iframe");
+  }
+}
+
+export class UsersPage extends AdminPage {
+  async goto(search?: string) {
+    await this.page.goto(search ? `/admin/users?search=${encodeURIComponent(search)}` : "/admin/users");
+    await expect(this.heading).toHaveText("Users");
+  }
+
+  get searchBox(): Locator {
+    return this.page.getByRole("searchbox", { name: "Search by e-mail or username" });
+  }
+
+  async search(term: string) {
+    await this.searchBox.fill(term);
+    await this.page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(this.page).toHaveURL(new RegExp(`search=${encodeURIComponent(term).replace(/[.+]/g, "\\$&")}`));
+  }
+
+  /** The list entry of one account. */
+  row(email: string): Locator {
+    return this.page.getByRole("main").getByRole("listitem").filter({ hasText: email });
+  }
+
+  /** The value of Role, Verified or Joined in an account's entry. */
+  rowField(email: string, label: "Role" | "Verified" | "Joined"): Locator {
+    return this.row(email)
+      .locator("dl > div")
+      .filter({ has: this.page.getByRole("term").filter({ hasText: label }) })
+      .getByRole("definition");
+  }
+
+  grantButton(username: string): Locator {
+    return this.page.getByRole("button", { name: `Grant admin to ${username}` });
+  }
+
+  revokeButton(username: string): Locator {
+    return this.page.getByRole("button", { name: `Revoke admin from ${username}` });
+  }
+
+  /** The step-up prompt that replaces the list when the password must be confirmed. */
+  get stepUp() {
+    const section = this.page.getByRole("region", { name: "Confirm it is you" });
+    return {
+      section,
+      prompt: section.getByText("Please confirm your password to continue."),
+      password: section.getByLabel("Password", { exact: true }),
+      confirm: section.getByRole("button", { name: /^Confirm and/ }),
+      cancel: section.getByRole("link", { name: "Cancel" }),
+      error: section.getByRole("alert"),
+    };
+  }
+
+  get status(): Locator {
+    return this.page.getByRole("main").getByRole("status");
+  }
+
+  get alert(): Locator {
+    return this.page.getByRole("main").getByRole("alert");
+  }
+}
