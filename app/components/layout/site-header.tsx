@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useDisclosure } from "../../lib/use-disclosure.ts";
 import { NavLink, useLocation } from "react-router";
 import type { Viewer } from "../../../contract/auth.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
@@ -98,19 +98,7 @@ const toggleClass =
  */
 function MobileMenu({ viewer }: { viewer: Viewer | null }) {
   const hydrated = useHydrated();
-  const [open, setOpen] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [open]);
+  const { open, setOpen, buttonRef } = useDisclosure();
 
   if (!hydrated) {
     return (

@@ -2,7 +2,7 @@
 // "Signed-in user | username, imageUrl, publicMetadata.role"): picture or initial, username, an Admin
 // link for admins (§6) and Sign out. Server-rendered; like the mobile menu it is a <details> until
 // React hydrates, then a disclosure button that closes on Escape and on a click elsewhere.
-import { useEffect, useRef, useState } from "react";
+import { useDisclosure } from "../../lib/use-disclosure.ts";
 import { Form, NavLink } from "react-router";
 import type { Viewer } from "../../../contract/auth.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
@@ -96,30 +96,8 @@ function ToggleContent({ viewer }: { viewer: Viewer }) {
 /** The wide-screen user menu (the mobile menu lists the same things, see MobileAccount). */
 export function UserMenu({ viewer }: { viewer: Viewer }) {
   const hydrated = useHydrated();
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    // A click or focus outside the menu closes it.
-    const onOutside = (event: Event) => {
-      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) setOpen(false);
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("pointerdown", onOutside);
-    document.addEventListener("focusin", onOutside);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onOutside);
-      document.removeEventListener("focusin", onOutside);
-    };
-  }, [open]);
+  // A click or focus outside the menu closes it.
+  const { open, setOpen, rootRef, buttonRef } = useDisclosure({ closeOnOutside: true });
 
   if (!hydrated) {
     return (
