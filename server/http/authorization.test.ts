@@ -1,6 +1,7 @@
 // The authorization table: every mutating or admin endpoint of both spec documents (the access
-// policy's rules), called as anonymous, as a plain user and as an admin. Later issues add owner
-// checks (the author of a post or comment) to OWNER_CASES as their endpoints land.
+// policy's rules), called as anonymous, as a plain user and as an admin. No endpoint with an owner
+// exists yet: the blog issue adds its rows (the author of a post or comment, another user, an admin)
+// here as its endpoints land, and every later issue adds its endpoints to ACCESS_RULES.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createAccount, sameOrigin, type TestAccount } from "../../tests/support/accounts.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
