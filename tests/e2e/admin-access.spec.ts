@@ -72,6 +72,23 @@ test("a plain user is told 'Access Denied: Admins only.' with status 403 on ever
   dropForbiddenErrors(consoleErrors);
 });
 
+test("/admin/write signed out shows the spec's text and a sign-in link that comes back", async ({
+  page,
+  request,
+  dataDir,
+}) => {
+  const learner = await createAccount(request, dataDir);
+  const res = await page.goto("/admin/write");
+  expect(res?.status()).toBe(200);
+  await expect(page.getByRole("main")).toContainText("You must be logged in to create a post!");
+  await expect(new AdminPage(page).nav).toHaveCount(0);
+  await page.getByRole("main").getByRole("link", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Fwrite$/);
+  await signIn(page, learner, { from: "current" });
+  await expect(page).toHaveURL((url) => url.pathname === "/admin/write");
+  await expect(new AdminPage(page).heading).toHaveText("Write a post");
+});
+
 test("/admin/write is open to a plain signed-in user, without the admin navigation", async ({
   page,
   request,
