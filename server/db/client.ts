@@ -36,6 +36,10 @@ export const MIGRATIONS_DIR = path.resolve("server/db/migrations");
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ("url" in options) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection that the server drops (a restart, a terminated backend) is an 'error' event
+    // on the pool; without a listener Node ends the process. The pool discards that client and opens
+    // a new one for the next query, and a query that was running fails on its own.
+    pool.on("error", () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
