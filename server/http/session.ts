@@ -33,6 +33,8 @@ function sessionCookiePresent(cookie: string | undefined): boolean {
   return !!cookie && cookie.includes("academy.session_token=");
 }
 
+const STATIC_PATHS = /^\/(assets|media)\//;
+
 /**
  * Sets `actor` for every request: the signed-in user from the session cookie or the bearer token, or
  * null. Anonymous requests (no cookie, no token) never touch the database.
@@ -40,6 +42,8 @@ function sessionCookiePresent(cookie: string | undefined): boolean {
 export function loadActor(auth: Auth): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.set("actor", null);
+    // Build assets and images are the same for everyone: no session lookup per file.
+    if (STATIC_PATHS.test(c.req.path)) return next();
     const bearer = c.req.header("authorization")?.startsWith("Bearer ");
     if (bearer || sessionCookiePresent(c.req.header("cookie"))) {
       const found = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
