@@ -24,6 +24,16 @@ export async function createTestDatabase(): Promise<Database> {
       await close();
       const a = new pg.Client({ connectionString: TEST_DATABASE_URL });
       await a.connect();
+      // The pool's connections may still be saying goodbye: terminating one of them mid-way (what
+      // "with (force)" does) raises an error in this process. Wait for them to leave first.
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await a.query<{ n: number }>(
+          "select count(*)::int as n from pg_stat_activity where datname = $1",
+          [name],
+        );
+        if (rows[0]!.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await a.query(`drop database if exists ${name} with (force)`);
       await a.end();
     };
