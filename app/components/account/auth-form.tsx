@@ -2,8 +2,8 @@
 // centred card, labelled fields with their hint and error, status notices in live regions, and a
 // submit button with a pending state. One form pattern (conventions §20): a plain POST without
 // JavaScript, React Router's <Form> with it; errors come back from the action beside their fields.
-import { useEffect, useId, useRef, type RefObject } from "react";
-import { isRouteErrorResponse, Link } from "react-router";
+import { useEffect, useId, useRef, type ComponentProps, type RefObject } from "react";
+import { Form, isRouteErrorResponse, Link } from "react-router";
 
 /** The centred card of an account page, with its heading and the links below it. */
 export function AuthPage({
@@ -83,6 +83,48 @@ export function Notice({
       {title ? <p className="font-semibold">{title}</p> : null}
       {children ? <div className={title ? "mt-1 text-sm" : ""}>{children}</div> : null}
     </div>
+  );
+}
+
+/**
+ * The form of an account page: a POST that React Router enhances (a plain one without JavaScript), with
+ * the error about the whole form first. `describedByError` also names that error as the form's
+ * description. `fallback` shows in the error's place when there is none (the register page's summary).
+ */
+export function AccountForm({
+  formRef,
+  error,
+  errorId,
+  describedByError = false,
+  fallback,
+  children,
+  ...form
+}: {
+  formRef: RefObject<HTMLFormElement | null>;
+  error?: string;
+  errorId: string;
+  describedByError?: boolean;
+  fallback?: React.ReactNode;
+  children: React.ReactNode;
+} & Omit<ComponentProps<typeof Form>, "ref" | "method" | "replace" | "className" | "children">) {
+  return (
+    <Form
+      ref={formRef}
+      method="post"
+      replace
+      className="space-y-5"
+      aria-describedby={describedByError && error ? errorId : undefined}
+      {...form}
+    >
+      {error ? (
+        <Notice tone="error" id={errorId}>
+          {error}
+        </Notice>
+      ) : (
+        fallback
+      )}
+      {children}
+    </Form>
   );
 }
 

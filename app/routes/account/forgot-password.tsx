@@ -1,11 +1,12 @@
 // /forgot-password (architecture "Identity": password reset through the mailer). The answer is always
 // the same, so the form never tells anyone whether an address has an account.
 import { useRef } from "react";
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { EMAIL_MAX } from "../../../contract/common.ts";
 import { appContext } from "../../lib/context.ts";
 import {
+  AccountForm,
   AccountError,
   AuthPage,
   Field,
@@ -76,12 +77,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
       intro="Enter the e-mail address of your account and we will send you a link to choose a new password."
       footer={footer}
     >
-      <Form ref={formRef} method="post" replace className="space-y-5">
-        {failure?.formError ? (
-          <Notice tone="error" id={formErrorId}>
-            {failure.formError}
-          </Notice>
-        ) : null}
+      <AccountForm formRef={formRef} error={failure?.formError} errorId={formErrorId}>
         <Field
           id={ids.email}
           name="email"
@@ -95,7 +91,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
           error={failure?.fieldErrors.email}
         />
         <SubmitButton pending={pending} label="Send me a reset link" pendingLabel="Sending…" />
-      </Form>
+      </AccountForm>
     </AuthPage>
   );
 }

@@ -3,13 +3,14 @@
 // site) is where a successful sign-in goes. Also the landing page of the e-mail verification link
 // (?verified=1, with &error=CODE when Better Auth refused the link) and of a finished reset (?reset=1).
 import { useEffect, useRef } from "react";
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { PASSWORD_MAX, SignInSchema } from "../../../contract/auth.ts";
 import { EMAIL_MAX } from "../../../contract/common.ts";
 import { appContext } from "../../lib/context.ts";
 import { safeRedirectTo } from "../../lib/guards.server.ts";
 import {
+  AccountForm,
   AccountError,
   AuthPage,
   Field,
@@ -129,18 +130,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           </Notice>
         </div>
       ) : null}
-      <Form
-        ref={formRef}
-        method="post"
-        replace
-        className="space-y-5"
-        aria-describedby={failure?.formError ? formErrorId : undefined}
-      >
-        {failure?.formError ? (
-          <Notice tone="error" id={formErrorId}>
-            {failure.formError}
-          </Notice>
-        ) : null}
+      <AccountForm formRef={formRef} error={failure?.formError} errorId={formErrorId} describedByError>
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <Field
           id={ids.identifier}
@@ -175,7 +165,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           }
         />
         <SubmitButton pending={pending} label="Sign in" pendingLabel="Signing in…" />
-      </Form>
+      </AccountForm>
     </AuthPage>
   );
 }

@@ -2,7 +2,7 @@
 // author name on posts and comments), e-mail, password and an optional profile image. The account
 // signs in only after its e-mail address is verified, so success is a "check your e-mail" message.
 import { useRef, useState } from "react";
-import { Form, redirect, useNavigation } from "react-router";
+import { redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/register";
 import { PASSWORD_MAX, PASSWORD_MIN, RegisterSchema, USERNAME_MAX, USERNAME_MIN } from "../../../contract/auth.ts";
 import { EMAIL_MAX } from "../../../contract/common.ts";
@@ -10,6 +10,7 @@ import { AUTH_MESSAGES } from "../../../server/features/auth/auth-flows.ts";
 import { AVATAR_MAX_BYTES, AVATAR_MESSAGES } from "../../../server/features/users/avatar.ts";
 import { appContext } from "../../lib/context.ts";
 import {
+  AccountForm,
   AccountError,
   AuthPage,
   ErrorSummary,
@@ -128,14 +129,13 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         </p>
       }
     >
-      <Form ref={formRef} method="post" encType="multipart/form-data" replace className="space-y-5">
-        {failure?.formError ? (
-          <Notice tone="error" id={summaryId}>
-            {failure.formError}
-          </Notice>
-        ) : (
-          <ErrorSummary id={summaryId} errors={summary} />
-        )}
+      <AccountForm
+        formRef={formRef}
+        encType="multipart/form-data"
+        error={failure?.formError}
+        errorId={summaryId}
+        fallback={<ErrorSummary id={summaryId} errors={summary} />}
+      >
         <Field
           id={ids.username}
           name="username"
@@ -194,7 +194,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           }}
         />
         <SubmitButton pending={pending} label="Create account" pendingLabel="Creating your account…" />
-      </Form>
+      </AccountForm>
     </AuthPage>
   );
 }

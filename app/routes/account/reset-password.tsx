@@ -3,12 +3,13 @@
 // for the new password twice (a typo would otherwise lock the user out again) and then sends the user
 // to /login?reset=1. Every session of the account ends with the reset (revokeSessionsOnPasswordReset).
 import { useEffect, useRef } from "react";
-import { Form, redirect, useNavigation } from "react-router";
+import { redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../../../contract/auth.ts";
 import { AUTH_MESSAGES } from "../../../server/features/auth/auth-flows.ts";
 import { appContext } from "../../lib/context.ts";
 import {
+  AccountForm,
   AccountError,
   AuthPage,
   Field,
@@ -101,12 +102,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       intro="Choose the password you will sign in with from now on."
       footer={footer}
     >
-      <Form ref={formRef} method="post" replace className="space-y-5">
-        {actionData?.formError ? (
-          <Notice tone="error" id={formErrorId}>
-            {actionData.formError}
-          </Notice>
-        ) : null}
+      <AccountForm formRef={formRef} error={actionData?.formError} errorId={formErrorId}>
         <input type="hidden" name="token" value={token} />
         <Field
           id={ids.password}
@@ -131,7 +127,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           error={actionData?.fieldErrors.confirm}
         />
         <SubmitButton pending={pending} label="Change my password" pendingLabel="Changing your password…" />
-      </Form>
+      </AccountForm>
     </AuthPage>
   );
 }
