@@ -1,6 +1,7 @@
 // Accounts as the back office sees them: the user list, role changes (with step-up), the step-up
 // itself, and the dashboard's figures. Every method takes the acting user and checks it here.
-import { and, count, desc, eq, gte, ilike, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, ilike, or, sql, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import { verifyPassword } from "better-auth/crypto";
 import type { AdminUser, Dashboard, Role } from "../../../contract/auth.ts";
 import type { Db } from "../../db/client.ts";
@@ -54,20 +55,36 @@ export function createUsersService(
     return (row?.count ?? 0) <= max;
   }
 
-  async function countSince(table: typeof user | typeof contacts, since?: Date): Promise<number> {
-    const column = table.createdAt;
+  /**
+   * Gives the account that `which` finds the role; null when there is none. Taking a role away locks
+   * every admin row first, in one order: two admins removing each other at the same time then queue
+   * here, and the second one counts the admins the first one left (a plain count would see two admins
+   * in both transactions and leave none).
+   */
+  async function applyRole(which: SQL, role: Role): Promise<AdminUser | null> {
+    return db.transaction(async (tx) => {
+      const admins =
+        role === "admin"
+          ? []
+          : await tx.select({ id: user.id }).from(user).where(eq(user.role, "admin")).orderBy(user.id).for("update");
+      const [target] = await tx.select().from(user).where(which).for("update");
+      if (!target) return null;
+      if (target.role === "admin" && role !== "admin" && admins.length <= 1) throw Conflict(MESSAGES.lastAdmin);
+      const [updated] = await tx.update(user).set({ role }).where(eq(user.id, target.id)).returning();
+      return toAdminUser(updated!);
+    });
+  }
+
+  /** Rows of a table, or those whose time column is at or after `since`. */
+  async function countSince(
+    table: typeof user | typeof contacts | typeof newsletterSubscribers | typeof courses,
+    column: PgColumn,
+    since?: Date,
+  ): Promise<number> {
     const [row] = await db
       .select({ n: count() })
       .from(table)
       .where(since ? gte(column, since) : undefined);
-    return row?.n ?? 0;
-  }
-
-  async function subscribersSince(since?: Date): Promise<number> {
-    const [row] = await db
-      .select({ n: count() })
-      .from(newsletterSubscribers)
-      .where(since ? gte(newsletterSubscribers.subscribedAt, since) : undefined);
     return row?.n ?? 0;
   }
 
@@ -95,20 +112,9 @@ export function createUsersService(
     async setRole(actor: Actor | null, userId: string, role: Role): Promise<AdminUser> {
       const admin = requireAdmin(actor);
       requireRecentVerification(admin, options.stepUpMaxAgeMs);
-      return db.transaction(async (tx) => {
-        // Taking a role away: lock every admin row first, in one order. Two admins removing each other at
-        // the same time then queue here, and the second one counts the admins the first one left (a plain
-        // count would see two admins in both transactions and leave none).
-        const admins =
-          role === "admin"
-            ? []
-            : await tx.select({ id: user.id }).from(user).where(eq(user.role, "admin")).orderBy(user.id).for("update");
-        const [target] = await tx.select().from(user).where(eq(user.id, userId)).for("update");
-        if (!target) throw NotFound(MESSAGES.noUser);
-        if (target.role === "admin" && role !== "admin" && admins.length <= 1) throw Conflict(MESSAGES.lastAdmin);
-        const [updated] = await tx.update(user).set({ role }).where(eq(user.id, userId)).returning();
-        return toAdminUser(updated!);
-      });
+      const updated = await applyRole(eq(user.id, userId), role);
+      if (!updated) throw NotFound(MESSAGES.noUser);
+      return updated;
     },
 
     /** POST /api/session/verify: the step-up. A right password marks this session as just verified. */
@@ -134,39 +140,25 @@ export function createUsersService(
     async dashboard(actor: Actor | null, now: Date = new Date()): Promise<Dashboard> {
       requireAdmin(actor);
       const today = startOfLagosDay(now);
-      const [subscribersToday, contactsToday, usersToday, subscribers, contactsTotal, users, courseRows] =
+      const [subscribersToday, contactsToday, usersToday, subscribers, contactsTotal, users, coursesTotal] =
         await Promise.all([
-          subscribersSince(today),
-          countSince(contacts, today),
-          countSince(user, today),
-          subscribersSince(),
-          countSince(contacts),
-          countSince(user),
-          db.select({ n: count() }).from(courses),
+          countSince(newsletterSubscribers, newsletterSubscribers.subscribedAt, today),
+          countSince(contacts, contacts.createdAt, today),
+          countSince(user, user.createdAt, today),
+          countSince(newsletterSubscribers, newsletterSubscribers.subscribedAt),
+          countSince(contacts, contacts.createdAt),
+          countSince(user, user.createdAt),
+          countSince(courses, courses.createdAt),
         ]);
       return {
         today: { subscribers: subscribersToday, contacts: contactsToday, users: usersToday },
-        totals: { subscribers, contacts: contactsTotal, users, courses: courseRows[0]?.n ?? 0 },
+        totals: { subscribers, contacts: contactsTotal, users, courses: coursesTotal },
       };
     },
 
     /** For the command line (npm run admin): no actor, the operator is trusted. Null: no such account. */
     async setRoleByEmail(email: string, role: Role): Promise<AdminUser | null> {
-      const address = email.trim().toLowerCase();
-      return db.transaction(async (tx) => {
-        const [target] = await tx
-          .select()
-          .from(user)
-          .where(eq(sql`lower(${user.email})`, address))
-          .for("update");
-        if (!target) return null;
-        if (target.role === "admin" && role !== "admin") {
-          const [admins] = await tx.select({ n: count() }).from(user).where(eq(user.role, "admin"));
-          if ((admins?.n ?? 0) <= 1) throw Conflict(MESSAGES.lastAdmin);
-        }
-        const [updated] = await tx.update(user).set({ role }).where(eq(user.id, target.id)).returning();
-        return toAdminUser(updated!);
-      });
+      return applyRole(eq(sql`lower(${user.email})`, email.trim().toLowerCase()), role);
     },
 
     /** Every admin, for `npm run admin -- list`. */
