@@ -1,6 +1,6 @@
 // npm run seed: applies migrations, then replaces the demo content (users, posts, purchases,
 // subscribers and contacts are kept). Refuses to run while a server holds the PGlite directory.
-import { seed } from "./seed-data.ts";
+import { seed } from "../server/db/seed/seed-data.ts";
 import { withMigratedDatabase } from "./with-database.ts";
 
 withMigratedDatabase(async (database, env) => {

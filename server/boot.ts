@@ -7,7 +7,7 @@ import { createUsersService } from "./features/users/users.service.ts";
 import { startJobs } from "./jobs/start-jobs.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import type { Deps } from "./services.ts";
-import { seedIfEmpty } from "../scripts/seed-data.ts";
+import { seedIfEmpty } from "./db/seed/seed-data.ts";
 
 export type Booted = Deps & { logger: Logger };
 

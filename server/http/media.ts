@@ -5,6 +5,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { Hono } from "hono";
 import type { Deps } from "../services.ts";
+import { mediaRoot } from "../integrations/media/media-root.ts";
 import { errorBody } from "./backend.ts";
 
 const TYPES: Record<string, string> = {
@@ -18,10 +19,6 @@ const TYPES: Record<string, string> = {
   ".mp4": "video/mp4",
   ".webm": "video/webm",
 };
-
-export function mediaRoot(dataDir: string) {
-  return path.resolve(dataDir, "media");
-}
 
 export function createMediaRoutes(deps: Pick<Deps, "env">) {
   const root = mediaRoot(deps.env.DATA_DIR);

@@ -4,7 +4,7 @@ import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Invalid } from "../../lib/errors.ts";
 import { newId } from "../../lib/id.ts";
-import { mediaRoot } from "../../http/media.ts";
+import { mediaRoot } from "../../integrations/media/media-root.ts";
 
 export const AVATAR_MAX_BYTES = 1024 * 1024;
 

@@ -1,9 +1,9 @@
 // Demo content for a fresh database: a complete academy site that works offline. Images are drawn by
-// scripts/seed-images.ts into DATA_DIR/media/seed and served at /media/seed.
+// server/db/seed/seed-images.ts into DATA_DIR/media/seed and served at /media/seed.
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { isNotNull, sql } from "drizzle-orm";
-import type { Db } from "../server/db/client.ts";
+import type { Db } from "../client.ts";
 import {
   blogTeasers,
   carouselSlides,
@@ -17,9 +17,10 @@ import {
   hero,
   instructorCtas,
   talents,
-} from "../server/db/schema.ts";
-import { newId } from "../server/lib/id.ts";
-import { nairaToKobo } from "../server/lib/money.ts";
+} from "../schema.ts";
+import { newId } from "../../lib/id.ts";
+import { nairaToKobo } from "../../lib/money.ts";
+import { mediaRoot } from "../../integrations/media/media-root.ts";
 import { bannerSvg, portraitSvg, type Motif, type PaletteName, type PortraitOptions } from "./seed-images.ts";
 
 export interface SeedOptions {
@@ -113,7 +114,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedCounts> {
 
 /** Writes the images into DATA_DIR/media/seed, leaving unchanged files alone (their ETag stays). */
 export async function writeSeedImages(dataDir: string, images: Map<string, string>): Promise<void> {
-  const dir = path.join(dataDir, "media", SEED_MEDIA_DIR);
+  const dir = path.join(mediaRoot(dataDir), SEED_MEDIA_DIR);
   await mkdir(dir, { recursive: true });
   for (const [name, svg] of images) {
     const file = path.join(dir, name);

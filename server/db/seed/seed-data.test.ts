@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../server/db/client.ts";
+import type { Database } from "../client.ts";
 import {
   blogTeasers,
   carouselSlides,
@@ -15,8 +15,8 @@ import {
   hero,
   instructorCtas,
   talents,
-} from "../server/db/schema.ts";
-import { createTestDatabase } from "../tests/support/test-db.ts";
+} from "../schema.ts";
+import { createTestDatabase } from "../../../tests/support/test-db.ts";
 import { CATEGORY_NAMES, seed, seedIfEmpty, upcoming } from "./seed-data.ts";
 
 let database: Database;
