@@ -12,6 +12,13 @@ export const STEP_UP_MAX_AGE_MINUTES = 60;
 
 export const ADMINS_ONLY = "Access Denied: Admins only.";
 
+/** What a refused call says: signed out, not an admin, or the password must be confirmed again. */
+export const ACCESS_MESSAGES = {
+  signIn: "Please sign in to continue.",
+  adminsOnly: ADMINS_ONLY,
+  stepUp: "Please confirm your password to continue.",
+};
+
 export const ViewerSchema = z.object({
   id: z.string(),
   username: z.string(),
@@ -84,3 +91,25 @@ export const DashboardSchema = z.object({
   totals: z.object({ subscribers: z.number(), contacts: z.number(), users: z.number(), courses: z.number() }),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
+
+/** What the account forms and the identity API say (server/features/auth/auth-flows.ts). */
+export const AUTH_MESSAGES = {
+  wrongCredentials: "Wrong e-mail, username or password.",
+  notVerified: "Please verify your e-mail address first: we have just sent you a new link.",
+  tooMany: "Too many attempts. Please wait a minute and try again.",
+  emailTaken: "An account with this e-mail address already exists. Sign in, or reset your password.",
+  usernameTaken: "That username is taken. Please choose another.",
+  badResetLink: "This reset link is invalid or has expired. Please ask for a new one.",
+  crossSite: "Please submit the form from this site.",
+  resetSent: "If an account uses that address, we have sent it a link to choose a new password.",
+  registered: "Almost done: we have sent you an e-mail. Open its link to verify your address, then sign in.",
+  failed: "Something went wrong on our side. Please try again.",
+};
+
+// Profile images chosen at sign-up (server/features/users/avatar.ts).
+export const AVATAR_MAX_BYTES = 1024 * 1024;
+
+export const AVATAR_MESSAGES = {
+  tooBig: "Profile image must be at most 1 MB.",
+  badType: "Profile image must be a PNG, JPEG, WebP or GIF picture.",
+};

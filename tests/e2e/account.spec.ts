@@ -2,8 +2,7 @@
 // menu when signed in — and "Sign-in (/login)", whose sign-up URL is /register; §3 "Signed-in user";
 // §6; architecture "Identity"): sign-up, e-mail verification, sign-in, the header's user menu, sign-out.
 import type { Locator, Page } from "@playwright/test";
-import { AUTH_MESSAGES } from "../../server/features/auth/auth-flows.ts";
-import { AVATAR_MESSAGES } from "../../server/features/users/avatar.ts";
+import { AUTH_MESSAGES, AVATAR_MESSAGES } from "../../contract/auth.ts";
 import { expectAccessible } from "./support/a11y.ts";
 import {
   createAccount,

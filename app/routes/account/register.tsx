@@ -6,8 +6,8 @@ import { redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/register";
 import { PASSWORD_MAX, PASSWORD_MIN, RegisterSchema, USERNAME_MAX, USERNAME_MIN } from "../../../contract/auth.ts";
 import { EMAIL_MAX } from "../../../contract/common.ts";
-import { AUTH_MESSAGES } from "../../../server/features/auth/auth-flows.ts";
-import { AVATAR_MAX_BYTES, AVATAR_MESSAGES } from "../../../server/features/users/avatar.ts";
+import { AUTH_MESSAGES } from "../../../contract/auth.ts";
+import { AVATAR_MAX_BYTES, AVATAR_MESSAGES } from "../../../contract/auth.ts";
 import { appContext } from "../../lib/context.ts";
 import {
   AccountForm,

@@ -6,7 +6,7 @@ import { useEffect, useRef } from "react";
 import { redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../../../contract/auth.ts";
-import { AUTH_MESSAGES } from "../../../server/features/auth/auth-flows.ts";
+import { AUTH_MESSAGES } from "../../../contract/auth.ts";
 import { appContext } from "../../lib/context.ts";
 import {
   AccountForm,

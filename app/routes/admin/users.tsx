@@ -5,7 +5,7 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/users";
 import { ROLES, type Role } from "../../../contract/auth.ts";
-import { MESSAGES as ACTOR_MESSAGES } from "../../../server/features/auth/actor.ts";
+import { ACCESS_MESSAGES as ACTOR_MESSAGES } from "../../../contract/auth.ts";
 import { DomainError } from "../../../server/lib/errors.ts";
 import { appContext } from "../../lib/context.ts";
 import { requireAdminPage } from "../../lib/guards.server.ts";

@@ -1,6 +1,6 @@
 // Who is asking: the signed-in user behind a request, and the checks services make with it
 // (architecture: "Services take the acting user and check permissions themselves").
-import { ADMINS_ONLY, STEP_UP_MAX_AGE_MINUTES, type Role, type Viewer } from "../../../contract/auth.ts";
+import { ACCESS_MESSAGES, STEP_UP_MAX_AGE_MINUTES, type Role, type Viewer } from "../../../contract/auth.ts";
 import { Forbidden, StepUpRequired, Unauthorized } from "../../lib/errors.ts";
 
 export interface Actor {
@@ -13,12 +13,6 @@ export interface Actor {
   /** when this session last proved the password (sign-in or step-up) */
   verifiedAt: Date | null;
 }
-
-export const MESSAGES = {
-  signIn: "Please sign in to continue.",
-  adminsOnly: ADMINS_ONLY,
-  stepUp: "Please confirm your password to continue.",
-};
 
 /** The signed-in user as the web sees it (spec: username, imageUrl, publicMetadata.role). */
 export function toViewer(actor: Actor): Viewer {
@@ -36,13 +30,13 @@ export function isAdmin(actor: Actor | null): boolean {
 }
 
 export function requireUser(actor: Actor | null): Actor {
-  if (!actor) throw Unauthorized(MESSAGES.signIn);
+  if (!actor) throw Unauthorized(ACCESS_MESSAGES.signIn);
   return actor;
 }
 
 export function requireAdmin(actor: Actor | null): Actor {
   const user = requireUser(actor);
-  if (user.role !== "admin") throw Forbidden(MESSAGES.adminsOnly);
+  if (user.role !== "admin") throw Forbidden(ACCESS_MESSAGES.adminsOnly);
   return user;
 }
 
@@ -57,5 +51,5 @@ export function isRecentlyVerified(actor: Actor, maxAgeMs = DEFAULT_STEP_UP_MAX_
 
 /** Dangerous admin actions (changing a role, bulk e-mail, deleting a course) call this first. */
 export function requireRecentVerification(actor: Actor, maxAgeMs = DEFAULT_STEP_UP_MAX_AGE_MS, now = new Date()): void {
-  if (!isRecentlyVerified(actor, maxAgeMs, now)) throw StepUpRequired(MESSAGES.stepUp);
+  if (!isRecentlyVerified(actor, maxAgeMs, now)) throw StepUpRequired(ACCESS_MESSAGES.stepUp);
 }

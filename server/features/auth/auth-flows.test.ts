@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { user } from "../../db/schema.ts";
 import { linkFromMail, sameOrigin, uniqueName } from "../../../tests/support/accounts.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
-import { AVATAR_MESSAGES } from "../users/avatar.ts";
-import { AUTH_MESSAGES, type Caller } from "./auth-flows.ts";
+import { AVATAR_MESSAGES } from "../../../contract/auth.ts";
+import type { Caller } from "./auth-flows.ts";
+import { AUTH_MESSAGES } from "../../../contract/auth.ts";
 
 let t: TestApp;
 beforeAll(async () => {

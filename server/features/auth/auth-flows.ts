@@ -3,7 +3,7 @@
 // same rate limits, origin checks and cookies as API clients; failures come back as one clear
 // sentence for the form (issue: "Clear messages for every failure").
 import { eq, sql } from "drizzle-orm";
-import { RegisterSchema, SignInSchema } from "../../../contract/auth.ts";
+import { AUTH_MESSAGES, RegisterSchema, SignInSchema } from "../../../contract/auth.ts";
 import { describeIssues, EmailSchema } from "../../../contract/common.ts";
 import type { Db } from "../../db/client.ts";
 import { user } from "../../db/schema.ts";
@@ -22,19 +22,6 @@ export type Field = "identifier" | "username" | "email" | "password" | "image" |
 
 export type Outcome<T = undefined> =
   { ok: true; headers: Headers; value: T } | { ok: false; status: number; message: string; field?: Field };
-
-export const AUTH_MESSAGES = {
-  wrongCredentials: "Wrong e-mail, username or password.",
-  notVerified: "Please verify your e-mail address first: we have just sent you a new link.",
-  tooMany: "Too many attempts. Please wait a minute and try again.",
-  emailTaken: "An account with this e-mail address already exists. Sign in, or reset your password.",
-  usernameTaken: "That username is taken. Please choose another.",
-  badResetLink: "This reset link is invalid or has expired. Please ask for a new one.",
-  crossSite: "Please submit the form from this site.",
-  resetSent: "If an account uses that address, we have sent it a link to choose a new password.",
-  registered: "Almost done: we have sent you an e-mail. Open its link to verify your address, then sign in.",
-  failed: "Something went wrong on our side. Please try again.",
-};
 
 /** Where a verification link leads once opened. */
 export const VERIFIED_URL = "/login?verified=1";

@@ -15,7 +15,8 @@ import {
   verifyEmail,
 } from "../../../tests/support/accounts.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
-import { AUTH_MESSAGES, type Caller } from "./auth-flows.ts";
+import type { Caller } from "./auth-flows.ts";
+import { AUTH_MESSAGES } from "../../../contract/auth.ts";
 
 let t: TestApp;
 beforeAll(async () => {

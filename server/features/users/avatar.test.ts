@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { AVATAR_MAX_BYTES, AVATAR_MESSAGES, saveAvatar, sniffImage } from "./avatar.ts";
+import { AVATAR_MAX_BYTES, AVATAR_MESSAGES } from "../../../contract/auth.ts";
+import { saveAvatar, sniffImage } from "./avatar.ts";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "academy-avatar-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -2,16 +2,10 @@
 // The type is read from the file's first bytes, never from its name or the browser's claim.
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { AVATAR_MAX_BYTES, AVATAR_MESSAGES } from "../../../contract/auth.ts";
 import { Invalid } from "../../lib/errors.ts";
 import { newId } from "../../lib/id.ts";
 import { mediaRoot } from "../../integrations/media/media-root.ts";
-
-export const AVATAR_MAX_BYTES = 1024 * 1024;
-
-export const AVATAR_MESSAGES = {
-  tooBig: "Profile image must be at most 1 MB.",
-  badType: "Profile image must be a PNG, JPEG, WebP or GIF picture.",
-};
 
 export function sniffImage(bytes: Uint8Array): "png" | "jpg" | "webp" | "gif" | null {
   const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
