@@ -8,6 +8,7 @@ import { toViewer } from "../server/features/auth/actor.ts";
 import { immutableAssets } from "../server/http/middleware.ts";
 import { clientIp } from "../server/http/session.ts";
 import { appContext } from "./lib/context.ts";
+import { pageServices } from "./lib/page-errors.server.ts";
 
 // Under `react-router dev` this module is re-evaluated on server changes: boot (open the database)
 // once per process, and build a fresh app around it each time.
@@ -19,6 +20,8 @@ const booted = await g.__academyBoot.catch((error: unknown) => {
 });
 
 const { app, services } = createApp(booted);
+// Loaders and actions see domain errors as 404/403/409/422 pages (app/lib/page-errors.server.ts).
+const forPages = pageServices(services, ["auth"]);
 
 export default await createHonoServer({
   app,
@@ -35,7 +38,7 @@ export default await createHonoServer({
     const actor = c.get("actor");
     const context = new RouterContextProvider();
     context.set(appContext, {
-      services,
+      services: forPages,
       siteName: booted.env.SITE_NAME,
       publicUrl: booted.env.PUBLIC_URL,
       nonce: c.get("nonce"),

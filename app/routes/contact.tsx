@@ -4,8 +4,8 @@ import { isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/contact";
 import { describeIssues } from "../../contract/common.ts";
 import { CONTACT_LIMITS, CONTACT_SUBJECTS, ContactInputSchema } from "../../contract/messaging.ts";
-import { DomainError } from "../../server/lib/errors.ts";
 import { appContext } from "../lib/context.ts";
+import { toPageError } from "../lib/page-errors.server.ts";
 import { ContactDetails } from "../components/contact/contact-details.tsx";
 import {
   ContactForm,
@@ -66,7 +66,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const sent: ContactActionData = { ok: true, message: saved.message };
     return sent;
   } catch (error) {
-    if (error instanceof DomainError && error.code === "invalid") return invalid(error.message, {});
+    const refused = toPageError(error);
+    if (refused?.code === "invalid") return invalid(refused.message, {});
     throw error;
   }
 }

@@ -2,8 +2,8 @@
 // is shown in a sandboxed frame (no scripts, no forms, no navigation of this page; its links open in a new
 // tab; a policy of its own loads nothing but images), so a message can never run code in the back office.
 import { data, isRouteErrorResponse, Link } from "react-router";
+import { toPageError } from "../../lib/page-errors.server.ts";
 import type { Route } from "./+types/outbox-message";
-import { DomainError } from "../../../server/lib/errors.ts";
 import { appContext } from "../../lib/context.ts";
 import { requireAdminPage } from "../../lib/guards.server.ts";
 import { formatLagosDateTime } from "../../lib/lagos-time.ts";
@@ -31,9 +31,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       sentAtIso: m.sentAt ? new Date(m.sentAt).toISOString() : null,
     };
   } catch (error) {
-    if (error instanceof DomainError && error.code === "not_found") {
-      throw data(error.message, { status: 404, statusText: "Not Found" });
-    }
+    const refused = toPageError(error);
+    if (refused?.code === "not_found") throw data(refused.message, { status: 404, statusText: "Not Found" });
     throw error;
   }
 }

@@ -6,7 +6,7 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/users";
 import { ROLES, type Role } from "../../../contract/auth.ts";
 import { ACCESS_MESSAGES as ACTOR_MESSAGES } from "../../../contract/auth.ts";
-import { DomainError } from "../../../server/lib/errors.ts";
+import { toPageError } from "../../lib/page-errors.server.ts";
 import { appContext } from "../../lib/context.ts";
 import { requireAdminPage } from "../../lib/guards.server.ts";
 import { formatLagosDate } from "../../lib/lagos-time.ts";
@@ -86,8 +86,9 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Us
       // This request's actor was read before the proof: it carries the session's new time from here on.
       acting = { ...actor, verifiedAt: new Date(verifiedAt) };
     } catch (error) {
-      if (error instanceof DomainError && error.code === "invalid") {
-        return { kind: "step-up", prompt: ACTOR_MESSAGES.stepUp, change, error: error.message };
+      const refused = toPageError(error);
+      if (refused?.code === "invalid") {
+        return { kind: "step-up", prompt: ACTOR_MESSAGES.stepUp, change, error: refused.message };
       }
       throw error;
     }
@@ -100,11 +101,12 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Us
     const name = updated.username ?? updated.email;
     return { kind: "done", message: updated.role === "admin" ? MESSAGES.granted(name) : MESSAGES.revoked(name) };
   } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    if (error.code === "step_up_required") return { kind: "step-up", prompt: error.message, change };
+    const refused = toPageError(error);
+    if (!refused) throw error;
+    if (refused.code === "step_up_required") return { kind: "step-up", prompt: refused.message, change };
     // conflict: it would leave no admin; not_found: the account is gone; invalid: not a role
-    if (error.code === "conflict" || error.code === "not_found" || error.code === "invalid") {
-      return { kind: "error", message: error.message };
+    if (refused.code === "conflict" || refused.code === "not_found" || refused.code === "invalid") {
+      return { kind: "error", message: refused.message };
     }
     throw error;
   }

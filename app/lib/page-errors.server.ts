@@ -1,0 +1,64 @@
+// Domain errors on the page side (architecture: services throw typed errors; one place maps them to
+// HTTP). Loaders and actions reach the services through `pageServices(...)`, which turns a thrown
+// DomainError into React Router's `data({ code, message }, { status })`: the page then answers 404,
+// 403, 409 or 422 and the one error boundary (app/root.tsx) shows the message, instead of a 500.
+import { data } from "react-router";
+import { DomainError, STATUS_BY_CODE, type ErrorCode } from "../../server/lib/errors.ts";
+
+/** What a page learns of a refused call: the error code, its message and the HTTP status. */
+export interface PageError {
+  code: ErrorCode;
+  message: string;
+  status: number;
+}
+
+/** The body of a thrown page error (`error.data` in an ErrorBoundary). */
+export type PageErrorData = { code: ErrorCode; message: string };
+
+/** A DomainError, or one already turned into `data(...)` by pageServices; null for anything else. */
+export function toPageError(error: unknown): PageError | null {
+  if (error instanceof DomainError) {
+    return { code: error.code, message: error.message, status: STATUS_BY_CODE[error.code] };
+  }
+  if (typeof error === "object" && error !== null && (error as { type?: unknown }).type === "DataWithResponseInit") {
+    const { data: body, init } = error as { data?: Partial<PageErrorData>; init?: { status?: number } | null };
+    if (body && typeof body.code === "string" && typeof body.message === "string" && body.code in STATUS_BY_CODE) {
+      return { code: body.code as ErrorCode, message: body.message, status: init?.status ?? 500 };
+    }
+  }
+  return null;
+}
+
+function rethrow(error: unknown): never {
+  if (error instanceof DomainError) {
+    const body: PageErrorData = { code: error.code, message: error.message };
+    throw data(body, { status: STATUS_BY_CODE[error.code] });
+  }
+  throw error;
+}
+
+function wrapService<S extends object>(service: S): S {
+  return new Proxy(service, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver) as unknown;
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        try {
+          const result = (value as (...a: unknown[]) => unknown).apply(target, args);
+          return result instanceof Promise ? result.catch(rethrow) : result;
+        } catch (error) {
+          rethrow(error);
+        }
+      };
+    },
+  });
+}
+
+/** The services as pages use them: every method of every service throws page errors (see above). */
+export function pageServices<T extends Record<string, object>>(services: T, skip: ReadonlyArray<keyof T> = []): T {
+  const wrapped = {} as T;
+  for (const key of Object.keys(services) as Array<keyof T>) {
+    wrapped[key] = skip.includes(key) ? services[key] : (wrapService(services[key]) as T[keyof T]);
+  }
+  return wrapped;
+}
