@@ -29,4 +29,24 @@ export default tseslint.config(
   },
   { files: ["app/**/*.tsx"], ...jsxA11y.flatConfigs.recommended },
   { files: ["server/env.ts"], rules: { "no-restricted-properties": "off" } },
+  {
+    // Page modules and components reach server code only through *.server.ts files (which React Router
+    // keeps out of the browser bundle) or as types (conventions §8).
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/**/*.server.ts", "app/**/*.server.test.ts", "app/server.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/server/**"],
+              allowTypeImports: true,
+              message: "Import server code through an app/**/*.server.ts module, or import only types.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
