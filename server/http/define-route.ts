@@ -33,8 +33,11 @@ type DeclaredConfig = Omit<RouteConfig, "security" | "operationId" | "summary"> 
   optionalSignIn?: boolean;
 };
 
-/** The error body as one named schema: the document refers to it instead of repeating it. */
-const ErrorBody = ErrorSchema.openapi("Error");
+/**
+ * The error body as one named schema: the document refers to it instead of repeating it. (zod's own
+ * `meta`: `.openapi()` exists only on schemas made after @hono/zod-openapi is loaded.)
+ */
+const ErrorBody = ErrorSchema.meta({ id: "Error" });
 
 /** A 4xx (or 5xx) answer: `{ error: { code, message } }` (conventions §5). */
 export const errorResponse = (description: string) => ({
