@@ -14,6 +14,9 @@ import { appContext } from "./lib/context.ts";
 import { useNonce } from "./lib/nonce.tsx";
 import { SiteLayout } from "./components/site-layout.tsx";
 import { buttonClass } from "./components/ui/button.tsx";
+import { createPageAccess } from "./lib/page-access.server.ts";
+import { isPageDenial } from "./lib/page-denial.ts";
+import { PAGES } from "./pages.ts";
 
 // The mark of the logo as the favicon, inline: no extra request, and no /favicon.ico 404.
 const FAVICON =
@@ -25,6 +28,10 @@ const FAVICON =
   );
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", type: "image/svg+xml", href: FAVICON }];
+
+// Every page declares who may open it (app/pages.ts); this checks each request before any loader or
+// action runs, and refuses a page that declares nothing (decision 013).
+export const middleware: Route.MiddlewareFunction[] = createPageAccess(PAGES);
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { siteName, viewer } = context.get(appContext);
@@ -62,9 +69,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // The root loader's data is there unless the root loader itself failed: then the header shows the
+  // The root loader's data is there unless the root loader did not run: a page refused by the access
+  // middleware carries the frame in its denial; if the root loader itself failed, the header shows the
   // signed-out state (the Login link), which is safe whoever is asking.
-  const rootData = useRouteLoaderData<typeof loader>("root");
+  const denial = isRouteErrorResponse(error) && isPageDenial(error.data) ? error.data : null;
+  const rootData = useRouteLoaderData<typeof loader>("root") ?? denial;
   const siteName = rootData?.siteName ?? "Academy";
   const viewer = rootData?.viewer ?? null;
   let title = "Something went wrong";
@@ -75,7 +84,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       detail = "The page you are looking for does not exist or has moved.";
     } else {
       title = `${error.status} ${error.statusText}`;
-      detail = typeof error.data === "string" ? error.data : detail;
+      detail = typeof error.data === "string" ? error.data : (denial?.message ?? detail);
     }
   }
   return (

@@ -1,5 +1,6 @@
-// The page side of the one guard (server/http/access-policy.ts is the API side): loaders of
-// signed-in and admin pages call these first. Signed out → /login, and back here after sign-in;
+// Page guards. The root middleware (page-access.server.ts) already enforces each page's declared access
+// (app/pages.ts) before any loader runs; loaders and actions of signed-in and admin pages call these
+// again (defence in depth, and to get the actor). Signed out → /login, and back here after sign-in;
 // signed in without the role → the 'Access Denied: Admins only.' page with status 403.
 import { data, redirect } from "react-router";
 import { ADMINS_ONLY } from "../../contract/auth.ts";

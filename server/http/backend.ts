@@ -1,6 +1,7 @@
 // The /backend REST API: routes from each feature, validation errors and domain errors mapped once
 // to { error: { code, message } } (conventions §5).
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { z } from "zod";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
@@ -15,7 +16,8 @@ import { registerContentRoutes } from "../features/content/content.routes.ts";
 import { registerEventsRoutes } from "../features/events/events.routes.ts";
 import { registerNewsletterRoutes } from "../features/newsletter/newsletter.routes.ts";
 import { registerUsersRoutes } from "../features/users/users.routes.ts";
-import { enforceAccess } from "./access-policy.ts";
+import { accessGuard } from "./access-policy.ts";
+import { defineRoute } from "./define-route.ts";
 
 export type BackendEnv = AppEnv;
 
@@ -101,6 +103,51 @@ ${rows.join("\n")}
 </tbody></table></body></html>`;
 }
 
+const HealthSchema = z.object({
+  status: z.enum(["ok", "degraded"]),
+  database: z.enum(["up", "down"]),
+  engine: z.string(),
+});
+
+const health = defineRoute({
+  access: "public",
+  operationId: "getHealth",
+  method: "get",
+  path: "/health",
+  tags: ["Platform"],
+  summary: "Health of the server and its database",
+  description: "For load balancers and monitoring: 200 when the database answers, 503 when it does not.",
+  responses: {
+    200: { description: "Up", content: { "application/json": { schema: HealthSchema } } },
+    503: { description: "The database does not answer", content: { "application/json": { schema: HealthSchema } } },
+  },
+});
+
+const openApiDocument = defineRoute({
+  access: "public",
+  operationId: "getOpenApiDocument",
+  method: "get",
+  path: "/openapi.json",
+  tags: ["Platform"],
+  summary: "This API described in OpenAPI 3.1",
+  responses: {
+    200: {
+      description: "The OpenAPI document",
+      content: { "application/json": { schema: z.record(z.string(), z.unknown()) } },
+    },
+  },
+});
+
+const apiDocs = defineRoute({
+  access: "public",
+  operationId: "getApiDocs",
+  method: "get",
+  path: "/docs",
+  tags: ["Platform"],
+  summary: "The operations of this API as one HTML page",
+  responses: { 200: { description: "The page", content: { "text/html": { schema: z.string() } } } },
+});
+
 export function createBackend(services: Services, deps: Deps) {
   const api = new OpenAPIHono<BackendEnv>({
     defaultHook: (result, c) => {
@@ -111,18 +158,28 @@ export function createBackend(services: Services, deps: Deps) {
   });
 
   api.use("/api/*", etag());
-  api.use("*", enforceAccess());
-  api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
+  // Denied by default: a route runs only when it declared its access (decision 013).
+  api.use("*", accessGuard(api, deps.logger));
+  api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
+    type: "http",
+    scheme: "bearer",
+    description: "The session token of Better Auth's bearer plugin (the `set-auth-token` header of a sign-in)",
+  });
   api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", {
     type: "apiKey",
     in: "cookie",
     name: "academy.session_token",
+    description: "The session cookie set by signing in on the site",
   });
 
-  api.get("/health", async (c) => {
+  api.openapi(health, async (c) => {
     const up = await deps.database.ping();
     return c.json(
-      { status: up ? "ok" : "degraded", database: up ? "up" : "down", engine: deps.database.engine },
+      {
+        status: up ? ("ok" as const) : ("degraded" as const),
+        database: up ? ("up" as const) : ("down" as const),
+        engine: deps.database.engine,
+      },
       up ? 200 : 503,
     );
   });
@@ -136,13 +193,23 @@ export function createBackend(services: Services, deps: Deps) {
 
   const docConfig = {
     openapi: "3.1.0",
-    info: { title: `${deps.env.SITE_NAME} API`, version: "1" },
-    servers: [{ url: "/backend" }],
+    info: {
+      title: `${deps.env.SITE_NAME} API`,
+      version: "1",
+      description:
+        "The REST API of the academy's public site and back office. Errors are JSON: " +
+        '`{ "error": { "code", "message" } }`. Operations marked with a security requirement need a ' +
+        "signed-in user (the session cookie or a bearer token); `x-access` says which role: `user` or `admin`. " +
+        "Sign-up, sign-in and sessions are Better Auth's, under `/backend/api/auth/*`.",
+    },
+    servers: [{ url: "/backend", description: "This server" }],
   };
-  api.doc31("/openapi.json", docConfig);
-  // Every route is registered by now, so the page is built once, on the first request.
+  // Every route is registered by the first request, so each document is built once.
+  let doc: ReturnType<typeof api.getOpenAPI31Document> | undefined;
+  const document = () => (doc ??= api.getOpenAPI31Document(docConfig));
   let docsHtml: string | undefined;
-  api.get("/docs", (c) => c.html((docsHtml ??= renderApiDocs(api.getOpenAPI31Document(docConfig)))));
+  api.openapi(openApiDocument, (c) => c.json(document(), 200));
+  api.openapi(apiDocs, (c) => c.html((docsHtml ??= renderApiDocs(document())), 200));
 
   api.notFound((c) => c.json(errorBody("not_found", `No API route for ${c.req.method} ${c.req.path}`), 404));
   api.onError((err, c) => handleError(err, c, deps));

@@ -72,6 +72,23 @@ test("a plain user is told 'Access Denied: Admins only.' with status 403 on ever
   dropForbiddenErrors(consoleErrors);
 });
 
+test(
+  "the 403 page is refused before any admin loader runs, and keeps the site's frame with the user's own menu",
+  { tag: "@desktop" },
+  async ({ page, request, dataDir, consoleErrors }) => {
+    const learner = await createAccount(request, dataDir);
+    await signIn(page, learner);
+    // The root middleware refuses it (app/pages.ts declares the admin layout "admin"): no loader ran, so
+    // the header's user menu comes with the denial itself.
+    const res = await page.goto("/admin/users");
+    expect(res?.status()).toBe(403);
+    expect(res?.headers()["cache-control"]).toBe("private, no-store");
+    await expect(page.getByRole("main")).toContainText(ADMINS_ONLY);
+    await expect(page.getByRole("button", { name: `Account menu for ${learner.username}` })).toBeVisible();
+    dropForbiddenErrors(consoleErrors);
+  },
+);
+
 test("/admin/write signed out shows the spec's text and a sign-in link that comes back", async ({
   page,
   request,

@@ -1,13 +1,15 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import { CategorySchema, CourseSchema } from "../../../contract/catalog.ts";
-import { ErrorSchema } from "../../../contract/common.ts";
 import type { BackendEnv } from "../../http/backend.ts";
+import { defineRoute, errorResponse } from "../../http/define-route.ts";
 import type { CatalogService } from "./catalog.service.ts";
 
 const tags = ["Courses"];
 
-const listCourses = createRoute({
+const listCourses = defineRoute({
+  access: "public",
+  operationId: "listCourses",
   method: "get",
   path: "/api/courses",
   tags,
@@ -17,7 +19,9 @@ const listCourses = createRoute({
   },
 });
 
-const getCourse = createRoute({
+const getCourse = defineRoute({
+  access: "public",
+  operationId: "getCourse",
   method: "get",
   path: "/api/courses/{id}",
   tags,
@@ -25,11 +29,13 @@ const getCourse = createRoute({
   request: { params: z.object({ id: z.string().max(100) }) },
   responses: {
     200: { description: "The course", content: { "application/json": { schema: CourseSchema } } },
-    404: { description: "No such course", content: { "application/json": { schema: ErrorSchema } } },
+    404: errorResponse("No such course"),
   },
 });
 
-const listCategories = createRoute({
+const listCategories = defineRoute({
+  access: "public",
+  operationId: "listCategories",
   method: "get",
   path: "/api/categories",
   tags,

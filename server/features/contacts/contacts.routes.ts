@@ -1,13 +1,13 @@
 // The contact form (public-area §7 "POST /api/contact", §5).
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import { ErrorSchema } from "../../../contract/common.ts";
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import { ContactInputSchema, ContactResultSchema } from "../../../contract/messaging.ts";
 import type { BackendEnv } from "../../http/backend.ts";
+import { defineRoute, errorResponse } from "../../http/define-route.ts";
 import type { ContactsService } from "./contacts.service.ts";
 
-const error = (description: string) => ({ description, content: { "application/json": { schema: ErrorSchema } } });
-
-const createContact = createRoute({
+const createContact = defineRoute({
+  access: "public",
+  operationId: "createContactRequest",
   method: "post",
   path: "/api/contact",
   tags: ["Contact"],
@@ -15,10 +15,7 @@ const createContact = createRoute({
   request: { body: { required: true, content: { "application/json": { schema: ContactInputSchema } } } },
   responses: {
     201: { description: "Saved", content: { "application/json": { schema: ContactResultSchema } } },
-    400: error("The body is not valid JSON"),
-    413: error("The body is too large"),
-    415: error("The body is not JSON"),
-    422: error("A field is missing or not valid"),
+    422: errorResponse("A field is missing or not valid"),
   },
 });
 

@@ -1,5 +1,5 @@
 // Home and about page content, read-only for the public (public-area §7).
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import {
   BlogTeaserSchema,
@@ -10,6 +10,7 @@ import {
   InstructorCtaSchema,
 } from "../../../contract/content.ts";
 import type { BackendEnv } from "../../http/backend.ts";
+import { defineRoute } from "../../http/define-route.ts";
 import type { ContentService } from "./content.service.ts";
 
 const home = ["Home content"];
@@ -20,7 +21,9 @@ const json = <T extends z.ZodType>(description: string, schema: T) => ({
   content: { "application/json": { schema } },
 });
 
-const listCarousel = createRoute({
+const listCarousel = defineRoute({
+  access: "public",
+  operationId: "listCarouselSlides",
   method: "get",
   path: "/api/carousel",
   tags: home,
@@ -28,7 +31,9 @@ const listCarousel = createRoute({
   responses: { 200: json("All slides", z.array(CarouselSlideSchema)) },
 });
 
-const listBlogTeasers = createRoute({
+const listBlogTeasers = defineRoute({
+  access: "public",
+  operationId: "listBlogTeasers",
   method: "get",
   path: "/api/blogTeasers",
   tags: home,
@@ -36,7 +41,9 @@ const listBlogTeasers = createRoute({
   responses: { 200: json("All blog teasers", z.array(BlogTeaserSchema)) },
 });
 
-const listInstructorCtas = createRoute({
+const listInstructorCtas = defineRoute({
+  access: "public",
+  operationId: "listInstructorCtas",
   method: "get",
   path: "/api/instructorCTAs",
   tags: home,
@@ -44,7 +51,9 @@ const listInstructorCtas = createRoute({
   responses: { 200: json("All instructor calls to action", z.array(InstructorCtaSchema)) },
 });
 
-const listFaqs = createRoute({
+const listFaqs = defineRoute({
+  access: "public",
+  operationId: "listFaqs",
   method: "get",
   path: "/api/faqs",
   tags: home,
@@ -52,7 +61,9 @@ const listFaqs = createRoute({
   responses: { 200: json("All FAQs", z.array(FaqSchema)) },
 });
 
-const getHero = createRoute({
+const getHero = defineRoute({
+  access: "public",
+  operationId: "getHero",
   method: "get",
   path: "/api/hero",
   tags: about,
@@ -60,7 +71,9 @@ const getHero = createRoute({
   responses: { 200: json("The hero banner, or null: the page then shows its defaults", HeroSchema.nullable()) },
 });
 
-const listExperts = createRoute({
+const listExperts = defineRoute({
+  access: "public",
+  operationId: "listExperts",
   method: "get",
   path: "/api/experts",
   tags: about,

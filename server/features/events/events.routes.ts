@@ -1,13 +1,16 @@
 // Showcase events and talents, read-only for the public (public-area §7).
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import { EventSchema, TalentSchema } from "../../../contract/events.ts";
 import type { BackendEnv } from "../../http/backend.ts";
+import { defineRoute } from "../../http/define-route.ts";
 import type { EventsService } from "./events.service.ts";
 
 const tags = ["Showcase"];
 
-const listEvents = createRoute({
+const listEvents = defineRoute({
+  access: "public",
+  operationId: "listEvents",
   method: "get",
   path: "/api/events",
   tags,
@@ -15,7 +18,9 @@ const listEvents = createRoute({
   responses: { 200: { description: "All events", content: { "application/json": { schema: z.array(EventSchema) } } } },
 });
 
-const listTalents = createRoute({
+const listTalents = defineRoute({
+  access: "public",
+  operationId: "listTalents",
   method: "get",
   path: "/api/talents",
   tags,

@@ -1,13 +1,13 @@
 // Newsletter subscription (public-area §7 "POST /api/newsletter", §8).
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import { ErrorSchema } from "../../../contract/common.ts";
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import { NewsletterInputSchema, NewsletterResultSchema } from "../../../contract/messaging.ts";
 import type { BackendEnv } from "../../http/backend.ts";
+import { defineRoute, errorResponse } from "../../http/define-route.ts";
 import type { NewsletterService } from "./newsletter.service.ts";
 
-const error = (description: string) => ({ description, content: { "application/json": { schema: ErrorSchema } } });
-
-const subscribe = createRoute({
+const subscribe = defineRoute({
+  access: "public",
+  operationId: "subscribeToNewsletter",
   method: "post",
   path: "/api/newsletter",
   tags: ["Newsletter"],
@@ -15,11 +15,8 @@ const subscribe = createRoute({
   request: { body: { required: true, content: { "application/json": { schema: NewsletterInputSchema } } } },
   responses: {
     201: { description: "Subscribed", content: { "application/json": { schema: NewsletterResultSchema } } },
-    400: error("The body is not valid JSON"),
-    409: error("The address is already subscribed"),
-    413: error("The body is too large"),
-    415: error("The body is not JSON"),
-    422: error("The e-mail address is missing or not valid"),
+    409: errorResponse("The address is already subscribed"),
+    422: errorResponse("The e-mail address is missing or not valid"),
   },
 });
 

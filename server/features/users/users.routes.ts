@@ -1,9 +1,9 @@
 // The signed-in user, the step-up, and the back office's user list, role changes and dashboard.
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import { AdminUserSchema, DashboardSchema, SetRoleSchema, StepUpSchema, ViewerSchema } from "../../../contract/auth.ts";
-import { ErrorSchema } from "../../../contract/common.ts";
 import type { BackendEnv } from "../../http/backend.ts";
+import { defineRoute, errorResponse } from "../../http/define-route.ts";
 import { toViewer } from "../auth/actor.ts";
 import type { UsersService } from "./users.service.ts";
 
@@ -11,38 +11,41 @@ const json = <T extends z.ZodType>(description: string, schema: T) => ({
   description,
   content: { "application/json": { schema } },
 });
-const error = (description: string) => json(description, ErrorSchema);
-const bearer: Array<Record<string, string[]>> = [{ bearerAuth: [] }, { cookieAuth: [] }];
 
-const me = createRoute({
+const me = defineRoute({
+  access: "public",
+  operationId: "getMe",
   method: "get",
   path: "/api/me",
   tags: ["Account"],
   summary: "The signed-in user (null when signed out)",
-  security: bearer,
+  // Open to all: signed out it answers null, so the credentials are optional.
+  optionalSignIn: true,
   responses: { 200: json("The user, or null", ViewerSchema.nullable()) },
 });
 
-const verify = createRoute({
+const verify = defineRoute({
+  access: "user",
+  operationId: "verifyPassword",
   method: "post",
   path: "/api/session/verify",
   tags: ["Account"],
   summary: "Step-up: confirm the password before a dangerous admin action",
-  security: bearer,
   request: { body: { required: true, content: { "application/json": { schema: StepUpSchema } } } },
   responses: {
     200: json("Verified", z.object({ verifiedAt: z.string() })),
-    401: error("Not signed in"),
-    422: error("Wrong or missing password"),
+    422: errorResponse("Wrong or missing password"),
+    429: errorResponse("Too many attempts: wait a minute"),
   },
 });
 
-const listUsers = createRoute({
+const listUsers = defineRoute({
+  access: "admin",
+  operationId: "listUsers",
   method: "get",
   path: "/api/admin/users",
   tags: ["Admin"],
   summary: "Accounts, newest first",
-  security: bearer,
   request: {
     query: z.object({
       search: z.string().max(100).optional(),
@@ -54,38 +57,39 @@ const listUsers = createRoute({
       "A page of accounts",
       z.object({ users: z.array(AdminUserSchema), total: z.number(), page: z.number(), pageSize: z.number() }),
     ),
-    401: error("Not signed in"),
-    403: error("Not an admin"),
   },
 });
 
-const setRole = createRoute({
+const setRole = defineRoute({
+  access: "admin",
+  operationId: "setUserRole",
   method: "put",
   path: "/api/admin/users/{id}/role",
   tags: ["Admin"],
   summary: "Grant or revoke the admin role (needs a password from the last 60 minutes)",
-  security: bearer,
   request: {
     params: z.object({ id: z.string().max(100) }),
     body: { required: true, content: { "application/json": { schema: SetRoleSchema } } },
   },
   responses: {
     200: json("The account with its new role", AdminUserSchema),
-    401: error("Not signed in"),
-    403: error("Not an admin, or the password must be confirmed first (code step_up_required)"),
-    404: error("No such account"),
-    409: error("It would leave no admin"),
-    422: error("Not a role"),
+    403: errorResponse(
+      "Not an admin, the password must be confirmed first (code step_up_required), or a cross-site request carrying the session cookie",
+    ),
+    404: errorResponse("No such account"),
+    409: errorResponse("It would leave no admin"),
+    422: errorResponse("Not a role"),
   },
 });
 
-const dashboard = createRoute({
+const dashboard = defineRoute({
+  access: "admin",
+  operationId: "getDashboard",
   method: "get",
   path: "/api/admin/dashboard",
   tags: ["Admin"],
   summary: "Today's new subscribers, contact requests and users (Lagos time), and totals",
-  security: bearer,
-  responses: { 200: json("The figures", DashboardSchema), 401: error("Not signed in"), 403: error("Not an admin") },
+  responses: { 200: json("The figures", DashboardSchema) },
 });
 
 export function registerUsersRoutes(app: OpenAPIHono<BackendEnv>, users: UsersService) {

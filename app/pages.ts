@@ -1,0 +1,87 @@
+// Every page of the site with who may open it (issue 7 "Access, declared on each route, denied by
+// default"; decision 013). Plain data: app/routes.ts builds React Router's route config from it, and the
+// root middleware (app/lib/page-access.server.ts) matches each request against it before any loader or
+// action runs. A page (or layout) without a valid `access` is refused. Routes are listed explicitly
+// (conventions, "Not to copy": no file-name magic).
+import type { Access } from "../server/http/define-route.ts";
+
+export type { Access } from "../server/http/define-route.ts";
+
+export interface PageEntry {
+  /** the URL path, relative to the parent entry; absent for a layout or an index page */
+  path?: string;
+  index?: true;
+  /** the route module, relative to app/ */
+  file: string;
+  /** a route id of its own, when one module serves several paths */
+  id?: string;
+  /**
+   * public: anyone; user: signed in (else /login and back); admin: the admin role (else 403
+   * 'Access Denied: Admins only.'). A layout's level applies to every page inside it.
+   */
+  access: Access;
+  /**
+   * "render": a `user` page that shows its own signed-out message (with a sign-in link) instead of
+   * sending to /login. Only reading it is open: a form post to it still needs a signed-in user.
+   */
+  whenSignedOut?: "render";
+  children?: readonly PageEntry[];
+}
+
+/** The admin screens of the spec not built yet (admin-back-office §2): one coming-soon module, one id per path. */
+const ADMIN_SCREENS_TO_COME = [
+  "pmtalsLink/admin",
+  "admin/course/:id",
+  "admin/contacts",
+  "admin/home",
+  "admin/blog-teasers",
+  "admin/instructor-ctas",
+  "admin/faqs",
+  "admin/about",
+  "admin/newsletter",
+  "add-course",
+  "edit-course/:id",
+  "coupons",
+  "coupon-table",
+  "coupons/view/:couponId",
+  "admin/categories",
+  "tickets",
+  "admin/event/:id",
+];
+
+export const PAGES: readonly PageEntry[] = [
+  { index: true, file: "routes/home.tsx", access: "public" },
+  { path: "about", file: "routes/about.tsx", access: "public" },
+  { path: "courses", file: "routes/courses.tsx", access: "public" },
+  { path: "showcase", file: "routes/showcase.tsx", access: "public" },
+  { path: "contact", file: "routes/contact.tsx", access: "public" },
+  // Accounts (spec public-area §2 "Sign-in (/login)", its sign-up URL /register; architecture "Identity").
+  { path: "login", file: "routes/account/login.tsx", access: "public" },
+  { path: "register", file: "routes/account/register.tsx", access: "public" },
+  { path: "forgot-password", file: "routes/account/forgot-password.tsx", access: "public" },
+  { path: "reset-password", file: "routes/account/reset-password.tsx", access: "public" },
+  { path: "logout", file: "routes/account/logout.tsx", access: "public" },
+  // The admin area (spec admin-back-office §2 "Admin area routes": "wrapped in a signed-in guard and an
+  // admin layout"). The layout's own loader checks again (defence in depth).
+  {
+    file: "routes/admin/layout.tsx",
+    access: "admin",
+    children: [
+      { path: "admin", file: "routes/admin/dashboard.tsx", access: "admin" },
+      { path: "admin/users", file: "routes/admin/users.tsx", access: "admin" },
+      { path: "admin/outbox", file: "routes/admin/outbox.tsx", access: "admin" },
+      { path: "admin/outbox/:id", file: "routes/admin/outbox-message.tsx", access: "admin" },
+      ...ADMIN_SCREENS_TO_COME.map((path): PageEntry => ({
+        path,
+        file: "routes/admin/coming-soon.tsx",
+        id: `admin-soon:${path}`,
+        access: "admin",
+      })),
+    ],
+  },
+  // Any signed-in user may write a post (spec admin §2 "Write post", §6 "Signed-in user: may create
+  // posts"), so it is outside the admin layout. Signed out it shows the spec's 'You must be logged in to
+  // create a post!' with a sign-in link, rather than sending to /login.
+  { path: "admin/write", file: "routes/admin/write.tsx", access: "user", whenSignedOut: "render" },
+  { path: "*", file: "routes/not-found.tsx", access: "public" },
+];
