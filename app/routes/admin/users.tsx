@@ -15,6 +15,8 @@ import { DataTable, type Column } from "../../components/admin/data-table.tsx";
 import { readPageNumber } from "../../../contract/paging.ts";
 import { StepUpPrompt } from "../../components/admin/step-up-prompt.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
+import { useToast } from "../../components/ui/toast.tsx";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
@@ -206,13 +208,16 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
     return qs ? `/admin/users?${qs}` : "/admin/users";
   };
 
-  // The header and the status line stay in place whichever view shows, so that the confirmation of a
-  // change made from the prompt lands in a live region that already exists (and is announced).
+  // The result of a change is a toast (announced by the toaster's live region); without JavaScript
+  // the server-rendered page shows it in the status line instead. The header and the status line stay
+  // in place whichever view shows, so that the confirmation lands in a region that already exists.
+  const hydrated = useHydrated();
+  useToast(actionData, actionData?.kind === "done" ? actionData.message : null);
   const header = (
     <>
       <AdminPageHeader title="Users" lead="Every account, newest first. Admins manage the whole academy." />
       <div role="status">
-        {actionData?.kind === "done" && (
+        {!hydrated && actionData?.kind === "done" && (
           <p className="mt-6 rounded-lg border border-green-200 bg-green-50 px-4 py-3 font-semibold text-green-900">
             {actionData.message}
           </p>

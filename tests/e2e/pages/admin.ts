@@ -200,8 +200,14 @@ export class UsersPage extends AdminPage {
     };
   }
 
+  /** The latest result of a change: a toast with JavaScript (newest first), the page's status line without. */
   get status(): Locator {
-    return this.page.getByRole("main").getByRole("status");
+    return this.page
+      .getByRole("main")
+      .getByRole("status")
+      .or(this.page.getByRole("region", { name: /^Notifications/ }).getByRole("listitem"))
+      .filter({ hasText: /\S/ })
+      .first();
   }
 
   get alert(): Locator {
