@@ -7,7 +7,8 @@
 // sonner (~9 KB gzipped) is loaded after hydration, in a chunk of its own: it is not on the home page's
 // critical path (its JS budget, docs/architecture "Performance"). A toast asked for before it has
 // loaded waits for it.
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect } from "react";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 
 type Sonner = typeof import("sonner");
 
@@ -48,9 +49,7 @@ const LazyToaster = lazy(async () => {
 
 export function Toaster() {
   // Rendered on the client only, once hydrated: nothing of it in the server HTML or the page's first JS.
-  const [show, setShow] = useState(false);
-  useEffect(() => setShow(true), []);
-  if (!show) return null;
+  if (!useHydrated()) return null;
   return (
     <Suspense fallback={null}>
       <LazyToaster />

@@ -119,6 +119,11 @@ export class OutboxPage extends AdminPage {
     return listRows(this.page);
   }
 
+  /** An e-mail row's cell under a column heading (E-mail, Status, Queued). */
+  cell(item: Locator, header: "Status" | "Queued"): Locator {
+    return rowCell(item, header);
+  }
+
   /** The list entries of e-mails to this address. */
   itemsTo(address: string): Locator {
     return this.items.filter({ hasText: `To: ${address}` });
