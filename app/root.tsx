@@ -1,19 +1,10 @@
-import {
-  isRouteErrorResponse,
-  Link,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteLoaderData,
-} from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { appContext } from "./lib/context.ts";
 import { useNonce } from "./lib/nonce.tsx";
 import { SiteLayout } from "./components/site-layout.tsx";
-import { buttonClass } from "./components/ui/button.tsx";
+import { ErrorPage } from "./components/ui/error-page.tsx";
 import { createPageAccess } from "./lib/page-access.server.ts";
 import { isPageDenial } from "./lib/page-denial.ts";
 import { PAGES } from "./pages.ts";
@@ -68,34 +59,16 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** The one error page (app/components/ui/error-page.tsx), in the site layout. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // The root loader's data is there unless the root loader did not run: a page refused by the access
   // middleware carries the frame in its denial; if the root loader itself failed, the header shows the
   // signed-out state (the Login link), which is safe whoever is asking.
   const denial = isRouteErrorResponse(error) && isPageDenial(error.data) ? error.data : null;
   const rootData = useRouteLoaderData<typeof loader>("root") ?? denial;
-  const siteName = rootData?.siteName ?? "Academy";
-  const viewer = rootData?.viewer ?? null;
-  let title = "Something went wrong";
-  let detail = "An unexpected error occurred. Please try again in a moment.";
-  if (isRouteErrorResponse(error)) {
-    if (error.status === 404) {
-      title = "Page not found";
-      detail = "The page you are looking for does not exist or has moved.";
-    } else {
-      title = `${error.status} ${error.statusText}`;
-      detail = typeof error.data === "string" ? error.data : (denial?.message ?? detail);
-    }
-  }
   return (
-    <SiteLayout siteName={siteName} viewer={viewer}>
-      <main id="main" className="mx-auto max-w-3xl px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold text-brand-950">{title}</h1>
-        <p className="mt-4 text-slate-700">{detail}</p>
-        <Link to="/" className={buttonClass("primary", "lg", "mt-8")}>
-          Back to home
-        </Link>
-      </main>
+    <SiteLayout siteName={rootData?.siteName ?? "Academy"} viewer={rootData?.viewer ?? null}>
+      <ErrorPage error={error} />
     </SiteLayout>
   );
 }

@@ -1,8 +1,9 @@
 import type { Viewer } from "../../contract/auth.ts";
 import { SiteFooter } from "./layout/site-footer.tsx";
 import { SiteHeader } from "./layout/site-header.tsx";
+import { Toaster } from "./ui/toast.tsx";
 
-/** Skip link, header, the page (each page renders its own <main id="main">) and footer. */
+/** Skip link, header, the page (each page renders its own <main id="main">), footer and the toasts. */
 export function SiteLayout({
   siteName,
   viewer,
@@ -24,6 +25,7 @@ export function SiteLayout({
       <SiteHeader siteName={siteName} viewer={viewer} />
       <div className="flex-1">{children}</div>
       <SiteFooter siteName={siteName} signedIn={viewer !== null} />
+      <Toaster />
     </div>
   );
 }

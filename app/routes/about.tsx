@@ -1,6 +1,5 @@
 // /about (spec public-area §2 "Home/about page content"): hero banner, mission and vision, journey,
 // features, animated counters, certification, experts carousel and values.
-import { isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/about";
 import { appContext } from "../lib/context.ts";
 import { Certification } from "../components/about/certification.tsx";
@@ -45,16 +44,4 @@ export function meta({ loaderData }: Route.MetaArgs) {
       content: `${site} teaches coding, graphic design, cybersecurity and video editing to learners across Africa: our mission, our journey, our experts and the values we teach by.`,
     },
   ];
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Please try again in a moment.";
-  return (
-    <main id="main" className="mx-auto max-w-3xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold text-slate-900">We could not load this page</h1>
-      <p role="alert" className="mt-4 text-slate-700">
-        {detail}
-      </p>
-    </main>
-  );
 }

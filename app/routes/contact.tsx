@@ -1,6 +1,5 @@
 // /contact (spec public-area §2 "Contact", §4, §5): the contact form, posted to this route's action so it
 // works without JavaScript, and the academy's contact details.
-import { isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/contact";
 import { describeIssues } from "../../contract/common.ts";
 import { CONTACT_LIMITS, CONTACT_SUBJECTS, ContactInputSchema } from "../../contract/messaging.ts";
@@ -116,16 +115,4 @@ export function meta({ matches }: Route.MetaArgs) {
       content: `Contact ${site}: course questions, technical support and everything else. Write to us or visit our office in Lagos.`,
     },
   ];
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Please try again in a moment.";
-  return (
-    <main id="main" className="mx-auto max-w-3xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold text-slate-900">We could not load the contact page</h1>
-      <p role="alert" className="mt-4 text-slate-700">
-        {detail}
-      </p>
-    </main>
-  );
 }

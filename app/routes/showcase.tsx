@@ -1,7 +1,6 @@
 // /showcase (spec public-area §2 "Showcase", "Ticket modal"): event cards that expand to their photos,
 // an image zoom overlay, the talents list and the ticket modal.
 import { useState } from "react";
-import { isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/showcase";
 import type { ShowcaseEvent } from "../../contract/events.ts";
 import { appContext } from "../lib/context.ts";
@@ -75,16 +74,4 @@ export function meta({ matches }: Route.MetaArgs) {
         "Live, streamed showcases of our learners' apps, designs, security skills and films. Each showcase runs 120 minutes; ticket holders get a streaming link 24 hours before.",
     },
   ];
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Please try again in a moment.";
-  return (
-    <main id="main" className="mx-auto max-w-3xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold text-slate-900">We could not load the showcase</h1>
-      <p role="alert" className="mt-4 text-slate-700">
-        {detail}
-      </p>
-    </main>
-  );
 }

@@ -61,7 +61,8 @@ test("a plain user is told 'Access Denied: Admins only.' with status 403 on ever
   for (const path of ["/admin", "/coupon-table"]) {
     const res = await page.goto(path);
     expect(res?.status(), path).toBe(403);
-    await expect(page.getByRole("main")).toContainText(ADMINS_ONLY);
+    await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveText("Access denied");
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText(ADMINS_ONLY);
     await expect(new AdminPage(page).nav).toHaveCount(0);
   }
   for (const path of [...SPEC_ADMIN_ROUTES.filter((p) => p !== "/admin/write"), "/admin/users", "/admin/outbox"]) {

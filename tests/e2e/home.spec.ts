@@ -155,6 +155,21 @@ test.describe("a returning visitor", () => {
     await expect(section.getByRole("button", { name: "View More Courses" })).toBeVisible();
   });
 
+  test("after Show Less the page is back at the courses, not at the footer", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const section = page.getByRole("region", { name: "Tech Skills Courses" });
+    await section.getByRole("button", { name: "View More Courses" }).click();
+    const less = section.getByRole("button", { name: "Show Less" });
+    await less.scrollIntoViewIfNeeded();
+    // the reader has scrolled past the courses they opened
+    await expect(section.getByRole("heading", { name: "Tech Skills Courses" })).not.toBeInViewport();
+    await less.click();
+    await expect(section.getByRole("button", { name: "View More Courses" })).toBeVisible();
+    await expect(section.getByRole("heading", { name: "Tech Skills Courses" })).toBeInViewport();
+    await expect(page.getByRole("contentinfo")).not.toBeInViewport();
+  });
+
   test("a course card shows image, instructor, duration, rating, features and the discount rule", async ({
     page,
     request,

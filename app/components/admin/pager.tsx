@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { pageCount } from "../../../contract/paging.ts";
 
 const linkClass =
   "inline-flex min-h-10 items-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50";
@@ -25,7 +26,7 @@ export function Pager({
   previousLabel?: string;
   nextLabel?: string;
 }) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const pages = pageCount({ pageSize, total });
   if (pages <= 1 && page <= 1) return null;
   return (
     <nav aria-label={label} className="mt-6 flex flex-wrap items-center justify-between gap-3">
@@ -48,10 +49,4 @@ export function Pager({
       )}
     </nav>
   );
-}
-
-/** ?page= as a whole number from 1 (anything else is page 1). */
-export function pageParam(url: URL, max = 10_000): number {
-  const n = Number(url.searchParams.get("page"));
-  return Number.isInteger(n) && n >= 1 ? Math.min(n, max) : 1;
 }

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link } from "react-router";
 import type { Course } from "../../../contract/catalog.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
@@ -25,13 +25,26 @@ export function CoursesSection({
 }) {
   const hydrated = useHydrated();
   const [expanded, setExpanded] = useState(initiallyExpanded);
+  const sectionRef = useRef<HTMLElement>(null);
+
+  // 'Show Less' removes the rows the reader scrolled past: the page gets shorter and the browser would
+  // leave them at the footer. Bring the section's top back into view instead (issue 7 "Smaller fixes").
+  const toggle = () => {
+    const collapsing = expanded;
+    setExpanded(!expanded);
+    if (!collapsing) return;
+    requestAnimationFrame(() => {
+      const section = sectionRef.current;
+      if (section && section.getBoundingClientRect().top < 0) section.scrollIntoView({ block: "start" });
+    });
+  };
   const first = courses.slice(0, ALWAYS_SHOWN);
   const rest = courses.slice(ALWAYS_SHOWN);
   const label = expanded ? "Show Less" : "View More Courses";
   const toggleClass = buttonClass("secondary", "lg");
 
   return (
-    <section id="courses" aria-labelledby="courses-title" className="py-16 sm:py-20">
+    <section ref={sectionRef} id="courses" aria-labelledby="courses-title" className="py-16 sm:py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
           id="courses-title"
@@ -55,7 +68,7 @@ export function CoursesSection({
                 className={toggleClass}
                 aria-expanded={expanded}
                 aria-controls="more-courses"
-                onClick={() => setExpanded((e) => !e)}
+                onClick={toggle}
               >
                 {label}
                 <Icon name="chevron" className={`size-5 transition-transform ${expanded ? "rotate-180" : ""}`} />

@@ -7,7 +7,6 @@ import { EMAIL_MAX } from "../../../contract/common.ts";
 import { appContext } from "../../lib/context.ts";
 import {
   AccountForm,
-  AccountError,
   AuthPage,
   Field,
   Notice,
@@ -101,8 +100,4 @@ export const headers = privateNoStore;
 export function meta({ matches }: Route.MetaArgs) {
   const site = siteNameOf(matches);
   return [{ title: `Forgot your password? | ${site}` }, { name: "robots", content: "noindex" }];
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AccountError error={error} what="this page" />;
 }

@@ -11,7 +11,6 @@ import { appContext } from "../../lib/context.ts";
 import { safeRedirectTo } from "../../lib/guards.server.ts";
 import {
   AccountForm,
-  AccountError,
   AuthPage,
   Field,
   Notice,
@@ -179,8 +178,4 @@ export function meta({ matches }: Route.MetaArgs) {
     { name: "description", content: `Sign in to ${site} with your e-mail address or username.` },
     { name: "robots", content: "noindex" },
   ];
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AccountError error={error} what="the sign-in page" />;
 }

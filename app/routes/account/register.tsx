@@ -11,7 +11,6 @@ import { AVATAR_MAX_BYTES, AVATAR_MESSAGES } from "../../../contract/auth.ts";
 import { appContext } from "../../lib/context.ts";
 import {
   AccountForm,
-  AccountError,
   AuthPage,
   ErrorSummary,
   Field,
@@ -207,8 +206,4 @@ export function meta({ matches }: Route.MetaArgs) {
     { title: `Create an account | ${site}` },
     { name: "description", content: `Sign up to ${site} to save posts, comment and write your own.` },
   ];
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AccountError error={error} what="the sign-up page" />;
 }

@@ -10,7 +10,6 @@ import { AUTH_MESSAGES } from "../../../contract/auth.ts";
 import { appContext } from "../../lib/context.ts";
 import {
   AccountForm,
-  AccountError,
   AuthPage,
   Field,
   Notice,
@@ -142,8 +141,4 @@ export function meta({ matches }: Route.MetaArgs) {
     // the token is in this page's URL: never send it to another site
     { name: "referrer", content: "no-referrer" },
   ];
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AccountError error={error} what="this page" />;
 }

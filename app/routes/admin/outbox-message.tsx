@@ -1,8 +1,8 @@
 // /admin/outbox/{id}: one e-mail as it was sent, with its status, attempts and last error. The HTML part
 // is shown in a sandboxed frame (no scripts, no forms, no navigation of this page; its links open in a new
 // tab; a policy of its own loads nothing but images), so a message can never run code in the back office.
-import { data, isRouteErrorResponse, Link } from "react-router";
-import { toPageError } from "../../lib/page-errors.server.ts";
+import { Link } from "react-router";
+import type { ErrorTexts } from "../../components/ui/error-page.tsx";
 import type { Route } from "./+types/outbox-message";
 import { appContext } from "../../lib/context.ts";
 import { requireAdminPage } from "../../lib/guards.server.ts";
@@ -13,28 +13,23 @@ import { MailStatus } from "../../components/admin/mail-status.tsx";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const actor = requireAdminPage(request, ctx);
-  try {
-    const m = await ctx.services.outbox.get(actor, params.id);
-    return {
-      id: m.id,
-      to: m.to,
-      subject: m.subject,
-      kind: m.kind,
-      status: m.status,
-      attempts: m.attempts,
-      error: m.error,
-      text: m.text,
-      html: m.html,
-      queuedAt: formatLagosDateTime(m.createdAt),
-      queuedAtIso: new Date(m.createdAt).toISOString(),
-      sentAt: m.sentAt ? formatLagosDateTime(m.sentAt) : null,
-      sentAtIso: m.sentAt ? new Date(m.sentAt).toISOString() : null,
-    };
-  } catch (error) {
-    const refused = toPageError(error);
-    if (refused?.code === "not_found") throw data(refused.message, { status: 404, statusText: "Not Found" });
-    throw error;
-  }
+  // An unknown id: the service's NotFound, a 404 with its message on the admin layout's error page.
+  const m = await ctx.services.outbox.get(actor, params.id);
+  return {
+    id: m.id,
+    to: m.to,
+    subject: m.subject,
+    kind: m.kind,
+    status: m.status,
+    attempts: m.attempts,
+    error: m.error,
+    text: m.text,
+    html: m.html,
+    queuedAt: formatLagosDateTime(m.createdAt),
+    queuedAtIso: new Date(m.createdAt).toISOString(),
+    sentAt: m.sentAt ? formatLagosDateTime(m.sentAt) : null,
+    sentAtIso: m.sentAt ? new Date(m.sentAt).toISOString() : null,
+  };
 }
 
 /** The frame's own policy: inline styles and images only; nothing else loads, nothing runs. */
@@ -131,19 +126,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   return adminMeta(loaderData ? `${loaderData.subject} · Outbox` : "Outbox", matches[0]?.loaderData?.siteName);
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <>
-      <AdminPageHeader title={notFound ? "E-mail not found" : "This e-mail could not be shown"} />
-      <p role="alert" className="mt-4 text-slate-700">
-        {notFound ? "There is no e-mail with this address in the outbox." : "Please try again in a moment."}
-      </p>
-      <p className="mt-6">
-        <Link to="/admin/outbox" className="font-medium text-brand-700 underline-offset-4 hover:underline">
-          Back to the outbox
-        </Link>
-      </p>
-    </>
-  );
-}
+/** The words of this page's error page (app/components/ui/error-page.tsx). */
+export const handle: { errorTexts: ErrorTexts } = {
+  errorTexts: { titles: { 404: "E-mail not found" }, back: { to: "/admin/outbox", label: "Back to the outbox" } },
+};

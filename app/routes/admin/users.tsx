@@ -11,21 +11,27 @@ import { appContext } from "../../lib/context.ts";
 import { requireAdminPage } from "../../lib/guards.server.ts";
 import { formatLagosDate } from "../../lib/lagos-time.ts";
 import { AdminPageHeader, adminMeta } from "../../components/admin/admin-shell.tsx";
-import { Pager, pageParam } from "../../components/admin/pager.tsx";
+import { DataTable, type Column } from "../../components/admin/data-table.tsx";
+import { readPageNumber } from "../../../contract/paging.ts";
 import { StepUpPrompt } from "../../components/admin/step-up-prompt.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
+import { useToast } from "../../components/ui/toast.tsx";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const actor = requireAdminPage(request, ctx);
   const search = (url.searchParams.get("search") ?? "").trim().slice(0, 100);
-  const result = await ctx.services.users.list(actor, { search: search || undefined, page: pageParam(url) });
+  const result = await ctx.services.users.list(actor, {
+    search: search || undefined,
+    page: readPageNumber(url.searchParams),
+  });
   return {
     search,
     page: result.page,
     pageSize: result.pageSize,
     total: result.total,
-    users: result.users.map((u) => ({
+    users: result.items.map((u) => ({
       id: u.id,
       username: u.username,
       email: u.email,
@@ -156,9 +162,12 @@ function RoleButton({ user }: { user: UserRow }) {
   );
 }
 
-function UserItem({ user }: { user: UserRow }) {
-  return (
-    <li className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)_auto] md:items-center">
+const COLUMNS: ReadonlyArray<Column<UserRow>> = [
+  {
+    key: "account",
+    header: "Account",
+    rowHeader: true,
+    cell: (user) => (
       <div className="min-w-0">
         <p className="font-semibold break-words text-slate-900">
           {user.username ?? "(no username)"}
@@ -166,32 +175,28 @@ function UserItem({ user }: { user: UserRow }) {
         </p>
         <p className="text-sm break-all text-slate-700">{user.email}</p>
       </div>
-      <dl className="grid grid-cols-3 gap-2 text-sm">
-        <div>
-          <dt className="text-xs font-semibold text-slate-600">Role</dt>
-          <dd className="mt-0.5">
-            <Badge tone={user.role === "admin" ? "brand" : "slate"}>{user.role}</Badge>
-          </dd>
-        </div>
-        <div>
-          <dt className="text-xs font-semibold text-slate-600">Verified</dt>
-          <dd className="mt-0.5">
-            <Badge tone={user.emailVerified ? "green" : "amber"}>{user.emailVerified ? "yes" : "no"}</Badge>
-          </dd>
-        </div>
-        <div>
-          <dt className="text-xs font-semibold text-slate-600">Joined</dt>
-          <dd className="mt-0.5 text-slate-800">
-            <time dateTime={user.joinedIso}>{user.joined}</time>
-          </dd>
-        </div>
-      </dl>
-      <div className="md:text-right">
-        <RoleButton user={user} />
-      </div>
-    </li>
-  );
-}
+    ),
+  },
+  {
+    key: "role",
+    header: "Role",
+    cell: (user) => <Badge tone={user.role === "admin" ? "brand" : "slate"}>{user.role}</Badge>,
+  },
+  {
+    key: "verified",
+    header: "Verified",
+    cell: (user) => <Badge tone={user.emailVerified ? "green" : "amber"}>{user.emailVerified ? "yes" : "no"}</Badge>,
+  },
+  {
+    key: "joined",
+    header: "Joined",
+    cell: (user) => (
+      <time dateTime={user.joinedIso} className="text-slate-800">
+        {user.joined}
+      </time>
+    ),
+  },
+];
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
   const { users, search, page, pageSize, total } = loaderData;
@@ -203,13 +208,16 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
     return qs ? `/admin/users?${qs}` : "/admin/users";
   };
 
-  // The header and the status line stay in place whichever view shows, so that the confirmation of a
-  // change made from the prompt lands in a live region that already exists (and is announced).
+  // The result of a change is a toast (announced by the toaster's live region); without JavaScript
+  // the server-rendered page shows it in the status line instead. The header and the status line stay
+  // in place whichever view shows, so that the confirmation lands in a region that already exists.
+  const hydrated = useHydrated();
+  useToast(actionData, actionData?.kind === "done" ? actionData.message : null);
   const header = (
     <>
       <AdminPageHeader title="Users" lead="Every account, newest first. Admins manage the whole academy." />
       <div role="status">
-        {actionData?.kind === "done" && (
+        {!hydrated && actionData?.kind === "done" && (
           <p className="mt-6 rounded-lg border border-green-200 bg-green-50 px-4 py-3 font-semibold text-green-900">
             {actionData.message}
           </p>
@@ -282,16 +290,17 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
             ? `${total} ${total === 1 ? "account matches" : "accounts match"} “${search}”`
             : `${total} ${total === 1 ? "account" : "accounts"}`}
         </h2>
-        {users.length === 0 ? (
-          <p className="mt-4 text-slate-700">No accounts found.</p>
-        ) : (
-          <ul className="mt-4 space-y-3">
-            {users.map((user) => (
-              <UserItem key={user.id} user={user} />
-            ))}
-          </ul>
-        )}
-        <Pager label="Account pages" page={page} pageSize={pageSize} total={total} hrefFor={query} />
+        <DataTable
+          labelledBy="accounts-title"
+          columns={COLUMNS}
+          rows={users}
+          rowKey={(user) => user.id}
+          actions={(user) => <RoleButton user={user} />}
+          actionsHeader="Role change"
+          empty="No accounts found."
+          page={{ page, pageSize, total }}
+          pager={{ label: "Account pages", hrefFor: query }}
+        />
       </section>
     </>
   );

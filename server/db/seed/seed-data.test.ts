@@ -130,6 +130,21 @@ describe("seed", () => {
     }
   });
 
+  it("draws no text into the carousel images (the slide's own headline is beside them)", async () => {
+    const slides = await database.db.select().from(carouselSlides);
+    expect(slides.length).toBeGreaterThanOrEqual(3);
+    for (const slide of slides) {
+      const svg = readFileSync(path.join(dataDir, "media", slide.image.slice("/media/".length)), "utf8");
+      expect(svg).not.toMatch(/<text[\s>]/);
+      expect(svg).toContain(`<title>${slide.title}</title>`);
+    }
+    // the other banners keep their labels
+    const [course] = await database.db.select().from(courses);
+    expect(readFileSync(path.join(dataDir, "media", course!.img.slice("/media/".length)), "utf8")).toMatch(
+      /<text[\s>]/,
+    );
+  });
+
   it("replaces rather than duplicates, and draws the same images each time", async () => {
     const before = await counts();
     const file = path.join(dataDir, "media/seed/slide-1.svg");

@@ -382,12 +382,11 @@ const COURSES: CourseSeed[] = [
   },
 ];
 
-const SLIDES: Array<{ title: string; description: string; label: string; motif: Motif; palette: PaletteName }> = [
+const SLIDES: Array<{ title: string; description: string; motif: Motif; palette: PaletteName }> = [
   {
     title: "Learn the tech skills Africa is hiring for",
     description:
       "Hands-on courses in coding, graphic design, cybersecurity and video editing, taught by working professionals and priced in naira.",
-    label: "Learn tech skills",
     motif: "learn",
     palette: "blue",
   },
@@ -395,14 +394,12 @@ const SLIDES: Array<{ title: string; description: string; label: string; motif: 
     title: "Build a portfolio, not just a certificate",
     description:
       "Every course ends with real projects you can show employers and clients, from Lagos to Nairobi to Accra.",
-    label: "Build your portfolio",
     motif: "design",
     palette: "purple",
   },
   {
     title: "Made for your phone and your data plan",
     description: "Lessons are light on data, work on any smartphone and can be downloaded on Wi-Fi to study offline.",
-    label: "Learn on mobile",
     motif: "mobile",
     palette: "teal",
   },
@@ -410,7 +407,6 @@ const SLIDES: Array<{ title: string; description: string; label: string; motif: 
     title: "Live tutors every week, wherever you are",
     description:
       "Join small live sessions in the evening, West Africa Time, ask questions and get feedback from mentors who do this work every day.",
-    label: "Live tutoring",
     motif: "community",
     palette: "amber",
   },
@@ -583,13 +579,9 @@ export function buildSeedContent(now: Date) {
     description: s.description,
     image: media(
       `slide-${i + 1}`,
-      bannerSvg({
-        title: s.title,
-        label: s.label,
-        kicker: "Tech skills for Africa",
-        motif: s.motif,
-        palette: s.palette,
-      }),
+      // No text on the picture: the slide's headline sits beside it, and text drawn into the image
+      // showed faintly through the gradient (issue 7 "Smaller fixes").
+      bannerSvg({ title: s.title, motif: s.motif, palette: s.palette }),
     ),
     position: i,
   }));

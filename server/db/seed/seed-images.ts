@@ -180,8 +180,8 @@ function labelLines(label: string): { lines: string[]; size: number } {
 export interface BannerOptions {
   /** the accessible name, written into <title> */
   title: string;
-  /** the short text drawn on the image */
-  label: string;
+  /** the short text drawn on the image; none for images shown beside text of their own (carousel) */
+  label?: string;
   /** a small uppercase line above the label */
   kicker?: string;
   palette: PaletteName;
@@ -191,15 +191,15 @@ export interface BannerOptions {
 /** A 1200 x 675 (16:9) illustration. */
 export function bannerSvg(o: BannerOptions): string {
   const p = PALETTES[o.palette];
-  const rnd = random(hash(`${o.title}|${o.label}|${o.motif}`));
+  const rnd = random(hash(`${o.title}|${o.label ?? ""}|${o.motif}`));
   const blobs = Array.from({ length: 3 }, (_, i) => {
     const x = Math.round(rnd() * 1200);
     const y = Math.round(rnd() * 675);
     const r = 80 + Math.round(rnd() * 180);
     return `<circle cx="${x}" cy="${y}" r="${r}" fill="${i === 1 ? p.accent : "#fff"}" fill-opacity="${i === 1 ? ".12" : ".07"}"/>`;
   }).join("");
-  const { lines, size } = labelLines(o.label);
   const lastY = 560;
+  const { lines, size } = o.label ? labelLines(o.label) : { lines: [], size: 0 };
   const text = lines
     .map((line, i) => {
       const y = lastY - (lines.length - 1 - i) * Math.round(size * 1.1);
@@ -207,9 +207,10 @@ export function bannerSvg(o: BannerOptions): string {
     })
     .join("");
   const kickerY = lastY - (lines.length - 1) * Math.round(size * 1.1) - size - 24;
-  const kicker = o.kicker
-    ? `<text x="76" y="${kickerY}" font-family="${FONT}" font-size="26" font-weight="700" letter-spacing="4" fill="${p.soft}">${escapeXml(o.kicker.toUpperCase())}</text>`
-    : "";
+  const kicker =
+    o.kicker && o.label
+      ? `<text x="76" y="${kickerY}" font-family="${FONT}" font-size="26" font-weight="700" letter-spacing="4" fill="${p.soft}">${escapeXml(o.kicker.toUpperCase())}</text>`
+      : "";
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 675" width="1200" height="675" role="img">` +
     `<title>${escapeXml(o.title)}</title>` +
@@ -220,7 +221,7 @@ export function bannerSvg(o: BannerOptions): string {
     `<g transform="translate(700 120)">${motif(o.motif, p, rnd)}</g>` +
     kicker +
     text +
-    `<rect x="76" y="${lastY + 28}" width="120" height="10" rx="5" fill="${p.accent}"/>` +
+    (o.label ? `<rect x="76" y="${lastY + 28}" width="120" height="10" rx="5" fill="${p.accent}"/>` : "") +
     `</svg>\n`
   );
 }

@@ -40,7 +40,12 @@ describe("outbox service", () => {
   it("hands an admin's list and get to the mailer", async () => {
     const { mailer, calls } = fakeMailer();
     const outbox = createOutboxService(mailer);
-    await expect(outbox.list(actor("admin"), { limit: 25, offset: 50 })).resolves.toEqual({ items: [], total: 0 });
+    await expect(outbox.list(actor("admin"), { page: 3 })).resolves.toEqual({
+      items: [],
+      page: 3,
+      pageSize: 25,
+      total: 0,
+    });
     await expect(outbox.get(actor("admin"), "b".repeat(24))).resolves.toEqual({ id: "b".repeat(24) });
     expect(calls).toEqual([
       ["list", { limit: 25, offset: 50 }],

@@ -2,10 +2,11 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import { AdminUserSchema, DashboardSchema, SetRoleSchema, StepUpSchema, ViewerSchema } from "../../../contract/auth.ts";
+import { pageSchema } from "../../../contract/paging.ts";
 import type { BackendEnv } from "../../http/backend.ts";
 import { defineRoute, errorResponse } from "../../http/define-route.ts";
 import { toViewer } from "../auth/actor.ts";
-import type { UsersService } from "./users.service.ts";
+import { UsersQuerySchema, type UsersService } from "./users.service.ts";
 
 const json = <T extends z.ZodType>(description: string, schema: T) => ({
   description,
@@ -46,17 +47,9 @@ const listUsers = defineRoute({
   path: "/api/admin/users",
   tags: ["Admin"],
   summary: "Accounts, newest first",
-  request: {
-    query: z.object({
-      search: z.string().max(100).optional(),
-      page: z.coerce.number().int().min(1).max(10_000).optional(),
-    }),
-  },
+  request: { query: UsersQuerySchema },
   responses: {
-    200: json(
-      "A page of accounts",
-      z.object({ users: z.array(AdminUserSchema), total: z.number(), page: z.number(), pageSize: z.number() }),
-    ),
+    200: json("A page of accounts", pageSchema(AdminUserSchema)),
   },
 });
 

@@ -3,13 +3,21 @@
 import { and, count, desc, eq, gte, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { verifyPassword } from "better-auth/crypto";
+import { z } from "zod";
 import type { AdminUser, Dashboard, Role } from "../../../contract/auth.ts";
+import { offsetOf, pageQuerySchema, type Page } from "../../../contract/paging.ts";
+import { describeIssues } from "../../../contract/common.ts";
 import type { Db } from "../../db/client.ts";
 import { account, contacts, courses, newsletterSubscribers, rateLimit, session, user } from "../../db/schema.ts";
 import { Conflict, Invalid, NotFound, TooManyRequests } from "../../lib/errors.ts";
 import { requireAdmin, requireRecentVerification, requireUser, type Actor } from "../auth/actor.ts";
 
 export const USERS_PAGE_SIZE = 50;
+
+/** GET /api/admin/users?search=&page=&pageSize= (the paging contract; 50 accounts a page by default). */
+export const UsersQuerySchema = pageQuerySchema({ pageSize: USERS_PAGE_SIZE }).extend({
+  search: z.string().max(100, "search must be at most 100 characters").optional(),
+});
 
 const MESSAGES = {
   wrongPassword: "That password is not right. Please try again.",
@@ -90,10 +98,15 @@ export function createUsersService(
 
   return {
     /** GET /api/admin/users: newest first, optionally filtered by e-mail or username. */
-    async list(actor: Actor | null, query: { search?: string; page?: number } = {}) {
+    async list(
+      actor: Actor | null,
+      query: { search?: string; page?: number; pageSize?: number } = {},
+    ): Promise<Page<AdminUser>> {
       requireAdmin(actor);
-      const page = Math.max(1, Math.floor(query.page ?? 1));
-      const term = query.search?.trim().slice(0, 100);
+      const parsed = UsersQuerySchema.safeParse(query);
+      if (!parsed.success) throw Invalid(describeIssues(parsed.error.issues));
+      const { page, pageSize } = parsed.data;
+      const term = parsed.data.search?.trim();
       const where = term
         ? or(ilike(user.email, `%${escapeLike(term)}%`), ilike(user.username, `%${escapeLike(term)}%`))
         : undefined;
@@ -102,10 +115,10 @@ export function createUsersService(
         .from(user)
         .where(where)
         .orderBy(desc(user.createdAt), desc(user.id))
-        .limit(USERS_PAGE_SIZE)
-        .offset((page - 1) * USERS_PAGE_SIZE);
+        .limit(pageSize)
+        .offset(offsetOf({ page, pageSize }));
       const [total] = await db.select({ n: count() }).from(user).where(where);
-      return { users: rows.map(toAdminUser), total: total?.n ?? 0, page, pageSize: USERS_PAGE_SIZE };
+      return { items: rows.map(toAdminUser), page, pageSize, total: total?.n ?? 0 };
     },
 
     /** PUT /api/admin/users/{id}/role: a dangerous action, so the password must be recent. */

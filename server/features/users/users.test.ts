@@ -38,22 +38,59 @@ describe("GET /api/admin/users", () => {
     const someone = await createAccount(t);
     const res = await t.request("/backend/api/admin/users", { headers: bearer(admin) });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { users: { email: string; role: string }[]; total: number };
-    expect(body.users[0]!.email).toBe(someone.email);
+    const body = (await res.json()) as {
+      items: { email: string; role: string }[];
+      page: number;
+      pageSize: number;
+      total: number;
+    };
+    expect(Object.keys(body).sort()).toEqual(["items", "page", "pageSize", "total"]);
+    expect(body.items[0]!.email).toBe(someone.email);
+    expect(body.page).toBe(1);
+    expect(body.pageSize).toBe(50);
     expect(body.total).toBeGreaterThanOrEqual(2);
     const found = (await (
       await t.request(`/backend/api/admin/users?search=${someone.username.slice(0, 8)}`, { headers: bearer(admin) })
-    ).json()) as { users: { email: string }[] };
-    expect(found.users.map((u) => u.email)).toContain(someone.email);
+    ).json()) as { items: { email: string }[] };
+    expect(found.items.map((u) => u.email)).toContain(someone.email);
     const none = (await (
       await t.request("/backend/api/admin/users?search=%25%25no-match", { headers: bearer(admin) })
-    ).json()) as { users: unknown[] };
-    expect(none.users).toEqual([]);
+    ).json()) as { items: unknown[]; total: number };
+    expect(none).toMatchObject({ items: [], total: 0 });
   });
 
-  it("rejects a bad page number with 422", async () => {
-    const res = await t.request("/backend/api/admin/users?page=0", { headers: bearer(admin) });
-    expect(res.status).toBe(422);
+  it("pages with page and pageSize, newest first, and clamps a page size above the limit", async () => {
+    await createAccount(t);
+    const first = (await (
+      await t.request("/backend/api/admin/users?pageSize=1", { headers: bearer(admin) })
+    ).json()) as { items: { id: string }[]; page: number; pageSize: number; total: number };
+    expect(first).toMatchObject({ page: 1, pageSize: 1 });
+    expect(first.items).toHaveLength(1);
+    const second = (await (
+      await t.request("/backend/api/admin/users?pageSize=1&page=2", { headers: bearer(admin) })
+    ).json()) as { items: { id: string }[]; page: number };
+    expect(second.page).toBe(2);
+    expect(second.items).toHaveLength(1);
+    expect(second.items[0]!.id).not.toBe(first.items[0]!.id);
+    const big = (await (
+      await t.request("/backend/api/admin/users?pageSize=100000", { headers: bearer(admin) })
+    ).json()) as { pageSize: number };
+    expect(big.pageSize).toBe(100);
+  });
+
+  it("rejects a page or page size that is not a whole number from 1 with 422 and says which", async () => {
+    for (const [query, message] of [
+      ["page=0", "page must be a whole number from 1"],
+      ["page=abc", "page must be a whole number from 1"],
+      ["page=1.5", "page must be a whole number from 1"],
+      ["pageSize=0", "pageSize must be a whole number from 1"],
+      ["pageSize=-3", "pageSize must be a whole number from 1"],
+    ]) {
+      const res = await t.request(`/backend/api/admin/users?${query}`, { headers: bearer(admin) });
+      expect(res.status, query).toBe(422);
+      const body = (await res.json()) as { error: { code: string; message: string } };
+      expect(body.error, query).toEqual({ code: "invalid", message });
+    }
   });
 });
 

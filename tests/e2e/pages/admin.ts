@@ -43,6 +43,22 @@ export const SPEC_ADMIN_ROUTES = [
 
 export const COMING_SOON = "This screen is coming soon.";
 
+/** The body rows of the page's DataTable (a row with cells; the header row has column headers only). */
+function listRows(page: Page): Locator {
+  return page
+    .getByRole("main")
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell") });
+}
+
+/**
+ * The cell of a DataTable row under the column headed `header`. The table labels each cell with its
+ * column's heading (shown on phones), which is how a test finds a column whatever its position.
+ */
+function rowCell(row: Locator, header: string): Locator {
+  return row.locator(`td[data-label="${header}"]`);
+}
+
 /** What every admin page has: the admin navigation, the page heading and the main landmark. */
 export class AdminPage {
   readonly page: Page;
@@ -98,8 +114,14 @@ export class OutboxPage extends AdminPage {
     await expect(this.heading).toHaveText("Outbox");
   }
 
+  /** The e-mails' rows of the list (the DataTable's body rows, not its header row). */
   get items(): Locator {
-    return this.page.getByRole("main").getByRole("listitem");
+    return listRows(this.page);
+  }
+
+  /** An e-mail row's cell under a column heading (E-mail, Status, Queued). */
+  cell(item: Locator, header: "Status" | "Queued"): Locator {
+    return rowCell(item, header);
   }
 
   /** The list entries of e-mails to this address. */
@@ -152,17 +174,14 @@ export class UsersPage extends AdminPage {
     await expect(this.page).toHaveURL(new RegExp(`search=${encodeURIComponent(term).replace(/[.+]/g, "\\$&")}`));
   }
 
-  /** The list entry of one account. */
+  /** The row of one account. */
   row(email: string): Locator {
-    return this.page.getByRole("main").getByRole("listitem").filter({ hasText: email });
+    return listRows(this.page).filter({ hasText: email });
   }
 
-  /** The value of Role, Verified or Joined in an account's entry. */
+  /** The value of Role, Verified or Joined in an account's row. */
   rowField(email: string, label: "Role" | "Verified" | "Joined"): Locator {
-    return this.row(email)
-      .locator("dl > div")
-      .filter({ has: this.page.getByRole("term").filter({ hasText: label }) })
-      .getByRole("definition");
+    return rowCell(this.row(email), label);
   }
 
   grantButton(username: string): Locator {
@@ -186,8 +205,14 @@ export class UsersPage extends AdminPage {
     };
   }
 
+  /** The latest result of a change: a toast with JavaScript (newest first), the page's status line without. */
   get status(): Locator {
-    return this.page.getByRole("main").getByRole("status");
+    return this.page
+      .getByRole("main")
+      .getByRole("status")
+      .or(this.page.getByRole("region", { name: /^Notifications/ }).getByRole("listitem"))
+      .filter({ hasText: /\S/ })
+      .first();
   }
 
   get alert(): Locator {

@@ -1,0 +1,119 @@
+import { useId, useRef, useState } from "react";
+import { Form } from "react-router";
+import { buttonClass } from "./button.tsx";
+import { Modal } from "./modal.tsx";
+
+/**
+ * "Are you sure?" on the site's Modal: a dialog named by its question, focus on Cancel (the safe
+ * answer) and back on the opener when it closes; Escape and the backdrop cancel.
+ */
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+}: {
+  /** the question, e.g. the spec's 'Are you sure you want to delete this coupon?' */
+  title: string;
+  /** what follows from it, when the question alone does not say */
+  message?: React.ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  return (
+    <Modal labelledBy={`${id}-title`} describedBy={message ? `${id}-message` : undefined} onClose={onCancel}>
+      <div className="p-6">
+        <h2 id={`${id}-title`} className="text-lg font-bold text-slate-900">
+          {title}
+        </h2>
+        {message && (
+          <p id={`${id}-message`} className="mt-2 text-slate-700">
+            {message}
+          </p>
+        )}
+        <div className="mt-6 flex flex-wrap justify-end gap-3">
+          <button type="button" data-autofocus onClick={onCancel} className={buttonClass("ghost", "md")}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            onClick={onConfirm}
+            className={buttonClass("primary", "md", "bg-red-700 hover:bg-red-800")}
+          >
+            {confirmLabel}
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
+}
+
+/**
+ * A row action that posts only after a confirmation (a delete): a plain POST form with the given
+ * fields whose button, with JavaScript, first opens ConfirmDialog. Without JavaScript the button posts
+ * at once, so an action that must never run unconfirmed checks `confirmed=yes` on the server (this
+ * form sends it only after the dialog).
+ */
+export function ConfirmAction({
+  fields,
+  label,
+  accessibleLabel,
+  question,
+  message,
+  confirmLabel = label,
+  action,
+  busy = false,
+}: {
+  /** hidden fields of the POST, e.g. { intent: "delete", id } */
+  fields: Record<string, string>;
+  /** the button's text, e.g. "Delete" */
+  label: string;
+  /** the button's full name for screen readers, e.g. "Delete coupon SAVE10" */
+  accessibleLabel?: string;
+  question: string;
+  message?: React.ReactNode;
+  confirmLabel?: string;
+  /** the action's address; the current route's when absent */
+  action?: string;
+  busy?: boolean;
+}) {
+  const [asking, setAsking] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const confirmedRef = useRef<HTMLInputElement>(null);
+  return (
+    <Form method="post" action={action} ref={formRef}>
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <input ref={confirmedRef} type="hidden" name="confirmed" value="" />
+      <button
+        type="submit"
+        aria-label={accessibleLabel}
+        aria-disabled={busy || undefined}
+        onClick={(event) => {
+          event.preventDefault();
+          if (!busy) setAsking(true);
+        }}
+        className={buttonClass("ghost", "sm", "border border-red-300 text-red-800 hover:bg-red-50")}
+      >
+        {busy ? "Working…" : label}
+      </button>
+      {asking && (
+        <ConfirmDialog
+          title={question}
+          message={message}
+          confirmLabel={confirmLabel}
+          onCancel={() => setAsking(false)}
+          onConfirm={() => {
+            setAsking(false);
+            if (confirmedRef.current) confirmedRef.current.value = "yes";
+            formRef.current?.requestSubmit();
+          }}
+        />
+      )}
+    </Form>
+  );
+}
