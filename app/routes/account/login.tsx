@@ -107,10 +107,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const formErrorId = `${ids.form}-error`;
   useFocusOnProblems(formRef, check.errors ?? actionData, formErrorId);
   // The typed password is never sent back; with JavaScript the field is emptied after a failed attempt too.
+  const refused = check.errors ?? actionData;
   useEffect(() => {
     const password = formRef.current?.elements.namedItem("password");
-    if (actionData && password instanceof HTMLInputElement) password.value = "";
-  }, [actionData]);
+    if (refused && password instanceof HTMLInputElement) password.value = "";
+  }, [refused]);
 
   return (
     <AuthPage

@@ -79,14 +79,16 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const errors = check.errors ?? actionData?.fieldErrors;
   const formErrorId = `${ids.form}-error`;
   useFocusOnProblems(formRef, check.errors ?? actionData, formErrorId);
-  // Passwords are never sent back; with JavaScript the fields are emptied after a refusal too.
+  // Passwords are never sent back; with JavaScript the fields are emptied after a refusal too (the
+  // server's, or the browser's own check with the same schema).
+  const refused = check.errors ?? actionData;
   useEffect(() => {
-    if (!actionData) return;
+    if (!refused) return;
     for (const name of FIELDS) {
       const input = formRef.current?.elements.namedItem(name);
       if (input instanceof HTMLInputElement) input.value = "";
     }
-  }, [actionData]);
+  }, [refused]);
 
   const footer = (
     <p>
