@@ -6,7 +6,12 @@ import { CONTACT_LIMITS, CONTACT_SUBJECTS, ContactInputSchema } from "../../cont
 import { appContext } from "../lib/context.ts";
 import { failureFromError, parseForm } from "../lib/forms.server.ts";
 import { ContactDetails } from "../components/contact/contact-details.tsx";
-import { CONTACT_FIELDS, ContactForm, type ContactActionData } from "../components/contact/contact-form.tsx";
+import {
+  CONTACT_FIELDS,
+  CONTACT_LABELS,
+  ContactForm,
+  type ContactActionData,
+} from "../components/contact/contact-form.tsx";
 
 // The subjects and limits come from the contract through the loader, so the browser bundle does not
 // carry zod for two constants.
@@ -23,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Co
   const form = await parseForm(request, {
     schema: ContactInputSchema,
     fields: CONTACT_FIELDS,
-    labels: { name: "Name", email: "Email", subject: "Subject", message: "Message" },
+    labels: CONTACT_LABELS,
     keep: CONTACT_FIELDS,
     summary: true,
     // an empty subject is the default one (spec §5)

@@ -8,6 +8,13 @@ export const CONTACT_SUCCESS_MS = 5000;
 
 export const CONTACT_FIELDS = ["name", "email", "subject", "message"] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
+/** The fields' labels: on the page and in the messages the server writes itself (NUL). */
+export const CONTACT_LABELS: Record<ContactField, string> = {
+  name: "Name",
+  email: "Email",
+  subject: "Subject",
+  message: "Message",
+};
 export type ContactValues = Partial<Record<ContactField, string>>;
 
 /** What the /contact action answers: the saved message's confirmation, or the problems and what was typed. */
@@ -137,7 +144,7 @@ export function ContactForm({
         <Field
           id={`${id}-name`}
           name="name"
-          label="Name"
+          label={CONTACT_LABELS.name}
           optional
           type="text"
           autoComplete="name"
@@ -149,7 +156,7 @@ export function ContactForm({
         <Field
           id={`${id}-email`}
           name="email"
-          label="Email"
+          label={CONTACT_LABELS.email}
           requiredMark
           type="email"
           required
@@ -164,7 +171,7 @@ export function ContactForm({
       <SelectField
         id={`${id}-subject`}
         name="subject"
-        label="Subject"
+        label={CONTACT_LABELS.subject}
         options={subjects}
         defaultValue={values?.subject || subjects[0]}
         error={fieldError("subject")}
@@ -174,7 +181,7 @@ export function ContactForm({
       <TextareaField
         id={`${id}-message`}
         name="message"
-        label="Message"
+        label={CONTACT_LABELS.message}
         requiredMark
         required
         rows={6}

@@ -28,6 +28,7 @@ export function loader() {
 // Schema: ForgotPasswordSchema (contract/auth.ts), here, in the browser and again inside
 // services.authFlows.requestPasswordReset.
 const FIELDS = ["email"] as const;
+const LABELS = { email: "E-mail" };
 export type ForgotActionData = ActionResult<"email", FormValues<"email">, { email: string }>;
 
 export async function action({ request, context }: Route.ActionArgs): Promise<ForgotActionData> {
@@ -35,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Fo
   const form = await parseForm(request, {
     schema: ForgotPasswordSchema,
     fields: FIELDS,
-    labels: { email: "E-mail" },
+    labels: LABELS,
     keep: FIELDS,
   });
   if (!form.ok) return form.failure;
@@ -98,7 +99,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
         <Field
           id={ids.email}
           name="email"
-          label="E-mail"
+          label={LABELS.email}
           type="email"
           inputMode="email"
           autoComplete="email"

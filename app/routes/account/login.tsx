@@ -141,7 +141,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <Field
           id={ids.identifier}
           name="identifier"
-          label="E-mail or username"
+          label={LABELS.identifier}
           type="text"
           autoComplete="username"
           autoCapitalize="none"
@@ -156,7 +156,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <Field
           id={ids.password}
           name="password"
-          label="Password"
+          label={LABELS.password}
           type="password"
           autoComplete="current-password"
           required

@@ -157,7 +157,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         <Field
           id={ids.username}
           name="username"
-          label="Username"
+          label={LABELS.username}
           type="text"
           autoComplete="username"
           autoCapitalize="none"
@@ -172,7 +172,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         <Field
           id={ids.email}
           name="email"
-          label="E-mail"
+          label={LABELS.email}
           type="email"
           inputMode="email"
           autoComplete="email"
@@ -185,7 +185,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         <Field
           id={ids.password}
           name="password"
-          label="Password"
+          label={LABELS.password}
           type="password"
           autoComplete="new-password"
           required
@@ -197,7 +197,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         <FileField
           id={ids.image}
           name="image"
-          label="Profile image"
+          label={LABELS.image}
           optional
           accept="image/png,image/jpeg,image/webp,image/gif"
           hint={`Shown next to your name. PNG, JPEG, WebP or GIF, at most ${Math.round(limits.imageMaxBytes / 1024 / 1024)} MB.`}

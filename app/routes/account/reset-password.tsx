@@ -37,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const FIELDS = ["password", "confirm"] as const;
 type ResetField = (typeof FIELDS)[number];
+const LABELS: Record<ResetField, string> = { password: "New password", confirm: "New password again" };
 /** The code of a failure that is about the link, not the form: the page then says the link is dead. */
 const BAD_LINK = "bad_link";
 /** A refused reset (success redirects to /login?reset=1); passwords never come back. */
@@ -49,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
   const form = await parseForm(request, {
     schema: ResetPasswordFormSchema,
     fields: FIELDS,
-    labels: { password: "New password", confirm: "New password again" },
+    labels: LABELS,
   });
   const values = {};
   if (!form.ok) return { ...form.failure, values };
@@ -125,7 +126,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <Field
           id={ids.password}
           name="password"
-          label="New password"
+          label={LABELS.password}
           type="password"
           autoComplete="new-password"
           required
@@ -137,7 +138,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <Field
           id={ids.confirm}
           name="confirm"
-          label="New password again"
+          label={LABELS.confirm}
           type="password"
           autoComplete="new-password"
           required
