@@ -67,6 +67,33 @@ export const SignInSchema = z.object({
     .max(PASSWORD_MAX),
 });
 
+/** /forgot-password: the address to send the reset link to. */
+export const ForgotPasswordSchema = z.object({ email: EmailSchema });
+
+export const RESET_TOKEN_MAX = 512;
+
+/**
+ * /reset-password's form: the new password typed twice. A mismatch is said first (a typo would lock the
+ * user out again); only then the password rule. The service parses the password again and is the truth.
+ */
+export const ResetPasswordFormSchema = z
+  .object({
+    token: z.string({ error: textError("Token") }).max(RESET_TOKEN_MAX),
+    password: z.string({ error: textError("Password") }),
+    confirm: z.string({ error: textError("Password") }),
+  })
+  .superRefine((form, ctx) => {
+    if (form.password !== form.confirm) {
+      ctx.addIssue({ code: "custom", path: ["confirm"], message: AUTH_MESSAGES.passwordMismatch });
+      return;
+    }
+    const checked = PasswordSchema.safeParse(form.password);
+    if (!checked.success) {
+      for (const issue of checked.error.issues)
+        ctx.addIssue({ code: "custom", path: ["password"], message: issue.message });
+    }
+  });
+
 export const StepUpSchema = z.object({
   password: z
     .string({ error: textError("Password") })
@@ -104,6 +131,7 @@ export const AUTH_MESSAGES = {
   resetSent: "If an account uses that address, we have sent it a link to choose a new password.",
   registered: "Almost done: we have sent you an e-mail. Open its link to verify your address, then sign in.",
   failed: "Something went wrong on our side. Please try again.",
+  passwordMismatch: "The two passwords are not the same. Please type the new password twice.",
 };
 
 // Profile images chosen at sign-up (server/features/users/avatar.ts).

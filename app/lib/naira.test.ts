@@ -22,3 +22,17 @@ describe("formatNaira", () => {
     for (const n of [1, 45000, 180000.25]) expect(formatNaira(n)).toBe(intl.format(n));
   });
 });
+
+describe("formatNaira with decimals", () => {
+  it("shows whole naira with { decimals: 0 } (ticket prices)", () => {
+    expect(formatNaira(2500, { decimals: 0 })).toBe("₦2,500");
+    expect(formatNaira(5000, { decimals: 0 })).toBe("₦5,000");
+    expect(formatNaira(12_500.6, { decimals: 0 })).toBe("₦12,501");
+  });
+
+  it("matches Intl.NumberFormat en-NG NGN with that many fraction digits", () => {
+    const intl = new Intl.NumberFormat("en-NG", { style: "currency", currency: "NGN", maximumFractionDigits: 0 });
+    for (const n of [0, 2500, 1_250_000]) expect(formatNaira(n, { decimals: 0 })).toBe(intl.format(n));
+    expect(formatNaira(2500, { decimals: 2 })).toBe(formatNaira(2500));
+  });
+});

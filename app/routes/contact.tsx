@@ -1,16 +1,15 @@
 // /contact (spec public-area §2 "Contact", §4, §5): the contact form, posted to this route's action so it
 // works without JavaScript, and the academy's contact details.
 import type { Route } from "./+types/contact";
-import { describeIssues } from "../../contract/common.ts";
 import { CONTACT_LIMITS, CONTACT_SUBJECTS, ContactInputSchema } from "../../contract/messaging.ts";
 import { appContext } from "../lib/context.ts";
-import { toPageError } from "../lib/page-errors.server.ts";
+import { failureFromError, parseForm } from "../lib/forms.server.ts";
 import { ContactDetails } from "../components/contact/contact-details.tsx";
 import {
+  CONTACT_FIELDS,
+  CONTACT_LABELS,
   ContactForm,
   type ContactActionData,
-  type ContactField,
-  type ContactValues,
 } from "../components/contact/contact-form.tsx";
 
 // The subjects and limits come from the contract through the loader, so the browser bundle does not
@@ -19,55 +18,27 @@ export function loader() {
   return { subjects: CONTACT_SUBJECTS, limits: CONTACT_LIMITS };
 }
 
-// Schema: ContactInputSchema (contract/messaging.ts), the one schema of the API and this form. The action
-// reads its issues per field; services.contacts.create parses again and is the truth.
-const FIELDS: ContactField[] = ["name", "email", "subject", "message"];
-
-function fieldErrorsOf(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>) {
-  const errors: Partial<Record<ContactField, string>> = {};
-  for (const issue of issues) {
-    const field = FIELDS.find((f) => f === issue.path[0]);
-    if (field) errors[field] ??= issue.message;
-  }
-  return errors;
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
+// Schema: ContactInputSchema (contract/messaging.ts), the one schema of the API, this action and the
+// form in the browser; services.contacts.create parses again and is the truth.
+export async function action({ request, context }: Route.ActionArgs): Promise<ContactActionData> {
   const { services } = context.get(appContext);
-  const form = await request.formData();
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  const values: ContactValues = {
-    name: text("name"),
-    email: text("email"),
-    subject: text("subject"),
-    message: text("message"),
-  };
-  const input = { ...values, subject: values.subject || undefined };
-
   // A form shown again with its errors is a page rendered as asked: 200, not 422, which browsers log as a
   // failed resource load (a console error) for the fetcher's request and for the plain POST alike.
-  const invalid = (formError: string, fieldErrors: Partial<Record<ContactField, string>>): ContactActionData => ({
-    ok: false,
-    formError,
-    fieldErrors,
-    values,
+  const form = await parseForm(request, {
+    schema: ContactInputSchema,
+    fields: CONTACT_FIELDS,
+    labels: CONTACT_LABELS,
+    keep: CONTACT_FIELDS,
+    summary: true,
+    // an empty subject is the default one (spec §5)
+    input: (fields) => ({ ...fields, subject: fields.subject || undefined }),
   });
-
-  const parsed = ContactInputSchema.safeParse(input);
-  if (!parsed.success) {
-    return invalid(describeIssues(parsed.error.issues), fieldErrorsOf(parsed.error.issues));
-  }
+  if (!form.ok) return form.failure;
   try {
-    const saved = await services.contacts.create(input);
-    const sent: ContactActionData = { ok: true, message: saved.message };
-    return sent;
+    const saved = await services.contacts.create(form.data);
+    return { ok: true, message: saved.message, values: {} };
   } catch (error) {
-    const refused = toPageError(error);
-    if (refused?.code === "invalid") return invalid(refused.message, {});
-    throw error;
+    return failureFromError(error, form.values);
   }
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { buttonClass } from "../ui/button.tsx";
+import { Field, Notice } from "../ui/form.tsx";
 
 /**
  * The step-up (spec public-area §6 "moderate" level): before a dangerous admin action whose last
@@ -61,32 +62,21 @@ export function StepUpPrompt({
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         {error && (
-          <p
-            id={`${id}-error`}
-            role="alert"
-            className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-semibold text-red-800"
-          >
+          <Notice tone="error" id={`${id}-error`} textClass="text-sm font-semibold text-red-800">
             {error}
-          </p>
+          </Notice>
         )}
-        <div>
-          <label htmlFor={`${id}-password`} className="block font-semibold text-slate-900">
-            Password
-          </label>
-          <input
-            ref={passwordRef}
-            id={`${id}-password`}
-            name="password"
-            type="password"
-            required
-            autoComplete="current-password"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            className={`mt-1.5 block w-full rounded-lg border px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-brand-700 ${
-              error ? "border-red-700" : "border-slate-400"
-            }`}
-          />
-        </div>
+        <Field
+          inputRef={passwordRef}
+          id={`${id}-password`}
+          name="password"
+          label="Password"
+          type="password"
+          required
+          autoComplete="current-password"
+          invalid={!!error}
+          extraDescribedBy={error ? `${id}-error` : undefined}
+        />
         <div className="flex flex-wrap items-center gap-3">
           <button type="submit" aria-disabled={busy || undefined} className={buttonClass("primary", "md")}>
             {busy ? "Checking…" : confirmLabel}

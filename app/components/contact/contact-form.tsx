@@ -1,18 +1,24 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
+import type { ActionResult } from "../../lib/action-result.ts";
+import { Field, Notice, SelectField, SubmitButton, TextareaField, useContractCheck } from "../ui/form.tsx";
 
 // spec public-area §9: "Contact success message 5 seconds".
 export const CONTACT_SUCCESS_MS = 5000;
 
-export type ContactField = "name" | "email" | "subject" | "message";
-export type ContactValues = Record<ContactField, string>;
+export const CONTACT_FIELDS = ["name", "email", "subject", "message"] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+/** The fields' labels: on the page and in the messages the server writes itself (NUL). */
+export const CONTACT_LABELS: Record<ContactField, string> = {
+  name: "Name",
+  email: "Email",
+  subject: "Subject",
+  message: "Message",
+};
+export type ContactValues = Partial<Record<ContactField, string>>;
 
 /** What the /contact action answers: the saved message's confirmation, or the problems and what was typed. */
-export type ContactActionData =
-  | { ok: true; message: string }
-  | { ok: false; formError: string; fieldErrors: Partial<Record<ContactField, string>>; values: ContactValues };
-
-const FIELD_ORDER: ContactField[] = ["name", "email", "subject", "message"];
+export type ContactActionData = ActionResult<ContactField, ContactValues>;
 
 /**
  * The contact form (spec public-area §2 "Contact", §5). A plain POST to the route's action without
@@ -33,8 +39,17 @@ export function ContactForm({
   const result = fetcher.data ?? actionData;
   const [dismissed, setDismissed] = useState<ContactActionData | null>(null);
   const showSuccess = result?.ok === true && result !== dismissed;
-  const errors = result && !result.ok ? result : null;
+  const serverErrors = result && !result.ok ? result : null;
   const busy = fetcher.state !== "idle";
+  // The contract's schema (ContactInputSchema) checks the form before it is sent, once it has loaded.
+  const check = useContractCheck({
+    load: () => import("../../../contract/messaging.ts").then((m) => m.ContactInputSchema),
+    fields: CONTACT_FIELDS,
+    answer: result,
+  });
+  const errors = check.errors
+    ? { formError: [...new Set(Object.values(check.errors))].join("; "), fieldErrors: check.errors }
+    : serverErrors;
 
   const formRef = useRef<HTMLFormElement>(null);
   const successRef = useRef<HTMLDivElement>(null);
@@ -60,12 +75,12 @@ export function ContactForm({
       formRef.current?.querySelector<HTMLElement>("input, select, textarea")?.focus();
     }
   }, [showSuccess]);
+  const answered = check.errors ?? (fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : null);
   useEffect(() => {
-    const data = fetcher.data;
-    if (!data || data.ok) return;
-    const first = FIELD_ORDER.find((f) => data.fieldErrors[f]);
+    if (!answered) return;
+    const first = CONTACT_FIELDS.find((f) => answered[f]);
     if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  }, [fetcher.data]);
+  }, [answered]);
 
   if (result?.ok && showSuccess) {
     return (
@@ -99,40 +114,25 @@ export function ContactForm({
     );
   }
 
-  const values = errors?.values;
+  const values = serverErrors?.values;
   const fieldError = (field: ContactField) => errors?.fieldErrors[field];
-  const describedBy = (field: ContactField, hint?: string) =>
-    [hint, fieldError(field) ? `${id}-${field}-error` : null].filter(Boolean).join(" ") || undefined;
-  const inputClass = (field: ContactField) =>
-    `mt-1.5 block w-full rounded-lg border px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-brand-700 ${
-      fieldError(field) ? "border-red-700" : "border-slate-400"
-    }`;
-  const errorText = (field: ContactField) =>
-    fieldError(field) ? (
-      <p id={`${id}-${field}-error`} className="mt-1.5 text-sm font-semibold text-red-700">
-        {fieldError(field)}
-      </p>
-    ) : null;
 
   return (
     <fetcher.Form
       ref={formRef}
       method="post"
+      onFocus={check.formProps.onFocus}
       onSubmit={(e) => {
         if (busy) e.preventDefault();
+        else check.formProps.onSubmit(e);
       }}
       className="space-y-6"
       aria-describedby={errors ? `${id}-form-error` : undefined}
     >
       {errors ? (
-        <div
-          id={`${id}-form-error`}
-          role="alert"
-          className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800"
-        >
-          <p className="font-semibold">Please check the form.</p>
-          <p className="mt-1 text-sm">{errors.formError}</p>
-        </div>
+        <Notice tone="error" id={`${id}-form-error`} title="Please check the form." textClass="text-red-800">
+          {errors.formError}
+        </Notice>
       ) : null}
 
       <p className="text-sm text-slate-600">
@@ -141,99 +141,64 @@ export function ContactForm({
       </p>
 
       <div className="grid gap-6 sm:grid-cols-2">
-        <div>
-          <label htmlFor={`${id}-name`} className="block font-semibold text-slate-900">
-            Name <span className="font-normal text-slate-600">(optional)</span>
-          </label>
-          <input
-            id={`${id}-name`}
-            name="name"
-            type="text"
-            autoComplete="name"
-            maxLength={limits.name}
-            defaultValue={values?.name}
-            aria-invalid={fieldError("name") ? true : undefined}
-            aria-describedby={describedBy("name")}
-            className={inputClass("name")}
-          />
-          {errorText("name")}
-        </div>
-
-        <div>
-          <label htmlFor={`${id}-email`} className="block font-semibold text-slate-900">
-            Email{" "}
-            <span aria-hidden="true" className="text-red-700">
-              *
-            </span>
-          </label>
-          <input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            required
-            autoComplete="email"
-            inputMode="email"
-            defaultValue={values?.email}
-            aria-invalid={fieldError("email") ? true : undefined}
-            aria-describedby={describedBy("email")}
-            className={inputClass("email")}
-          />
-          {errorText("email")}
-        </div>
-      </div>
-
-      <div>
-        <label htmlFor={`${id}-subject`} className="block font-semibold text-slate-900">
-          Subject
-        </label>
-        <select
-          id={`${id}-subject`}
-          name="subject"
-          defaultValue={values?.subject || subjects[0]}
-          aria-invalid={fieldError("subject") ? true : undefined}
-          aria-describedby={describedBy("subject")}
-          className={`${inputClass("subject")} bg-white`}
-        >
-          {subjects.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-        {errorText("subject")}
-      </div>
-
-      <div>
-        <label htmlFor={`${id}-message`} className="block font-semibold text-slate-900">
-          Message{" "}
-          <span aria-hidden="true" className="text-red-700">
-            *
-          </span>
-        </label>
-        <textarea
-          id={`${id}-message`}
-          name="message"
-          required
-          rows={6}
-          maxLength={limits.message}
-          defaultValue={values?.message}
-          aria-invalid={fieldError("message") ? true : undefined}
-          aria-describedby={describedBy("message", `${id}-message-hint`)}
-          className={`${inputClass("message")} resize-y`}
+        <Field
+          id={`${id}-name`}
+          name="name"
+          label={CONTACT_LABELS.name}
+          optional
+          type="text"
+          autoComplete="name"
+          maxLength={limits.name}
+          defaultValue={values?.name}
+          error={fieldError("name")}
+          errorPrefix={false}
         />
-        <p id={`${id}-message-hint`} className="mt-1.5 text-sm text-slate-600">
-          Tell us which course or page your message is about, so we can help faster.
-        </p>
-        {errorText("message")}
+        <Field
+          id={`${id}-email`}
+          name="email"
+          label={CONTACT_LABELS.email}
+          requiredMark
+          type="email"
+          required
+          autoComplete="email"
+          inputMode="email"
+          defaultValue={values?.email}
+          error={fieldError("email")}
+          errorPrefix={false}
+        />
       </div>
 
-      <button
-        type="submit"
-        aria-disabled={busy || undefined}
-        className="inline-flex min-h-12 w-full items-center justify-center rounded-lg bg-brand-700 px-6 py-3 text-base font-semibold text-white shadow-sm transition hover:bg-brand-800 aria-disabled:cursor-wait aria-disabled:opacity-80 sm:w-auto"
-      >
-        {busy ? "Sending…" : "Send Message"}
-      </button>
+      <SelectField
+        id={`${id}-subject`}
+        name="subject"
+        label={CONTACT_LABELS.subject}
+        options={subjects}
+        defaultValue={values?.subject || subjects[0]}
+        error={fieldError("subject")}
+        errorPrefix={false}
+      />
+
+      <TextareaField
+        id={`${id}-message`}
+        name="message"
+        label={CONTACT_LABELS.message}
+        requiredMark
+        required
+        rows={6}
+        maxLength={limits.message}
+        defaultValue={values?.message}
+        hint="Tell us which course or page your message is about, so we can help faster."
+        error={fieldError("message")}
+        errorPrefix={false}
+      />
+
+      <SubmitButton
+        pending={busy}
+        label="Send Message"
+        pendingLabel="Sending…"
+        className="w-full sm:w-auto"
+        spinner={false}
+      />
     </fetcher.Form>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { Course } from "../../../contract/catalog.ts";
 import { Button } from "../ui/button.tsx";
+import { Field, FieldShell, controlClass } from "../ui/form.tsx";
 import { Icon } from "../ui/icons.tsx";
 import { Modal } from "../ui/modal.tsx";
 import { CoursePrice } from "./course-price.tsx";
@@ -9,10 +10,6 @@ import { CoursePrice } from "./course-price.tsx";
 // Payment and coupons arrive in a later issue: until then the modal says so rather than pretend.
 const PAYMENT_SOON = "Online payment is coming soon. Contact us to enrol.";
 const COUPON_SOON = "Coupon codes can be applied once online payment opens.";
-
-const inputClass =
-  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none";
-const labelClass = "block text-sm font-medium text-slate-800";
 
 /**
  * The enrol modal (spec §2 "Enrol modal", §4). Mounted per opening, so every opening starts with empty
@@ -49,44 +46,38 @@ export function EnrolModal({ course, onClose }: { course: Course; onClose: () =>
         </div>
 
         <div className="mt-6 space-y-4">
-          <div>
-            <label htmlFor="enrol-name" className={labelClass}>
-              Full Name
-            </label>
-            <input id="enrol-name" name="fullName" autoComplete="name" className={inputClass} data-autofocus />
-          </div>
-          <div>
-            <label htmlFor="enrol-phone" className={labelClass}>
-              Phone Number
-            </label>
-            <input id="enrol-phone" name="phone" type="tel" autoComplete="tel" inputMode="tel" className={inputClass} />
-          </div>
-          <div>
-            <label htmlFor="enrol-email" className={labelClass}>
-              Email
-            </label>
-            <input id="enrol-email" name="email" type="email" autoComplete="email" className={inputClass} />
-          </div>
-          <div>
-            <label htmlFor="enrol-coupon" className={labelClass}>
-              Coupon Code
-            </label>
-            <div className="mt-1 flex gap-2">
-              <input
-                id="enrol-coupon"
-                name="coupon"
-                autoComplete="off"
-                className={inputClass.replace("mt-1 ", "")}
-                aria-describedby={couponMessage ? "enrol-coupon-message" : undefined}
-              />
-              <Button variant="secondary" onClick={() => setCouponMessage(COUPON_SOON)}>
-                Apply
-              </Button>
-            </div>
-            <p id="enrol-coupon-message" role="status" className="mt-2 text-sm text-slate-700 empty:hidden">
-              {couponMessage}
-            </p>
-          </div>
+          <Field id="enrol-name" name="fullName" label="Full Name" look="modal" autoComplete="name" data-autofocus />
+          <Field
+            id="enrol-phone"
+            name="phone"
+            label="Phone Number"
+            look="modal"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+          />
+          <Field id="enrol-email" name="email" label="Email" look="modal" type="email" autoComplete="email" />
+          <FieldShell id="enrol-coupon" label="Coupon Code" look="modal">
+            {({ invalid, ...control }) => (
+              <>
+                <div className="mt-1 flex gap-2">
+                  <input
+                    {...control}
+                    name="coupon"
+                    autoComplete="off"
+                    className={controlClass("modal", invalid).replace("mt-1 ", "")}
+                    aria-describedby={couponMessage ? "enrol-coupon-message" : undefined}
+                  />
+                  <Button variant="secondary" onClick={() => setCouponMessage(COUPON_SOON)}>
+                    Apply
+                  </Button>
+                </div>
+                <p id="enrol-coupon-message" role="status" className="mt-2 text-sm text-slate-700 empty:hidden">
+                  {couponMessage}
+                </p>
+              </>
+            )}
+          </FieldShell>
         </div>
 
         <div role="status" className="empty:hidden">

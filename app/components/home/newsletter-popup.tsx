@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { Button } from "../ui/button.tsx";
+import { Field } from "../ui/form.tsx";
 import { Modal } from "../ui/modal.tsx";
 
 // spec public-area §4, §8, §9
@@ -78,12 +79,11 @@ function NewsletterDialog({ onClose }: { onClose: () => void }) {
         </p>
       </div>
       <form onSubmit={subscribe} className="p-6">
-        <label htmlFor="newsletter-email" className="block text-sm font-medium text-slate-800">
-          Email address
-        </label>
-        <input
+        <Field
           id="newsletter-email"
           name="email"
+          label="Email address"
+          look="modal"
           type="email"
           required
           autoComplete="email"
@@ -91,7 +91,6 @@ function NewsletterDialog({ onClose }: { onClose: () => void }) {
           onChange={(e) => setEmail(e.target.value)}
           placeholder="you@example.com"
           data-autofocus
-          className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none"
         />
         <div role="status" aria-live="polite" className="empty:hidden">
           {state.kind === "done" && <p className="mt-3 text-sm font-semibold text-emerald-700">{state.message}</p>}

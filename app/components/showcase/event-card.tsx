@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import type { ShowcaseEvent } from "../../../contract/events.ts";
-import { TICKET_TYPES, formatNaira } from "./tickets.ts";
+import { TICKET_TYPES } from "../../../contract/tickets.ts";
+import { formatNaira } from "../../lib/naira.ts";
 
 const LOWEST_PRICE = Math.min(...TICKET_TYPES.map((t) => t.price));
 
@@ -135,7 +136,7 @@ export function EventCard({
       ) : null}
 
       <div className="mt-auto flex items-center justify-between gap-3 border-t border-slate-100 p-5 sm:px-6">
-        <p className="text-sm text-slate-600">Tickets from {formatNaira(LOWEST_PRICE)}</p>
+        <p className="text-sm text-slate-600">Tickets from {formatNaira(LOWEST_PRICE, { decimals: 0 })}</p>
         <button
           type="button"
           onClick={onBuy}

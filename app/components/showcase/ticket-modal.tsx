@@ -1,16 +1,18 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { ShowcaseEvent } from "../../../contract/events.ts";
+import {
+  TICKET_MESSAGES,
+  TICKET_TYPES,
+  type TicketType,
+  isTicketEmail,
+  parseQuantity,
+} from "../../../contract/tickets.ts";
+import { formatNaira as formatAmount } from "../../lib/naira.ts";
+import { Field, FieldShell } from "../ui/form.tsx";
 import { Modal } from "../ui/modal.tsx";
-import { TICKET_EMAIL_ERROR, TICKET_TYPES, type TicketType, formatNaira, isTicketEmail } from "./tickets.ts";
 
-const QUANTITY_ERROR = "Quantity must be a whole number of at least 1";
-
-/** A quantity from the field's text: a whole number of at least 1 (spec §5 "quantity minimum 1"), or null. */
-function parseQuantity(text: string): number | null {
-  if (!/^\d+$/.test(text.trim())) return null;
-  const n = Number(text);
-  return Number.isSafeInteger(n) && n >= 1 ? n : null;
-}
+/** Ticket prices in whole naira, as the spec writes them (§9). */
+const formatNaira = (amount: number) => formatAmount(amount, { decimals: 0 });
 
 /**
  * The ticket modal (spec public-area §2 "Ticket modal"): email, ticket type and quantity, the total and a
@@ -46,8 +48,8 @@ export function TicketModal({ event, onClose }: { event: ShowcaseEvent; onClose:
     e.preventDefault();
     setNotice(null);
     const emailOk = isTicketEmail(email);
-    setEmailError(emailOk ? null : TICKET_EMAIL_ERROR);
-    setQuantityError(quantity === null ? QUANTITY_ERROR : null);
+    setEmailError(emailOk ? null : TICKET_MESSAGES.email);
+    setQuantityError(quantity === null ? TICKET_MESSAGES.quantity : null);
     if (!emailOk) return emailRef.current?.focus();
     if (quantity === null) return quantityRef.current?.focus();
     setNotice(
@@ -55,9 +57,6 @@ export function TicketModal({ event, onClose }: { event: ShowcaseEvent; onClose:
         "Please check back shortly to buy your tickets.",
     );
   };
-
-  const field =
-    "mt-1 block w-full rounded-lg border border-slate-400 px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-brand-700";
 
   return (
     <Modal frame="bare" labelledBy={`${id}-title`} onClose={onClose} className="max-w-lg">
@@ -69,36 +68,26 @@ export function TicketModal({ event, onClose }: { event: ShowcaseEvent; onClose:
         <p className="mt-1 text-sm text-slate-600">{event.time}</p>
 
         <form noValidate onSubmit={pay} className="mt-5 space-y-4 sm:mt-6 sm:space-y-5">
-          <div>
-            <label htmlFor={`${id}-email`} className="block font-semibold">
-              Email
-            </label>
-            <input
-              ref={emailRef}
-              id={`${id}-email`}
-              name="email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              value={email}
-              onChange={(e) => {
-                setEmail(e.target.value);
-                setNotice(null);
-              }}
-              aria-invalid={emailError ? true : undefined}
-              aria-describedby={emailError ? `${id}-email-error` : `${id}-email-hint`}
-              className={field}
-            />
-            {emailError ? (
-              <p id={`${id}-email-error`} role="alert" className="mt-1 text-sm font-semibold text-red-700">
-                {emailError}
-              </p>
-            ) : (
-              <p id={`${id}-email-hint`} className="mt-1 text-sm text-slate-600">
-                Your streaming link is sent here 24 hours before the show.
-              </p>
-            )}
-          </div>
+          <Field
+            inputRef={emailRef}
+            id={`${id}-email`}
+            name="email"
+            label="Email"
+            look="dense"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              setNotice(null);
+            }}
+            hint="Your streaming link is sent here 24 hours before the show."
+            error={emailError ?? undefined}
+            hintHiddenOnError
+            announceError
+            errorPrefix={false}
+          />
 
           <fieldset>
             <legend className="font-semibold">Ticket type</legend>
@@ -126,53 +115,52 @@ export function TicketModal({ event, onClose }: { event: ShowcaseEvent; onClose:
             </div>
           </fieldset>
 
-          <div>
-            <label htmlFor={`${id}-quantity`} className="block font-semibold">
-              Quantity
-            </label>
-            <div className="mt-1 flex items-stretch gap-2">
-              <button
-                type="button"
-                onClick={() => setQuantity((quantity ?? 1) - 1)}
-                disabled={(quantity ?? 1) <= 1}
-                aria-label="Decrease quantity"
-                className="w-12 rounded-lg border border-slate-400 text-xl font-bold text-slate-900 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-400"
-              >
-                <span aria-hidden="true">−</span>
-              </button>
-              <input
-                ref={quantityRef}
-                id={`${id}-quantity`}
-                name="quantity"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                step={1}
-                value={quantityText}
-                onChange={(e) => {
-                  setQuantityText(e.target.value);
-                  setQuantityError(null);
-                  setNotice(null);
-                }}
-                aria-invalid={quantityError ? true : undefined}
-                aria-describedby={quantityError ? `${id}-quantity-error` : undefined}
-                className="w-24 rounded-lg border border-slate-400 px-3 py-2.5 text-center text-base text-slate-900 shadow-sm"
-              />
-              <button
-                type="button"
-                onClick={() => setQuantity((quantity ?? 0) + 1)}
-                aria-label="Increase quantity"
-                className="w-12 rounded-lg border border-slate-400 text-xl font-bold text-slate-900 hover:bg-slate-100"
-              >
-                <span aria-hidden="true">+</span>
-              </button>
-            </div>
-            {quantityError ? (
-              <p id={`${id}-quantity-error`} role="alert" className="mt-1 text-sm font-semibold text-red-700">
-                {quantityError}
-              </p>
-            ) : null}
-          </div>
+          <FieldShell
+            id={`${id}-quantity`}
+            label="Quantity"
+            look="dense"
+            error={quantityError ?? undefined}
+            announceError
+            errorPrefix={false}
+          >
+            {({ invalid: _invalid, ...control }) => (
+              <div className="mt-1 flex items-stretch gap-2">
+                <button
+                  type="button"
+                  onClick={() => setQuantity((quantity ?? 1) - 1)}
+                  disabled={(quantity ?? 1) <= 1}
+                  aria-label="Decrease quantity"
+                  className="w-12 rounded-lg border border-slate-400 text-xl font-bold text-slate-900 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-400"
+                >
+                  <span aria-hidden="true">−</span>
+                </button>
+                <input
+                  ref={quantityRef}
+                  {...control}
+                  name="quantity"
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  step={1}
+                  value={quantityText}
+                  onChange={(e) => {
+                    setQuantityText(e.target.value);
+                    setQuantityError(null);
+                    setNotice(null);
+                  }}
+                  className="w-24 rounded-lg border border-slate-400 px-3 py-2.5 text-center text-base text-slate-900 shadow-sm"
+                />
+                <button
+                  type="button"
+                  onClick={() => setQuantity((quantity ?? 0) + 1)}
+                  aria-label="Increase quantity"
+                  className="w-12 rounded-lg border border-slate-400 text-xl font-bold text-slate-900 hover:bg-slate-100"
+                >
+                  <span aria-hidden="true">+</span>
+                </button>
+              </div>
+            )}
+          </FieldShell>
 
           <div className="flex items-center justify-between rounded-lg bg-slate-100 px-4 py-3">
             <span>

@@ -5,41 +5,50 @@ import { useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { EMAIL_MAX } from "../../../contract/common.ts";
 import { appContext } from "../../lib/context.ts";
+import { ForgotPasswordSchema } from "../../../contract/auth.ts";
+import { AuthPage, TextLink } from "../../components/account/auth-form.tsx";
 import {
-  AccountForm,
-  AuthPage,
   Field,
   Notice,
+  PageForm,
   SubmitButton,
-  TextLink,
+  isPendingFor,
+  useContractCheck,
   useFieldIds,
   useFocusOnProblems,
-} from "../../components/account/auth-form.tsx";
-import { textOf, type FormFailure } from "../../components/account/form-result.ts";
-import { isPendingFor } from "../../components/account/pending.ts";
+} from "../../components/ui/form.tsx";
+import type { ActionResult } from "../../lib/action-result.ts";
+import { failureFromError, failureFromOutcome, parseForm, type FormValues } from "../../lib/forms.server.ts";
 import { privateNoStore, siteNameOf } from "../../lib/meta.ts";
 
 export function loader() {
   return { limits: { email: EMAIL_MAX } };
 }
 
-// Schema: EmailSchema (contract/common.ts), inside services.authFlows.requestPasswordReset.
-export type ForgotActionData = { ok: true; message: string; email: string } | FormFailure<"email", { email: string }>;
+// Schema: ForgotPasswordSchema (contract/auth.ts), here, in the browser and again inside
+// services.authFlows.requestPasswordReset.
+const FIELDS = ["email"] as const;
+const LABELS = { email: "E-mail" };
+export type ForgotActionData = ActionResult<"email", FormValues<"email">, { email: string }>;
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs): Promise<ForgotActionData> {
   const { services, clientIp } = context.get(appContext);
-  const form = await request.formData();
-  const email = textOf(form, "email");
-  const result = await services.authFlows.requestPasswordReset({ headers: request.headers, clientIp }, { email });
-  if (result.ok) {
-    const sent: ForgotActionData = { ok: true, message: result.value, email: email.trim() };
-    return sent;
+  const form = await parseForm(request, {
+    schema: ForgotPasswordSchema,
+    fields: FIELDS,
+    labels: LABELS,
+    keep: FIELDS,
+  });
+  if (!form.ok) return form.failure;
+  const email = String(form.fields.email);
+  let result;
+  try {
+    result = await services.authFlows.requestPasswordReset({ headers: request.headers, clientIp }, { email });
+  } catch (error) {
+    return failureFromError(error, form.values);
   }
-  const failed: ForgotActionData =
-    result.field === "email"
-      ? { ok: false, fieldErrors: { email: result.message }, values: { email } }
-      : { ok: false, formError: result.message, fieldErrors: {}, values: { email } };
-  return failed;
+  if (result.ok) return { ok: true, message: result.value, values: { email: email.trim() } };
+  return failureFromOutcome(result, FIELDS, form.values);
 }
 
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
@@ -47,8 +56,13 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
   const formRef = useRef<HTMLFormElement>(null);
   const pending = isPendingFor(useNavigation(), "/forgot-password");
   const failure = actionData && !actionData.ok ? actionData : undefined;
+  const check = useContractCheck({
+    load: () => import("../../../contract/auth.ts").then((m) => m.ForgotPasswordSchema),
+    fields: FIELDS,
+    answer: actionData,
+  });
   const formErrorId = `${ids.form}-error`;
-  useFocusOnProblems(formRef, failure, formErrorId);
+  useFocusOnProblems(formRef, check.errors ?? failure, formErrorId);
 
   const footer = (
     <p>
@@ -61,8 +75,8 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
       <AuthPage title="Check your e-mail" footer={footer}>
         <Notice tone="success" title={actionData.message} focus>
           <p>
-            We sent it to <strong className="break-all">{actionData.email}</strong> if that address has an account. The
-            link works for one hour, once. No e-mail after a few minutes? Look in your spam folder, or{" "}
+            We sent it to <strong className="break-all">{actionData.values.email}</strong> if that address has an
+            account. The link works for one hour, once. No e-mail after a few minutes? Look in your spam folder, or{" "}
             <TextLink to="/forgot-password">ask again</TextLink>.
           </p>
         </Notice>
@@ -76,21 +90,26 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
       intro="Enter the e-mail address of your account and we will send you a link to choose a new password."
       footer={footer}
     >
-      <AccountForm formRef={formRef} error={failure?.formError} errorId={formErrorId}>
+      <PageForm
+        formRef={formRef}
+        error={check.errors ? undefined : failure?.formError}
+        errorId={formErrorId}
+        {...check.formProps}
+      >
         <Field
           id={ids.email}
           name="email"
-          label="E-mail"
+          label={LABELS.email}
           type="email"
           inputMode="email"
           autoComplete="email"
           required
           maxLength={loaderData.limits.email}
           defaultValue={failure?.values.email}
-          error={failure?.fieldErrors.email}
+          error={(check.errors ?? failure?.fieldErrors)?.email}
         />
         <SubmitButton pending={pending} label="Send me a reset link" pendingLabel="Sending…" />
-      </AccountForm>
+      </PageForm>
     </AuthPage>
   );
 }

@@ -9,19 +9,19 @@ import { PASSWORD_MAX, SignInSchema } from "../../../contract/auth.ts";
 import { EMAIL_MAX } from "../../../contract/common.ts";
 import { appContext } from "../../lib/context.ts";
 import { safeRedirectTo } from "../../lib/guards.server.ts";
+import { AuthPage, TextLink, textLink } from "../../components/account/auth-form.tsx";
 import {
-  AccountForm,
-  AuthPage,
   Field,
   Notice,
+  PageForm,
   SubmitButton,
-  TextLink,
-  textLink,
+  isPendingFor,
+  useContractCheck,
   useFieldIds,
   useFocusOnProblems,
-} from "../../components/account/auth-form.tsx";
-import { fieldErrorsOf, textOf, type FormFailure } from "../../components/account/form-result.ts";
-import { isPendingFor } from "../../components/account/pending.ts";
+} from "../../components/ui/form.tsx";
+import type { ActionFailure } from "../../lib/action-result.ts";
+import { failureFromError, failureFromOutcome, parseForm, type FormValues } from "../../lib/forms.server.ts";
 import { privateNoStore, siteNameOf } from "../../lib/meta.ts";
 
 /** After sign-in: the asked-for page, unless it is an account page itself (that would loop back here). */
@@ -64,38 +64,31 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-// Schema: SignInSchema (contract/auth.ts); services.authFlows.signIn parses again and is the truth.
+// Schema: SignInSchema (contract/auth.ts), here, in the browser and again in services.authFlows.signIn,
+// which is the truth.
 const FIELDS = ["identifier", "password"] as const;
 type LoginField = (typeof FIELDS)[number];
-export type LoginActionData = FormFailure<LoginField, { identifier: string }> & {
-  /** the form-level error is about the credentials: both fields are marked invalid */
-  credentials?: boolean;
-};
+const LABELS: Record<LoginField, string> = { identifier: "E-mail or username", password: "Password" };
+/** A failed sign-in; success redirects. Wrong credentials mark both fields (`invalidFields`). */
+export type LoginActionData = ActionFailure<LoginField, FormValues<LoginField>>;
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs): Promise<LoginActionData> {
   const { services, clientIp } = context.get(appContext);
-  const form = await request.formData();
-  const input = { identifier: textOf(form, "identifier"), password: textOf(form, "password") };
-  const values = { identifier: input.identifier };
-  const to = afterSignIn(textOf(form, "redirectTo") || new URL(request.url).searchParams.get("redirectTo"));
-
+  const form = await parseForm(request, { schema: SignInSchema, fields: FIELDS, labels: LABELS, keep: ["identifier"] });
   // A form shown again with its errors answers 200 (as /contact does): a 4xx would be logged by the
   // browser as a failed resource load.
-  const parsed = SignInSchema.safeParse(input);
-  if (!parsed.success) {
-    const failed: LoginActionData = { ok: false, fieldErrors: fieldErrorsOf(parsed.error.issues, FIELDS), values };
-    return failed;
+  if (!form.ok) return form.failure;
+  const asked = form.fields.redirectTo;
+  const to = afterSignIn((typeof asked === "string" && asked) || new URL(request.url).searchParams.get("redirectTo"));
+  let result;
+  try {
+    result = await services.authFlows.signIn({ headers: request.headers, clientIp }, form.data);
+  } catch (error) {
+    return failureFromError(error, form.values);
   }
-  const result = await services.authFlows.signIn({ headers: request.headers, clientIp }, parsed.data);
   if (result.ok) throw redirect(to, { headers: result.headers });
-  const failed: LoginActionData = {
-    ok: false,
-    formError: result.message,
-    fieldErrors: {},
-    values,
-    credentials: result.field === "password" || result.field === "identifier",
-  };
-  return failed;
+  const credentials = result.field === "password" || result.field === "identifier";
+  return { ...failureFromOutcome(result, [], form.values), ...(credentials ? { invalidFields: [...FIELDS] } : {}) };
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
@@ -103,14 +96,22 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const ids = useFieldIds([...FIELDS, "form"]);
   const formRef = useRef<HTMLFormElement>(null);
   const pending = isPendingFor(useNavigation(), "/login");
-  const failure = actionData && !actionData.ok ? actionData : undefined;
+  const failure = actionData;
+  const check = useContractCheck({
+    load: () => import("../../../contract/auth.ts").then((m) => m.SignInSchema),
+    fields: FIELDS,
+    answer: actionData,
+  });
+  const errors = check.errors ?? failure?.fieldErrors;
+  const credentials = !check.errors && !!failure?.invalidFields?.length;
   const formErrorId = `${ids.form}-error`;
-  useFocusOnProblems(formRef, actionData, formErrorId);
+  useFocusOnProblems(formRef, check.errors ?? actionData, formErrorId);
   // The typed password is never sent back; with JavaScript the field is emptied after a failed attempt too.
+  const refused = check.errors ?? actionData;
   useEffect(() => {
     const password = formRef.current?.elements.namedItem("password");
-    if (actionData && password instanceof HTMLInputElement) password.value = "";
-  }, [actionData]);
+    if (refused && password instanceof HTMLInputElement) password.value = "";
+  }, [refused]);
 
   return (
     <AuthPage
@@ -129,12 +130,18 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           </Notice>
         </div>
       ) : null}
-      <AccountForm formRef={formRef} error={failure?.formError} errorId={formErrorId} describedByError>
+      <PageForm
+        formRef={formRef}
+        error={check.errors ? undefined : failure?.formError}
+        errorId={formErrorId}
+        describedByError
+        {...check.formProps}
+      >
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <Field
           id={ids.identifier}
           name="identifier"
-          label="E-mail or username"
+          label={LABELS.identifier}
           type="text"
           autoComplete="username"
           autoCapitalize="none"
@@ -142,21 +149,21 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           required
           maxLength={limits.identifier}
           defaultValue={failure?.values.identifier}
-          error={failure?.fieldErrors.identifier}
-          invalid={failure?.credentials}
-          extraDescribedBy={failure?.credentials ? formErrorId : undefined}
+          error={errors?.identifier}
+          invalid={credentials}
+          extraDescribedBy={credentials ? formErrorId : undefined}
         />
         <Field
           id={ids.password}
           name="password"
-          label="Password"
+          label={LABELS.password}
           type="password"
           autoComplete="current-password"
           required
           maxLength={limits.password}
-          error={failure?.fieldErrors.password}
-          invalid={failure?.credentials}
-          extraDescribedBy={failure?.credentials ? formErrorId : undefined}
+          error={errors?.password}
+          invalid={credentials}
+          extraDescribedBy={credentials ? formErrorId : undefined}
           after={
             <Link to="/forgot-password" className={`${textLink} text-sm`}>
               Forgot your password?
@@ -164,7 +171,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           }
         />
         <SubmitButton pending={pending} label="Sign in" pendingLabel="Signing in…" />
-      </AccountForm>
+      </PageForm>
     </AuthPage>
   );
 }

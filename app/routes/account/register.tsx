@@ -9,19 +9,27 @@ import { EMAIL_MAX } from "../../../contract/common.ts";
 import { AUTH_MESSAGES } from "../../../contract/auth.ts";
 import { AVATAR_MAX_BYTES, AVATAR_MESSAGES } from "../../../contract/auth.ts";
 import { appContext } from "../../lib/context.ts";
+import { AuthPage, TextLink } from "../../components/account/auth-form.tsx";
 import {
-  AccountForm,
-  AuthPage,
   ErrorSummary,
   Field,
+  FileField,
   Notice,
+  PageForm,
   SubmitButton,
-  TextLink,
+  isPendingFor,
+  useContractCheck,
   useFieldIds,
   useFocusOnProblems,
-} from "../../components/account/auth-form.tsx";
-import { fieldErrorsOf, textOf, type FormFailure } from "../../components/account/form-result.ts";
-import { isPendingFor } from "../../components/account/pending.ts";
+} from "../../components/ui/form.tsx";
+import type { ActionResult, FieldErrors } from "../../lib/action-result.ts";
+import {
+  failureFromError,
+  failureFromOutcome,
+  failureFromIssues,
+  parseForm,
+  type FormValues,
+} from "../../lib/forms.server.ts";
 import { privateNoStore, siteNameOf } from "../../lib/meta.ts";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -40,46 +48,51 @@ export function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-// Schema: RegisterSchema (contract/auth.ts) for the text fields, all reported at once; the image is
-// checked by saveAvatar inside services.authFlows.signUp, which parses everything again and is the truth.
+// Schema: RegisterSchema (contract/auth.ts) for the text fields, all reported at once, here and in the
+// browser; the image is checked by saveAvatar inside services.authFlows.signUp, which parses everything
+// again and is the truth.
 const FIELDS = ["username", "email", "password", "image"] as const;
 type RegisterField = (typeof FIELDS)[number];
-type RegisterValues = { username: string; email: string };
-export type RegisterActionData =
-  { ok: true; message: string; email: string } | FormFailure<RegisterField, RegisterValues>;
+const LABELS: Record<RegisterField, string> = {
+  username: "Username",
+  email: "E-mail",
+  password: "Password",
+  image: "Profile image",
+};
+export type RegisterActionData = ActionResult<RegisterField, FormValues<RegisterField>, { email: string }>;
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs): Promise<RegisterActionData> {
   const { services, clientIp } = context.get(appContext);
-  const form = await request.formData();
-  const input = {
-    username: textOf(form, "username"),
-    email: textOf(form, "email"),
-    password: textOf(form, "password"),
-  };
-  const values: RegisterValues = { username: input.username, email: input.email };
-  const file = form.get("image");
-  const image = file instanceof Blob && file.size > 0 ? file : undefined;
-
-  const parsed = RegisterSchema.safeParse(input);
-  const fieldErrors = parsed.success ? {} : fieldErrorsOf(parsed.error.issues, FIELDS);
+  const form = await parseForm(request, {
+    schema: RegisterSchema,
+    fields: FIELDS,
+    labels: LABELS,
+    keep: ["username", "email"],
+  });
+  const image = form.files.image;
   // The size is known without reading the file: say so together with the other fields' problems.
-  if (image && image.size > AVATAR_MAX_BYTES) fieldErrors.image = AVATAR_MESSAGES.tooBig;
-  if (!parsed.success || fieldErrors.image) {
-    const failed: RegisterActionData = { ok: false, fieldErrors, values };
-    return failed;
+  const imageTooBig = !!image && image.size > AVATAR_MAX_BYTES;
+  if (!form.ok) {
+    return imageTooBig
+      ? { ...form.failure, fieldErrors: { ...form.failure.fieldErrors, image: AVATAR_MESSAGES.tooBig } }
+      : form.failure;
   }
+  if (imageTooBig)
+    return failureFromIssues([{ path: ["image"], message: AVATAR_MESSAGES.tooBig }], FIELDS, form.values);
 
-  const result = await services.authFlows.signUp({ headers: request.headers, clientIp }, input, image);
-  if (result.ok) {
-    const done: RegisterActionData = { ok: true, message: AUTH_MESSAGES.registered, email: parsed.data.email };
-    return done;
+  const input = {
+    username: String(form.fields.username),
+    email: String(form.fields.email),
+    password: String(form.fields.password),
+  };
+  let result;
+  try {
+    result = await services.authFlows.signUp({ headers: request.headers, clientIp }, input, image);
+  } catch (error) {
+    return failureFromError(error, form.values);
   }
-  const field =
-    result.field && (FIELDS as readonly string[]).includes(result.field) ? (result.field as RegisterField) : null;
-  const failed: RegisterActionData = field
-    ? { ok: false, fieldErrors: { [field]: result.message }, values }
-    : { ok: false, formError: result.message, fieldErrors: {}, values };
-  return failed;
+  if (result.ok) return { ok: true, message: AUTH_MESSAGES.registered, values: { email: form.data.email } };
+  return failureFromOutcome(result, FIELDS, form.values);
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
@@ -88,10 +101,15 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const formRef = useRef<HTMLFormElement>(null);
   const pending = isPendingFor(useNavigation(), "/register");
   const failure = actionData && !actionData.ok ? actionData : undefined;
+  const check = useContractCheck({
+    load: () => import("../../../contract/auth.ts").then((m) => m.RegisterSchema),
+    fields: FIELDS,
+    answer: actionData,
+  });
   // With JavaScript, a picture that is too big is refused before it is sent (data costs money).
   const [imageTooBigHere, setImageTooBigHere] = useState(false);
   const summaryId = `${ids.form}-summary`;
-  useFocusOnProblems(formRef, failure, summaryId);
+  useFocusOnProblems(formRef, check.errors ?? failure, summaryId);
 
   if (actionData?.ok) {
     return (
@@ -106,15 +124,15 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         <Notice tone="success" title="Your account is created." focus>
           <p>{actionData.message}</p>
           <p className="mt-2">
-            We sent it to <strong className="break-all">{actionData.email}</strong>. The link works for 24 hours. No
-            e-mail? Look in your spam folder, or sign in and we will send a new link.
+            We sent it to <strong className="break-all">{actionData.values.email}</strong>. The link works for 24 hours.
+            No e-mail? Look in your spam folder, or sign in and we will send a new link.
           </p>
         </Notice>
       </AuthPage>
     );
   }
 
-  const errors: Partial<Record<RegisterField, string>> = { ...failure?.fieldErrors };
+  const errors: FieldErrors<RegisterField> = { ...(check.errors ?? failure?.fieldErrors) };
   const summary = FIELDS.filter((f) => errors[f]).map((f) => ({ fieldId: ids[f], message: errors[f]! }));
   if (imageTooBigHere) errors.image = imageTooBig;
 
@@ -128,17 +146,18 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         </p>
       }
     >
-      <AccountForm
+      <PageForm
         formRef={formRef}
         encType="multipart/form-data"
-        error={failure?.formError}
+        error={check.errors ? undefined : failure?.formError}
         errorId={summaryId}
         fallback={<ErrorSummary id={summaryId} errors={summary} />}
+        {...check.formProps}
       >
         <Field
           id={ids.username}
           name="username"
-          label="Username"
+          label={LABELS.username}
           type="text"
           autoComplete="username"
           autoCapitalize="none"
@@ -153,7 +172,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         <Field
           id={ids.email}
           name="email"
-          label="E-mail"
+          label={LABELS.email}
           type="email"
           inputMode="email"
           autoComplete="email"
@@ -166,7 +185,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         <Field
           id={ids.password}
           name="password"
-          label="Password"
+          label={LABELS.password}
           type="password"
           autoComplete="new-password"
           required
@@ -175,12 +194,11 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           hint={`At least ${limits.passwordMin} characters, with both letters and numbers.`}
           error={errors.password}
         />
-        <Field
+        <FileField
           id={ids.image}
           name="image"
-          label="Profile image"
+          label={LABELS.image}
           optional
-          type="file"
           accept="image/png,image/jpeg,image/webp,image/gif"
           hint={`Shown next to your name. PNG, JPEG, WebP or GIF, at most ${Math.round(limits.imageMaxBytes / 1024 / 1024)} MB.`}
           error={errors.image}
@@ -193,7 +211,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           }}
         />
         <SubmitButton pending={pending} label="Create account" pendingLabel="Creating your account…" />
-      </AccountForm>
+      </PageForm>
     </AuthPage>
   );
 }

@@ -8,18 +8,20 @@ import type { Route } from "./+types/reset-password";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../../../contract/auth.ts";
 import { AUTH_MESSAGES } from "../../../contract/auth.ts";
 import { appContext } from "../../lib/context.ts";
+import { ResetPasswordFormSchema } from "../../../contract/auth.ts";
+import { AuthPage, TextLink } from "../../components/account/auth-form.tsx";
 import {
-  AccountForm,
-  AuthPage,
   Field,
   Notice,
+  PageForm,
   SubmitButton,
-  TextLink,
+  isPendingFor,
+  useContractCheck,
   useFieldIds,
   useFocusOnProblems,
-} from "../../components/account/auth-form.tsx";
-import { textOf, type FormFailure } from "../../components/account/form-result.ts";
-import { isPendingFor } from "../../components/account/pending.ts";
+} from "../../components/ui/form.tsx";
+import type { ActionFailure } from "../../lib/action-result.ts";
+import { failureFromError, failureFromOutcome, parseForm } from "../../lib/forms.server.ts";
 import { privateNoStore, siteNameOf } from "../../lib/meta.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -33,48 +35,61 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const MISMATCH = "The two passwords are not the same. Please type the new password twice.";
-
 const FIELDS = ["password", "confirm"] as const;
-export type ResetActionData = FormFailure<(typeof FIELDS)[number], Record<string, never>> & { badLink?: string };
+type ResetField = (typeof FIELDS)[number];
+const LABELS: Record<ResetField, string> = { password: "New password", confirm: "New password again" };
+/** The code of a failure that is about the link, not the form: the page then says the link is dead. */
+const BAD_LINK = "bad_link";
+/** A refused reset (success redirects to /login?reset=1); passwords never come back. */
+export type ResetActionData = ActionFailure<ResetField, Record<string, never>>;
 
-// Schema: PasswordSchema (contract/auth.ts), inside services.authFlows.resetPassword.
-export async function action({ request, context }: Route.ActionArgs) {
+// Schema: ResetPasswordFormSchema (contract/auth.ts), here and in the browser; the password again in
+// services.authFlows.resetPassword, which is the truth.
+export async function action({ request, context }: Route.ActionArgs): Promise<ResetActionData> {
   const { services, clientIp } = context.get(appContext);
-  const form = await request.formData();
-  const token = textOf(form, "token");
-  const password = textOf(form, "password");
-  if (password !== textOf(form, "confirm")) {
-    const failed: ResetActionData = { ok: false, fieldErrors: { confirm: MISMATCH }, values: {} };
-    return failed;
+  const form = await parseForm(request, {
+    schema: ResetPasswordFormSchema,
+    fields: FIELDS,
+    labels: LABELS,
+  });
+  const values = {};
+  if (!form.ok) return { ...form.failure, values };
+  const { token, password } = form.data;
+  let result;
+  try {
+    result = await services.authFlows.resetPassword({ headers: request.headers, clientIp }, { token, password });
+  } catch (error) {
+    return failureFromError(error, values);
   }
-  const result = await services.authFlows.resetPassword({ headers: request.headers, clientIp }, { token, password });
   if (result.ok) throw redirect("/login?reset=1");
-  const failed: ResetActionData =
-    result.field === "token"
-      ? { ok: false, fieldErrors: {}, values: {}, badLink: result.message }
-      : result.field === "password"
-        ? { ok: false, fieldErrors: { password: result.message }, values: {} }
-        : { ok: false, formError: result.message, fieldErrors: {}, values: {} };
-  return failed;
+  const failed = failureFromOutcome(result, FIELDS, values);
+  return result.field === "token" ? { ...failed, code: BAD_LINK } : failed;
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { token, limits } = loaderData;
-  const badLink = actionData?.badLink ?? loaderData.badLink;
+  const badLink = actionData?.code === BAD_LINK ? actionData.formError : loaderData.badLink;
   const ids = useFieldIds([...FIELDS, "form"]);
   const formRef = useRef<HTMLFormElement>(null);
   const pending = isPendingFor(useNavigation(), "/reset-password");
+  const check = useContractCheck({
+    load: () => import("../../../contract/auth.ts").then((m) => m.ResetPasswordFormSchema),
+    fields: FIELDS,
+    answer: actionData,
+  });
+  const errors = check.errors ?? actionData?.fieldErrors;
   const formErrorId = `${ids.form}-error`;
-  useFocusOnProblems(formRef, actionData, formErrorId);
-  // Passwords are never sent back; with JavaScript the fields are emptied after a refusal too.
+  useFocusOnProblems(formRef, check.errors ?? actionData, formErrorId);
+  // Passwords are never sent back; with JavaScript the fields are emptied after a refusal too (the
+  // server's, or the browser's own check with the same schema).
+  const refused = check.errors ?? actionData;
   useEffect(() => {
-    if (!actionData) return;
+    if (!refused) return;
     for (const name of FIELDS) {
       const input = formRef.current?.elements.namedItem(name);
       if (input instanceof HTMLInputElement) input.value = "";
     }
-  }, [actionData]);
+  }, [refused]);
 
   const footer = (
     <p>
@@ -101,32 +116,37 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       intro="Choose the password you will sign in with from now on."
       footer={footer}
     >
-      <AccountForm formRef={formRef} error={actionData?.formError} errorId={formErrorId}>
+      <PageForm
+        formRef={formRef}
+        error={check.errors ? undefined : actionData?.formError}
+        errorId={formErrorId}
+        {...check.formProps}
+      >
         <input type="hidden" name="token" value={token} />
         <Field
           id={ids.password}
           name="password"
-          label="New password"
+          label={LABELS.password}
           type="password"
           autoComplete="new-password"
           required
           minLength={limits.passwordMin}
           maxLength={limits.passwordMax}
           hint={`At least ${limits.passwordMin} characters, with both letters and numbers.`}
-          error={actionData?.fieldErrors.password}
+          error={errors?.password}
         />
         <Field
           id={ids.confirm}
           name="confirm"
-          label="New password again"
+          label={LABELS.confirm}
           type="password"
           autoComplete="new-password"
           required
           maxLength={limits.passwordMax}
-          error={actionData?.fieldErrors.confirm}
+          error={errors?.confirm}
         />
         <SubmitButton pending={pending} label="Change my password" pendingLabel="Changing your password…" />
-      </AccountForm>
+      </PageForm>
     </AuthPage>
   );
 }

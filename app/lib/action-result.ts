@@ -1,0 +1,46 @@
+// What every form action answers (conventions §20: one form pattern). The outcome with its message and
+// what the page shows of it, or the problems: one about the whole form, one per field, and what was
+// typed (never a password) so the form comes back filled in. Plain types and helpers, no zod and nothing
+// of the server: the browser imports this too.
+
+export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+
+export type ActionSuccess<V = Record<string, never>> = {
+  ok: true;
+  /** the sentence the page shows (the spec's success message where it quotes one) */
+  message: string;
+  values: V;
+};
+
+export type ActionFailure<F extends string = string, V = Record<string, string>> = {
+  ok: false;
+  /** a problem of the whole form (too many attempts, wrong credentials...), shown above the fields */
+  formError?: string;
+  fieldErrors: FieldErrors<F>;
+  values: V;
+  /** fields the form-level error is about (wrong credentials: both), marked invalid without a message */
+  invalidFields?: F[];
+  /** what kind of refusal, when the page shows it differently (a domain error code, "badLink"...) */
+  code?: string;
+};
+
+export type ActionResult<F extends string = string, V = Record<string, string>, S = Record<string, never>> =
+  ActionSuccess<S> | ActionFailure<F, V>;
+
+/** Per-field messages from zod issues (the first one per field, in the order of `fields`). */
+export function fieldErrorsOf<F extends string>(
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,
+  fields: readonly F[],
+): FieldErrors<F> {
+  const errors: FieldErrors<F> = {};
+  for (const issue of issues) {
+    const field = fields.find((f) => f === issue.path[0]);
+    if (field) errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** The failure of an answer, or undefined (a success, or no answer yet). */
+export function failureOf<R extends { ok: boolean }>(result: R | undefined): Extract<R, { ok: false }> | undefined {
+  return result && !result.ok ? (result as Extract<R, { ok: false }>) : undefined;
+}
