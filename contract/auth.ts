@@ -132,12 +132,32 @@ export const AUTH_MESSAGES = {
   registered: "Almost done: we have sent you an e-mail. Open its link to verify your address, then sign in.",
   failed: "Something went wrong on our side. Please try again.",
   passwordMismatch: "The two passwords are not the same. Please type the new password twice.",
+  /** the per-account slow-down after repeated wrong passwords (docs/decisions/012) */
+  signInPaused:
+    "Too many failed sign-ins for this account. Please wait a few minutes and try again, or reset your password.",
+};
+
+/**
+ * What Better Auth's own routes (/backend/api/auth/*) answer when a body breaks an account rule
+ * (server/features/auth/auth-rules.ts). The username, password and image rules themselves answer with
+ * UsernameSchema's, PasswordSchema's and AVATAR_MESSAGES' own sentences.
+ */
+export const ACCOUNT_FIELD_MESSAGES = {
+  notAllowed: (field: string, allowed: readonly string[]) =>
+    `"${field}" cannot be set here; this request accepts only: ${allowed.join(", ")}.`,
+  nameIsUsername: "The name is the username: leave name out, or send the same value as username.",
 };
 
 // Profile images chosen at sign-up (server/features/users/avatar.ts).
 export const AVATAR_MAX_BYTES = 1024 * 1024;
+/** the largest canvas decoded (a small file can claim a huge one) */
+export const AVATAR_MAX_PIXELS = 25_000_000;
+/** stored pictures fit inside this square */
+export const AVATAR_SIZE = 256;
 
 export const AVATAR_MESSAGES = {
   tooBig: "Profile image must be at most 1 MB.",
   badType: "Profile image must be a PNG, JPEG, WebP or GIF picture.",
+  tooManyPixels: "Profile image must be at most 25 megapixels (for example 5000 × 5000).",
+  notOurs: "Profile image must be a picture uploaded to this site, or null.",
 };

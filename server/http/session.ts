@@ -4,7 +4,8 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
 import type { Role } from "../../contract/auth.ts";
 import type { Actor } from "../features/auth/actor.ts";
-import { CLIENT_IP_HEADER, type Auth } from "../features/auth/auth.ts";
+import { AUTH_BASE_PATH, CLIENT_IP_HEADER, type Auth } from "../features/auth/auth.ts";
+import { isOpenAuthRoute } from "../features/auth/auth-rules.ts";
 import { errorBody } from "./backend.ts";
 import type { AppEnv } from "./middleware.ts";
 
@@ -24,9 +25,22 @@ function withClientIp(c: Context): Request {
   return new Request(c.req.raw, { headers });
 }
 
-/** Better Auth's routes under /backend/api/auth/* (sign-up, sign-in, sign-out, verification, reset). */
+/**
+ * Better Auth's routes under /backend/api/auth/* (sign-up, sign-in, sign-out, verification, reset,
+ * the user's own password, username, image and sessions). Only the routes auth-rules.ts opens reach
+ * it; the others (its admin plugin's /admin/*, delete-user, change-email…) are unknown paths here,
+ * with the same 404 as any other.
+ */
 export function authHandler(auth: Auth) {
-  return (c: Context) => auth.handler(withClientIp(c));
+  return (c: Context) => {
+    // The path as sent (not decoded), which is what Better Auth's router matches.
+    const pathname = new URL(c.req.url).pathname;
+    const route = pathname.startsWith(AUTH_BASE_PATH) ? pathname.slice(AUTH_BASE_PATH.length) : "";
+    if (!isOpenAuthRoute(c.req.method, route)) {
+      return c.json(errorBody("not_found", `No API route for ${c.req.method} ${c.req.path}`), 404);
+    }
+    return auth.handler(withClientIp(c));
+  };
 }
 
 function sessionCookiePresent(cookie: string | undefined): boolean {

@@ -81,3 +81,18 @@ export const rateLimit = pgTable("rate_limit", {
   count: integer("count").notNull(),
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
+
+/**
+ * Our own counters for identity (server/features/auth/attempts.ts): failed sign-ins per account,
+ * e-mails per recipient, step-up password checks per user. Not in rate_limit: Better Auth prunes that
+ * table's rows older than its longest window (one minute here), and these windows last up to an hour.
+ * Times in epoch milliseconds, like rate_limit.
+ */
+export const authAttempt = pgTable("auth_attempt", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  /** when the current window began */
+  firstAt: bigint("first_at", { mode: "number" }).notNull(),
+  /** the latest counted attempt */
+  lastAt: bigint("last_at", { mode: "number" }).notNull(),
+});

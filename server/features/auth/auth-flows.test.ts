@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { user } from "../../db/schema.ts";
 import { linkFromMail, sameOrigin, uniqueName } from "../../../tests/support/accounts.ts";
+import { pngImage, truncatedPng } from "../../../tests/support/images.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
 import { AVATAR_MESSAGES } from "../../../contract/auth.ts";
 import type { Caller } from "./auth-flows.ts";
@@ -20,7 +21,6 @@ afterAll(() => t.close());
 
 let ip = 0;
 const caller = (): Caller => ({ headers: new Headers(sameOrigin(t)), clientIp: `10.1.0.${++ip}` });
-const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
 const avatarsDir = () => path.join(t.env.DATA_DIR, "media", "avatars");
 const avatarFiles = () => (existsSync(avatarsDir()) ? readdirSync(avatarsDir()) : []);
 const details = () => {
@@ -31,20 +31,26 @@ const details = () => {
 describe("sign-up with a profile image", () => {
   it("stores the picture and puts its URL on the new user", async () => {
     const input = details();
-    const result = await t.services.authFlows.signUp(caller(), input, new Blob([png], { type: "image/png" }));
+    const result = await t.services.authFlows.signUp(
+      caller(),
+      input,
+      new Blob([await pngImage()], { type: "image/png" }),
+    );
     expect(result.ok).toBe(true);
     const [row] = await t.db.select().from(user).where(eq(user.email, input.email));
-    expect(row?.image).toMatch(/^\/media\/avatars\/[0-9a-f]{24}\.png$/);
+    expect(row?.image).toMatch(/^\/media\/avatars\/[0-9a-f]{24}\.webp$/);
     expect(avatarFiles()).toContain(path.basename(row!.image!));
   });
 
-  it("refuses what is no picture at the image field, and makes no account", async () => {
-    const input = details();
-    const before = avatarFiles().length;
-    const result = await t.services.authFlows.signUp(caller(), input, new Blob(["<svg/>"], { type: "image/png" }));
-    expect(result).toMatchObject({ ok: false, status: 422, message: AVATAR_MESSAGES.badType, field: "image" });
-    expect(await t.db.select().from(user).where(eq(user.email, input.email))).toEqual([]);
-    expect(avatarFiles().length).toBe(before);
+  it("refuses what is no picture (or a broken one) at the image field, and makes no account", async () => {
+    for (const bytes of [new TextEncoder().encode("<svg/>"), await truncatedPng()]) {
+      const input = details();
+      const before = avatarFiles().length;
+      const result = await t.services.authFlows.signUp(caller(), input, new Blob([bytes], { type: "image/png" }));
+      expect(result).toMatchObject({ ok: false, status: 422, message: AVATAR_MESSAGES.badType, field: "image" });
+      expect(await t.db.select().from(user).where(eq(user.email, input.email))).toEqual([]);
+      expect(avatarFiles().length).toBe(before);
+    }
   });
 
   it("does not check or store the picture when the other fields are refused", async () => {
@@ -52,7 +58,7 @@ describe("sign-up with a profile image", () => {
     const result = await t.services.authFlows.signUp(
       caller(),
       { ...details(), password: "short" },
-      new Blob([png], { type: "image/png" }),
+      new Blob([await pngImage()], { type: "image/png" }),
     );
     expect(result).toMatchObject({ ok: false, field: "password" });
     expect(avatarFiles().length).toBe(before);
@@ -64,7 +70,7 @@ describe("sign-up with a profile image", () => {
     for (let i = 0; i < 2; i++) await t.services.authFlows.signUp(who, details());
     const before = avatarFiles().length;
     const input = details();
-    const result = await t.services.authFlows.signUp(who, input, new Blob([png], { type: "image/png" }));
+    const result = await t.services.authFlows.signUp(who, input, new Blob([await pngImage()], { type: "image/png" }));
     expect(result).toMatchObject({ ok: false, status: 429, message: AUTH_MESSAGES.tooMany });
     expect(avatarFiles().length).toBe(before);
     expect(await t.db.select().from(user).where(eq(user.email, input.email))).toEqual([]);

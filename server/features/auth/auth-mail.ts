@@ -39,3 +39,18 @@ export function passwordResetMail({ site, to, url }: { site: string; to: string;
     after: "If it was not you, ignore this e-mail: your password stays as it is.",
   });
 }
+
+/** To the owner of an address that someone tried to sign up with again (the API does not say so). */
+export function existingAccountMail({ site, to, url }: { site: string; to: string; url: string }) {
+  return linkMail({
+    to,
+    subject: `Someone tried to create a ${site} account with your address`,
+    lines: [
+      `Someone tried to create a new ${site} account with this e-mail address, which already has one.`,
+      "No new account was made. If it was you, sign in instead (or reset your password from the sign-in page).",
+    ],
+    action: "Sign in",
+    url,
+    after: "If it was not you, you can ignore this e-mail: your account is unchanged.",
+  });
+}

@@ -1,25 +1,42 @@
 // Identity (architecture "Identity"): Better Auth with e-mail + password, verification and password
 // reset through the mailer, sessions in the database (any number of app processes share them), the
-// username plugin (the author name on posts and comments), the admin plugin (role user | admin) and
-// the bearer plugin (spec public-area §7: "Authenticated calls carry a bearer token").
+// username plugin (the author name on posts and comments), a `role` on the user (user | admin) and
+// the bearer plugin (spec public-area §7: "Authenticated calls carry a bearer token"). The account
+// rules every route obeys, and which routes are open at all, are in auth-rules.ts; the per-account
+// and per-address limits in attempts.ts (docs/decisions/012).
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { eq, sql } from "drizzle-orm";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { admin, bearer, username } from "better-auth/plugins";
+import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
+import { bearer, username } from "better-auth/plugins";
+import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "../../../contract/auth.ts";
 import type { Db } from "../../db/client.ts";
 import { account, rateLimit, session, user, verification } from "../../db/schema/auth.ts";
 import type { Env } from "../../env.ts";
 import { newId } from "../../lib/id.ts";
 import type { Logger } from "../../lib/logger.ts";
-import { passwordResetMail, verificationMail, type MailSender } from "./auth-mail.ts";
+import { createAttempts } from "./attempts.ts";
+import { existingAccountMail, passwordResetMail, verificationMail, type MailSender } from "./auth-mail.ts";
+import { createAccountRules } from "./auth-rules.ts";
 
 /** Where Better Auth's own routes live: /backend/api/auth/* (architecture table). */
 export const AUTH_BASE_PATH = "/backend/api/auth";
 
 /** The header the server sets from the socket address; a client's own value is always replaced. */
 export const CLIENT_IP_HEADER = "x-academy-client-ip";
+
+/**
+ * Identity e-mails one address may get per hour, of each kind (reset, verification, "someone tried to
+ * sign up with your address"): requests beyond it get the usual answer but queue no e-mail, so nobody
+ * can flood a stranger's inbox from many client addresses (docs/decisions/012).
+ */
+export const AUTH_MAILS_PER_HOUR = 3;
+const HOUR_MS = 60 * 60_000;
+
+const SIGN_IN_PATHS = new Set(["/sign-in/email", "/sign-in/username"]);
 
 export interface AuthDeps {
   db: Db;
@@ -32,6 +49,35 @@ export function createAuth({ db, env, logger, mailer }: AuthDeps) {
   const adminEmails = new Set(env.ADMIN_EMAILS);
   const signInRule = { window: 60, max: env.SIGN_IN_RATE_LIMIT };
   const site = env.SITE_NAME;
+  const rules = createAccountRules({ dataDir: env.DATA_DIR });
+  const attempts = createAttempts(db);
+
+  /** Queues an identity e-mail unless its address already had AUTH_MAILS_PER_HOUR of this kind. */
+  async function sendCapped(kind: "reset" | "verification" | "existing", message: Parameters<MailSender["send"]>[0]) {
+    if (await attempts.consume(`mail|${kind}|${message.to.toLowerCase()}`, AUTH_MAILS_PER_HOUR, HOUR_MS)) {
+      await mailer.send(message);
+    } else {
+      // (no address in the log: it is personal data, and the cap is what matters)
+      logger.warn(`identity e-mail (${kind}) not queued: its address reached ${AUTH_MAILS_PER_HOUR} this hour`);
+    }
+  }
+
+  /**
+   * Which account a sign-in names: its id when there is one, else the name as typed, so that an
+   * unknown account slows down exactly like a known one (the pause reveals nothing).
+   */
+  async function signInKey(path: string, body: unknown): Promise<string | null> {
+    const given = (body as Record<string, unknown> | undefined)?.[path === "/sign-in/email" ? "email" : "username"];
+    if (typeof given !== "string" || !given) return null;
+    const name = given.trim().toLowerCase();
+    const column = path === "/sign-in/email" ? user.email : user.username;
+    const [row] = await db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(sql`lower(${column})`, name))
+      .limit(1);
+    return row ? `sign-in|user:${row.id}` : `sign-in|name:${name.slice(0, 300)}`;
+  }
 
   return betterAuth({
     appName: site,
@@ -45,19 +91,31 @@ export function createAuth({ db, env, logger, mailer }: AuthDeps) {
       database: { generateId: () => newId() },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       cookiePrefix: "academy",
+      // A session cookie never travels over plain HTTP when the site is served over HTTPS.
+      useSecureCookies: new URL(env.PUBLIC_URL).protocol === "https:",
+    },
+    user: {
+      // The role lives on the user row (set by ADMIN_EMAILS, our role route or `npm run admin`);
+      // no request body can set it.
+      additionalFields: { role: { type: "string", required: false, defaultValue: "user", input: false } },
     },
     emailAndPassword: {
       enabled: true,
       // Nobody signs in with an address they do not own; sign-in resends the link (sendOnSignIn).
       requireEmailVerification: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user: u, token }) => {
-        await mailer.send(
-          passwordResetMail({ site, to: u.email, url: `${env.PUBLIC_URL}/reset-password?token=${token}` }),
-        );
+        const url = `${env.PUBLIC_URL}/reset-password?token=${token}`;
+        await sendCapped("reset", passwordResetMail({ site, to: u.email, url }));
+      },
+      // Whoever proved they own the address is no longer slowed down by someone else's guesses.
+      onPasswordReset: async ({ user: u }) => attempts.forgive(`sign-in|user:${u.id}`),
+      // The API answers a taken address like a new one; the owner hears that someone tried.
+      onExistingUserSignUp: async ({ user: u }) => {
+        await sendCapped("existing", existingAccountMail({ site, to: u.email, url: `${env.PUBLIC_URL}/login` }));
       },
     },
     emailVerification: {
@@ -65,7 +123,7 @@ export function createAuth({ db, env, logger, mailer }: AuthDeps) {
       sendOnSignIn: true,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user: u, url }) => {
-        await mailer.send(verificationMail({ site, to: u.email, url }));
+        await sendCapped("verification", verificationMail({ site, to: u.email, url }));
       },
     },
     session: {
@@ -84,14 +142,47 @@ export function createAuth({ db, env, logger, mailer }: AuthDeps) {
         "/sign-up/email": signInRule,
         "/request-password-reset": { window: 60, max: 5 },
         "/send-verification-email": { window: 60, max: 5 },
-        "/verify-password": signInRule,
       },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        rules.checkBody(ctx.path, ctx.body);
+        if (SIGN_IN_PATHS.has(ctx.path)) {
+          const key = await signInKey(ctx.path, ctx.body);
+          const turn = key ? await attempts.beginSignIn(key) : { allowed: true as const };
+          if (!turn.allowed) {
+            throw new APIError(
+              "TOO_MANY_REQUESTS",
+              { code: "SIGN_IN_PAUSED", message: AUTH_MESSAGES.signInPaused },
+              { "Retry-After": String(turn.retryAfterSeconds) },
+            );
+          }
+        }
+        // checkBody normalised the body in place (username in lower case, name = username)
+        return ctx.body && typeof ctx.body === "object" ? { context: { body: ctx.body } } : undefined;
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (!SIGN_IN_PATHS.has(ctx.path)) return;
+        const returned = ctx.context.returned;
+        // A wrong password stays counted (beginSignIn counted it); a right one forgives the account,
+        // also when the address still awaits verification.
+        const rightPassword = !isAPIError(returned) || (returned as APIError).body?.code === "EMAIL_NOT_VERIFIED";
+        if (!rightPassword) return;
+        const key = await signInKey(ctx.path, ctx.body);
+        if (key) await attempts.forgive(key);
+      }),
     },
     databaseHooks: {
       user: {
         create: {
           // The first admins come from ADMIN_EMAILS (architecture "Identity").
-          before: async (u) => ({ data: { ...u, role: adminEmails.has(u.email.toLowerCase()) ? "admin" : "user" } }),
+          before: async (u) => {
+            const role = adminEmails.has(u.email.toLowerCase()) ? "admin" : "user";
+            return { data: rules.userRow({ ...u, role }, true) };
+          },
+        },
+        update: {
+          before: async (u) => ({ data: rules.userRow(u, false) }),
         },
       },
       session: {
@@ -102,8 +193,7 @@ export function createAuth({ db, env, logger, mailer }: AuthDeps) {
       },
     },
     plugins: [
-      username({ minUsernameLength: 3, maxUsernameLength: 30 }),
-      admin({ defaultRole: "user", adminRoles: ["admin"] }),
+      username({ minUsernameLength: USERNAME_MIN, maxUsernameLength: USERNAME_MAX, displayUsername: false }),
       bearer(),
     ],
   });

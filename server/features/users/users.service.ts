@@ -8,9 +8,10 @@ import type { AdminUser, Dashboard, Role } from "../../../contract/auth.ts";
 import { offsetOf, pageQuerySchema, type Page } from "../../../contract/paging.ts";
 import { describeIssues } from "../../../contract/common.ts";
 import type { Db } from "../../db/client.ts";
-import { account, contacts, courses, newsletterSubscribers, rateLimit, session, user } from "../../db/schema.ts";
+import { account, contacts, courses, newsletterSubscribers, session, user } from "../../db/schema.ts";
 import { Conflict, Invalid, NotFound, TooManyRequests } from "../../lib/errors.ts";
 import { requireAdmin, requireRecentVerification, requireUser, type Actor } from "../auth/actor.ts";
+import { createAttempts } from "../auth/attempts.ts";
 
 export const USERS_PAGE_SIZE = 50;
 
@@ -41,27 +42,7 @@ export function createUsersService(
   db: Db,
   options: { stepUpMaxAgeMs?: number; /** password confirmations per minute per user */ stepUpAttempts?: number } = {},
 ) {
-  /**
-   * Counts one attempt in a one-minute window kept in the shared rate_limit table (so every app
-   * process counts together); false once the window's allowance is spent.
-   */
-  async function consumeAttempt(key: string, max: number): Promise<boolean> {
-    const now = Date.now();
-    const windowStart = now - 60_000;
-    const expired = sql`${rateLimit.lastRequest} < ${windowStart}`;
-    const [row] = await db
-      .insert(rateLimit)
-      .values({ key, count: 1, lastRequest: now })
-      .onConflictDoUpdate({
-        target: rateLimit.key,
-        set: {
-          count: sql`case when ${expired} then 1 else ${rateLimit.count} + 1 end`,
-          lastRequest: sql`case when ${expired} then ${now} else ${rateLimit.lastRequest} end`,
-        },
-      })
-      .returning({ count: rateLimit.count });
-    return (row?.count ?? 0) <= max;
-  }
+  const attempts = createAttempts(db);
 
   /**
    * Gives the account that `which` finds the role; null when there is none. Taking a role away locks
@@ -135,7 +116,7 @@ export function createUsersService(
       const me = requireUser(actor);
       if (!password) throw Invalid("Password is required");
       // A stolen session must not be able to guess the password at leisure.
-      if (!(await consumeAttempt(`step-up|${me.id}`, options.stepUpAttempts ?? 10))) {
+      if (!(await attempts.consume(`step-up|${me.id}`, options.stepUpAttempts ?? 10, 60_000))) {
         throw TooManyRequests(MESSAGES.tooMany);
       }
       const [credential] = await db

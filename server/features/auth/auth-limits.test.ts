@@ -1,0 +1,235 @@
+// Brute force and flooding (issue 7, docs/decisions/012): wrong passwords slow an account down
+// whichever client addresses they come from, identity e-mails are capped per recipient, and the API
+// sign-up answers a taken address exactly as a new one.
+import { and, eq, like } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AUTH_MESSAGES } from "../../../contract/auth.ts";
+import { authAttempt, mailMessages, user } from "../../db/schema.ts";
+import {
+  createAccount,
+  linkFromMail,
+  sameOrigin,
+  uniqueName,
+  type TestAccount,
+} from "../../../tests/support/accounts.ts";
+import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
+import { SIGN_IN_FREE_FAILURES, signInPauseMs } from "./attempts.ts";
+import { AUTH_MAILS_PER_HOUR } from "./auth.ts";
+import type { Caller } from "./auth-flows.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ SIGN_IN_RATE_LIMIT: "1000" });
+});
+afterAll(() => t.close());
+
+/** A request from the client address `ip` (the socket's, which is all the server trusts). */
+let last = 0;
+const nextIp = () => `10.${Math.floor(++last / 250) % 250}.${last % 250}.${7}`;
+function post(path: string, json: unknown, ip = nextIp()): Promise<Response> {
+  return Promise.resolve(
+    t.app.request(
+      `/backend/api/auth${path}`,
+      {
+        method: "POST",
+        headers: { ...sameOrigin(t), "Content-Type": "application/json" },
+        body: JSON.stringify(json),
+      },
+      { incoming: { socket: { remoteAddress: ip, remoteFamily: "IPv4" } } },
+    ),
+  );
+}
+const signInByEmail = (email: string, password: string) => post("/sign-in/email", { email, password });
+const caller = (): Caller => ({ headers: new Headers(sameOrigin(t)), clientIp: nextIp() });
+
+/** Moves an account's failure record back in time, as if `ms` had passed. */
+async function age(key: string, ms: number) {
+  const [row] = await t.db.select().from(authAttempt).where(eq(authAttempt.key, key));
+  await t.db
+    .update(authAttempt)
+    .set({ lastAt: row!.lastAt - ms, firstAt: row!.firstAt - ms })
+    .where(eq(authAttempt.key, key));
+}
+
+async function mailsTo(email: string, subject: RegExp) {
+  await t.mailer.drain();
+  const rows = await t.db.select().from(mailMessages).where(eq(mailMessages.to, email));
+  return rows.filter((m) => subject.test(m.subject));
+}
+
+describe("failed sign-ins, per account", () => {
+  it("pause an account after 5 wrong passwords from any addresses; the pause grows and ends", async () => {
+    const account = await createAccount(t);
+    const key = `sign-in|user:${account.id}`;
+    for (let i = 0; i < SIGN_IN_FREE_FAILURES; i++) {
+      expect((await signInByEmail(account.email, `wrong guess ${i}`)).status).toBe(401);
+    }
+    // now even the right password waits, by e-mail or by username, and says why
+    const paused = await signInByEmail(account.email, account.password);
+    expect(paused.status).toBe(429);
+    expect(await paused.json()).toMatchObject({ code: "SIGN_IN_PAUSED", message: AUTH_MESSAGES.signInPaused });
+    expect(Number(paused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(Number(paused.headers.get("retry-after"))).toBeLessThanOrEqual(signInPauseMs(5) / 1000);
+    expect((await post("/sign-in/username", { username: account.username, password: account.password })).status).toBe(
+      429,
+    );
+    // the form says it in words
+    expect(
+      await t.services.authFlows.signIn(caller(), { identifier: account.username, password: account.password }),
+    ).toMatchObject({ ok: false, status: 429, message: AUTH_MESSAGES.signInPaused });
+
+    // after the first pause (30 s) one more guess; a wrong one doubles the pause
+    await age(key, signInPauseMs(5) + 1000);
+    expect((await signInByEmail(account.email, "wrong again 1")).status).toBe(401);
+    const longer = await signInByEmail(account.email, account.password);
+    expect(longer.status).toBe(429);
+    expect(Number(longer.headers.get("retry-after"))).toBeGreaterThan(signInPauseMs(5) / 1000);
+
+    // once the pause is over the right password works, and the slate is clean
+    await age(key, signInPauseMs(6) + 1000);
+    expect((await signInByEmail(account.email, account.password)).status).toBe(200);
+    expect(await t.db.select().from(authAttempt).where(eq(authAttempt.key, key))).toEqual([]);
+    expect((await signInByEmail(account.email, "one slip 1")).status).toBe(401);
+    expect((await signInByEmail(account.email, account.password)).status).toBe(200);
+  });
+
+  it("never keeps the owner out longer than 15 minutes, and a password reset ends the pause", async () => {
+    expect(signInPauseMs(4)).toBe(0);
+    expect(signInPauseMs(5)).toBe(30_000);
+    expect(signInPauseMs(6)).toBe(60_000);
+    expect(signInPauseMs(500)).toBe(15 * 60_000);
+
+    const account = await createAccount(t);
+    for (let i = 0; i < SIGN_IN_FREE_FAILURES; i++) await signInByEmail(account.email, `wrong guess ${i}`);
+    expect((await signInByEmail(account.email, account.password)).status).toBe(429);
+    await t.services.authFlows.requestPasswordReset(caller(), { email: account.email });
+    await t.mailer.drain();
+    const token = new URL(await linkFromMail(t, account.email, /reset/i)).searchParams.get("token");
+    expect(await t.services.authFlows.resetPassword(caller(), { token, password: "my new one 5" })).toMatchObject({
+      ok: true,
+    });
+    expect((await signInByEmail(account.email, "my new one 5")).status).toBe(200);
+  });
+
+  it("a burst of parallel guesses gets no more than the free ones checked", async () => {
+    const account = await createAccount(t);
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => signInByEmail(account.email, `parallel ${i}`)),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 401).length).toBe(SIGN_IN_FREE_FAILURES);
+    expect(statuses.filter((s) => s === 429).length).toBe(12 - SIGN_IN_FREE_FAILURES);
+  });
+
+  it("an unknown account slows down the same way (the pause reveals nothing), and others are not held back", async () => {
+    const bystander = await createAccount(t);
+    const nobody = `${uniqueName()}@example.com`;
+    for (let i = 0; i < SIGN_IN_FREE_FAILURES; i++) expect((await signInByEmail(nobody, "guess 1")).status).toBe(401);
+    expect((await signInByEmail(nobody, "guess 1")).status).toBe(429);
+    expect((await signInByEmail(bystander.email, bystander.password)).status).toBe(200);
+  });
+});
+
+describe("identity e-mails, per recipient", () => {
+  it("50 reset requests from 50 addresses queue at most the cap for one person, all answered alike", async () => {
+    const account = await createAccount(t);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => post("/request-password-reset", { email: account.email, redirectTo: "/" })),
+    );
+    expect(new Set(answers.map((r) => r.status))).toEqual(new Set([200]));
+    const bodies = new Set(await Promise.all(answers.map((r) => r.text())));
+    expect(bodies.size).toBe(1);
+    expect((await mailsTo(account.email, /reset/i)).length).toBe(AUTH_MAILS_PER_HOUR);
+  });
+
+  it("verification e-mails too (sign-up's own counts), while another address still gets its own", async () => {
+    const username = uniqueName();
+    const email = `${username}@example.com`;
+    expect((await post("/sign-up/email", { username, email, password: "correct horse 42" })).status).toBe(200);
+    for (let i = 0; i < 10; i++) {
+      const res = await post("/send-verification-email", { email, callbackURL: "/login?verified=1" });
+      expect(res.status).toBe(200);
+    }
+    // and sign-in attempts of the unverified account, each of which resends the link
+    for (let i = 0; i < 3; i++) expect((await signInByEmail(email, "correct horse 42")).status).toBe(403);
+    expect((await mailsTo(email, /verify/i)).length).toBe(AUTH_MAILS_PER_HOUR);
+
+    const other = await createAccount(t);
+    expect((await mailsTo(other.email, /verify/i)).length).toBe(1);
+  });
+});
+
+describe("sign-up with a taken address (API)", () => {
+  let owner: TestAccount;
+  beforeAll(async () => {
+    owner = await createAccount(t);
+  });
+
+  /** The answer's shape: every key with the type of its value, ids and dates aside. */
+  const shape = (value: unknown): unknown =>
+    value && typeof value === "object"
+      ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shape(v)]))
+      : value === null
+        ? null
+        : typeof value;
+
+  it("answers exactly as for a new address, makes nothing, and tells the owner", async () => {
+    const password = "some pass 123";
+    const newcomer = uniqueName();
+    const fresh = await post("/sign-up/email", {
+      username: newcomer,
+      email: `${newcomer}@example.com`,
+      password,
+      callbackURL: "/login?verified=1",
+    });
+    const intruder = uniqueName();
+    const taken = await post("/sign-up/email", {
+      username: intruder,
+      email: owner.email.toUpperCase(),
+      password,
+      callbackURL: "/login?verified=1",
+    });
+    expect(taken.status).toBe(fresh.status);
+    expect(fresh.status).toBe(200);
+    const [a, b] = (await Promise.all([fresh.json(), taken.json()])) as [
+      Record<string, unknown>,
+      Record<string, unknown>,
+    ];
+    expect(shape(b)).toEqual(shape(a));
+    expect(b).toMatchObject({ token: null, user: { username: intruder, emailVerified: false } });
+    expect([...taken.headers.keys()].sort()).toEqual([...fresh.headers.keys()].sort());
+
+    // no account for the intruder's username, the owner's row untouched
+    expect(await t.db.select().from(user).where(eq(user.username, intruder))).toEqual([]);
+    const [row] = await t.db.select().from(user).where(eq(user.id, owner.id));
+    expect(row).toMatchObject({ username: owner.username, email: owner.email, emailVerified: true });
+    // the owner hears that someone tried (and gets no verification link to click by mistake)
+    expect((await mailsTo(owner.email, /tried to create/i)).length).toBe(1);
+    expect((await mailsTo(owner.email, /verify/i)).length).toBe(1);
+  });
+
+  it("the /register page still says the address is taken, but only within the sign-up allowance", async () => {
+    const limited = await createTestApp({ SIGN_IN_RATE_LIMIT: "2" });
+    try {
+      const account = await createAccount(limited);
+      const who: Caller = { headers: new Headers(sameOrigin(limited)), clientIp: "10.200.0.1" };
+      const attempt = () =>
+        limited.services.authFlows.signUp(who, {
+          username: uniqueName(),
+          email: account.email,
+          password: "longer pass 1",
+        });
+      // (createAccount's own sign-up came from another address)
+      expect(await attempt()).toMatchObject({ ok: false, status: 409, message: AUTH_MESSAGES.emailTaken });
+      expect(await attempt()).toMatchObject({ ok: false, status: 409, message: AUTH_MESSAGES.emailTaken });
+      expect(await attempt()).toMatchObject({ ok: false, status: 429, message: AUTH_MESSAGES.tooMany });
+      const notices = await limited.db
+        .select()
+        .from(mailMessages)
+        .where(and(eq(mailMessages.to, account.email), like(mailMessages.subject, "%tried to create%")));
+      expect(notices.length).toBe(2);
+    } finally {
+      await limited.close();
+    }
+  });
+});
