@@ -4,8 +4,7 @@
 // confirmation carries the intended change, which is applied as soon as the password is right.
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/users";
-import { ROLES, type Role } from "../../../contract/auth.ts";
-import { ACCESS_MESSAGES as ACTOR_MESSAGES } from "../../../contract/auth.ts";
+import { ACCESS_MESSAGES as ACTOR_MESSAGES, ROLES, type Role } from "../../../contract/auth.ts";
 import { toPageError } from "../../lib/page-errors.server.ts";
 import { appContext } from "../../lib/context.ts";
 import { requireAdminPage } from "../../lib/guards.server.ts";
@@ -15,6 +14,7 @@ import { DataTable, type Column } from "../../components/admin/data-table.tsx";
 import { readPageNumber } from "../../../contract/paging.ts";
 import { StepUpPrompt } from "../../components/admin/step-up-prompt.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
+import { SearchField } from "../../components/ui/form.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 
@@ -261,19 +261,13 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
       )}
 
       <Form method="get" role="search" aria-label="Accounts" className="mt-6 flex flex-wrap items-end gap-3">
-        <div className="min-w-0 flex-1 basis-60">
-          <label htmlFor="user-search" className="block text-sm font-semibold text-slate-900">
-            Search by e-mail or username
-          </label>
-          <input
-            id="user-search"
-            name="search"
-            type="search"
-            defaultValue={search}
-            maxLength={100}
-            className="mt-1.5 block w-full rounded-lg border border-slate-400 px-3 py-2 text-base text-slate-900 shadow-sm focus:border-brand-700"
-          />
-        </div>
+        <SearchField
+          id="user-search"
+          name="search"
+          label="Search by e-mail or username"
+          defaultValue={search}
+          maxLength={100}
+        />
         <button type="submit" className={buttonClass("primary", "md")}>
           Search
         </button>
