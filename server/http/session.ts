@@ -26,7 +26,49 @@ function withClientIp(c: Context): Request {
 
 /** Better Auth's routes under /backend/api/auth/* (sign-up, sign-in, sign-out, verification, reset). */
 export function authHandler(auth: Auth) {
-  return (c: Context) => auth.handler(withClientIp(c));
+  return async (c: Context) => withErrorShape(await auth.handler(withClientIp(c)));
+}
+
+const ERROR_CODES: Record<number, string> = {
+  400: "bad_request",
+  401: "unauthorized",
+  403: "forbidden",
+  404: "not_found",
+  405: "method_not_allowed",
+  409: "conflict",
+  413: "too_large",
+  415: "unsupported_media_type",
+  422: "invalid",
+  429: "too_many_requests",
+};
+
+/**
+ * Better Auth answers a refusal with `{ code, message }` (sometimes with no body at all); the rest of
+ * the API with `{ error: { code, message } }` (conventions §5). Its own fields stay, for its clients,
+ * and ours are added, so every /backend error has the one shape the OpenAPI document promises.
+ */
+export async function withErrorShape(res: Response): Promise<Response> {
+  if (res.status < 400) return res;
+  const text = await res.text();
+  let body: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) body = parsed as Record<string, unknown>;
+  } catch {
+    // no body, or not JSON: our shape alone
+  }
+  const code = res.status >= 500 ? "internal" : (ERROR_CODES[res.status] ?? "bad_request");
+  const message =
+    res.status >= 500
+      ? "Something went wrong on our side. Please try again."
+      : typeof body.message === "string" && body.message
+        ? body.message
+        : res.statusText || "The request was refused.";
+  const headers = new Headers(res.headers);
+  headers.set("Content-Type", "application/json");
+  headers.delete("Content-Length");
+  const shaped = res.status >= 500 ? errorBody(code, message) : { ...body, ...errorBody(code, message) };
+  return new Response(JSON.stringify(shaped), { status: res.status, headers });
 }
 
 function sessionCookiePresent(cookie: string | undefined): boolean {
