@@ -4,6 +4,7 @@
 import { Hono } from "hono";
 import { createBackend, errorBody, limitBody } from "./http/backend.ts";
 import { compression, requestLogger, securityHeaders, type AppEnv } from "./http/middleware.ts";
+import { guardAuthInput, rejectNul } from "./http/input-guard.ts";
 import { createMediaRoutes } from "./http/media.ts";
 import { authHandler, loadActor, sameOriginWrites } from "./http/session.ts";
 import { originChecker } from "./features/auth/auth.ts";
@@ -32,6 +33,9 @@ export function createApp(deps: Deps): App {
   app.use("*", (c, next) => (signUp.has(c.req.path) ? signUpBodyLimit(c, next) : bodyLimit(c, next)));
   app.use("*", loadActor(services.auth));
   app.use("*", sameOriginWrites(originChecker(deps.env)));
+  // PostgreSQL cannot store "\0": a NUL anywhere in an API request is a 422 before any route runs.
+  app.use("/backend/*", rejectNul());
+  app.use("/backend/api/auth/*", guardAuthInput());
   app.on(["GET", "POST"], "/backend/api/auth/*", authHandler(services.auth));
   app.route("/backend", createBackend(services, deps));
   // A sub-app's notFound does not stop the parent: unknown /backend paths end here, as JSON.

@@ -8,6 +8,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Deps, Services } from "../services.ts";
 import { DomainError, STATUS_BY_CODE } from "../lib/errors.ts";
+import { dataErrorToDomain, safeErrorFields } from "../db/errors.ts";
 import { etag, type AppEnv } from "./middleware.ts";
 import { describeIssues } from "../../contract/common.ts";
 import { registerCatalogRoutes } from "../features/catalog/catalog.routes.ts";
@@ -60,11 +61,15 @@ export function handleError(err: Error, c: Context, deps: Pick<Deps, "logger">) 
         : (known?.message ?? (err.message || "Bad request"));
     return c.json(errorBody(known?.code ?? (status >= 500 ? "internal" : "bad_request"), message), status);
   }
+  // A value the database refuses (SQLSTATE class 22: "\0" in text, a malformed number) is bad input.
+  const refused = dataErrorToDomain(err);
+  if (refused) return c.json(errorBody(refused.code, refused.message), STATUS_BY_CODE[refused.code]);
+  // Never the message as it is: a query error's message carries the submitted values (personal data).
   deps.logger.error("unhandled error", {
     requestId: c.get("requestId"),
+    method: c.req.method,
     path: c.req.path,
-    error: err.message,
-    stack: err.stack,
+    ...safeErrorFields(err),
   });
   return c.json(errorBody("internal", "Something went wrong on our side. Please try again."), 500);
 }

@@ -20,11 +20,25 @@ const TYPES: Record<string, string> = {
   ".webm": "video/webm",
 };
 
+/** The file path under /media/ of a URL path, percent-decoded; null when it cannot be (or holds a NUL). */
+export function decodeMediaPath(pathname: string): string | null {
+  try {
+    const rel = decodeURIComponent(pathname.replace(/^\/media\/?/, ""));
+    return rel.includes("\0") ? null : rel;
+  } catch {
+    return null;
+  }
+}
+
 export function createMediaRoutes(deps: Pick<Deps, "env">) {
   const root = mediaRoot(deps.env.DATA_DIR);
   const media = new Hono();
   media.get("/*", async (c) => {
-    const rel = decodeURIComponent(c.req.path.replace(/^\/media\/?/, ""));
+    // Decoded once, from the raw URL: malformed percent-encoding ("%", "%E0%A4%A") or a NUL is a 400.
+    const rel = decodeMediaPath(new URL(c.req.url).pathname);
+    if (rel === null) {
+      return c.json(errorBody("bad_request", "The media address is not valid: check its percent-encoding."), 400);
+    }
     const file = path.resolve(root, rel);
     const type = TYPES[path.extname(file).toLowerCase()];
     if (!file.startsWith(root + path.sep) || !type) {

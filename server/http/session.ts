@@ -32,15 +32,57 @@ function withClientIp(c: Context): Request {
  * with the same 404 as any other.
  */
 export function authHandler(auth: Auth) {
-  return (c: Context) => {
+  return async (c: Context) => {
     // The path as sent (not decoded), which is what Better Auth's router matches.
     const pathname = new URL(c.req.url).pathname;
     const route = pathname.startsWith(AUTH_BASE_PATH) ? pathname.slice(AUTH_BASE_PATH.length) : "";
     if (!isOpenAuthRoute(c.req.method, route)) {
       return c.json(errorBody("not_found", `No API route for ${c.req.method} ${c.req.path}`), 404);
     }
-    return auth.handler(withClientIp(c));
+    return withErrorShape(await auth.handler(withClientIp(c)));
   };
+}
+
+const ERROR_CODES: Record<number, string> = {
+  400: "bad_request",
+  401: "unauthorized",
+  403: "forbidden",
+  404: "not_found",
+  405: "method_not_allowed",
+  409: "conflict",
+  413: "too_large",
+  415: "unsupported_media_type",
+  422: "invalid",
+  429: "too_many_requests",
+};
+
+/**
+ * Better Auth answers a refusal with `{ code, message }` (sometimes with no body at all); the rest of
+ * the API with `{ error: { code, message } }` (conventions §5). Its own fields stay, for its clients,
+ * and ours are added, so every /backend error has the one shape the OpenAPI document promises.
+ */
+export async function withErrorShape(res: Response): Promise<Response> {
+  if (res.status < 400) return res;
+  const text = await res.text();
+  let body: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) body = parsed as Record<string, unknown>;
+  } catch {
+    // no body, or not JSON: our shape alone
+  }
+  const code = res.status >= 500 ? "internal" : (ERROR_CODES[res.status] ?? "bad_request");
+  const message =
+    res.status >= 500
+      ? "Something went wrong on our side. Please try again."
+      : typeof body.message === "string" && body.message
+        ? body.message
+        : res.statusText || "The request was refused.";
+  const headers = new Headers(res.headers);
+  headers.set("Content-Type", "application/json");
+  headers.delete("Content-Length");
+  const shaped = res.status >= 500 ? errorBody(code, message) : { ...body, ...errorBody(code, message) };
+  return new Response(JSON.stringify(shaped), { status: res.status, headers });
 }
 
 function sessionCookiePresent(cookie: string | undefined): boolean {

@@ -4,11 +4,11 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
+import { writeContent } from "../content-version.ts";
 import {
   blogTeasers,
   carouselSlides,
   categories,
-  contentVersion,
   coupons,
   courses,
   events,
@@ -64,7 +64,8 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedCounts> {
   const content = buildSeedContent(options.now ?? new Date());
   await writeSeedImages(options.dataDir, content.images);
 
-  await db.transaction(async (tx) => {
+  // One transaction, with the content version bumped in it (architecture "Caching").
+  await writeContent(db, async (tx) => {
     // A coupon bound to a course that is about to go would become a general coupon (course_id is set
     // null on delete): switch those off first.
     await tx.update(coupons).set({ isValid: false }).where(isNotNull(coupons.courseId));
@@ -90,11 +91,6 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedCounts> {
     await tx.insert(experts).values(content.experts);
     await tx.insert(events).values(content.events);
     await tx.insert(talents).values(content.talents);
-
-    await tx
-      .insert(contentVersion)
-      .values({ id: 1, version: 1 })
-      .onConflictDoUpdate({ target: contentVersion.id, set: { version: sql`${contentVersion.version} + 1` } });
   });
 
   return {
