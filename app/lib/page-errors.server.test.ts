@@ -15,6 +15,12 @@ const services = {
     broken() {
       throw new Error("boom");
     },
+    async store() {
+      // what drizzle throws when PostgreSQL refuses a NUL: the driver's error as the cause
+      throw new Error("Failed query: select 1\nparams: secret@example.com", {
+        cause: Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: "22021" }),
+      });
+    },
   },
   raw: {
     find() {
@@ -42,6 +48,12 @@ describe("pageServices", () => {
     }
     expect(thrown).toMatchObject({ type: "DataWithResponseInit", init: { status: 409 } });
     expect(toPageError(thrown)).toEqual({ code: "conflict", message: "Already there", status: 409 });
+  });
+
+  it("turns a value the database refuses (SQLSTATE class 22) into a 422", async () => {
+    const refused = toPageError(await wrapped.things.store().catch((e: unknown) => e));
+    expect(refused).toMatchObject({ code: "invalid", status: 422 });
+    expect(refused?.message).not.toContain("secret@example.com");
   });
 
   it("leaves other errors and skipped services alone", () => {

@@ -3,6 +3,7 @@
 // DomainError into React Router's `data({ code, message }, { status })`: the page then answers 404,
 // 403, 409 or 422 and the one error boundary (app/root.tsx) shows the message, instead of a 500.
 import { data } from "react-router";
+import { dataErrorToDomain } from "../../server/db/errors.ts";
 import { DomainError, STATUS_BY_CODE, type ErrorCode } from "../../server/lib/errors.ts";
 
 /** What a page learns of a refused call: the error code, its message and the HTTP status. */
@@ -30,9 +31,11 @@ export function toPageError(error: unknown): PageError | null {
 }
 
 function rethrow(error: unknown): never {
-  if (error instanceof DomainError) {
-    const body: PageErrorData = { code: error.code, message: error.message };
-    throw data(body, { status: STATUS_BY_CODE[error.code] });
+  // A value the database cannot store (a NUL in a search box, say: SQLSTATE class 22) is bad input too.
+  const domain = error instanceof DomainError ? error : dataErrorToDomain(error);
+  if (domain) {
+    const body: PageErrorData = { code: domain.code, message: domain.message };
+    throw data(body, { status: STATUS_BY_CODE[domain.code] });
   }
   throw error;
 }
