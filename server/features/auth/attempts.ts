@@ -59,20 +59,26 @@ export function createAttempts(db: Db, clock: () => number = Date.now) {
       const pause = sql`least(${SIGN_IN_FIRST_PAUSE_MS} * power(2, least(${authAttempt.count} - ${SIGN_IN_FREE_FAILURES}, 20)), ${SIGN_IN_MAX_PAUSE_MS})`;
       const paused = sql`(${authAttempt.count} >= ${SIGN_IN_FREE_FAILURES} and ${now} < ${authAttempt.lastAt} + ${pause})`;
       const expired = sql`${authAttempt.lastAt} <= ${now - SIGN_IN_FAILURE_WINDOW_MS}`;
-      const [row] = await db
+      // A paused row is not updated, and then RETURNING gives no row: that is the refusal.
+      const counted = await db
         .insert(authAttempt)
         .values({ key, count: 1, firstAt: now, lastAt: now })
         .onConflictDoUpdate({
           target: authAttempt.key,
           set: {
-            count: sql`case when ${paused} then ${authAttempt.count} when ${expired} then 1 else ${authAttempt.count} + 1 end`,
-            firstAt: sql`case when ${paused} then ${authAttempt.firstAt} when ${expired} then ${now} else ${authAttempt.firstAt} end`,
-            lastAt: sql`case when ${paused} then ${authAttempt.lastAt} else ${now} end`,
+            count: sql`case when ${expired} then 1 else ${authAttempt.count} + 1 end`,
+            firstAt: sql`case when ${expired} then ${now} else ${authAttempt.firstAt} end`,
+            lastAt: sql`${now}`,
           },
+          setWhere: sql`not ${paused}`,
         })
-        .returning({ count: authAttempt.count, lastAt: authAttempt.lastAt });
-      if (!row || row.lastAt === now) return { allowed: true };
-      const waitMs = row.lastAt + signInPauseMs(row.count) - now;
+        .returning({ count: authAttempt.count });
+      if (counted.length > 0) return { allowed: true };
+      const [row] = await db
+        .select({ count: authAttempt.count, lastAt: authAttempt.lastAt })
+        .from(authAttempt)
+        .where(eq(authAttempt.key, key));
+      const waitMs = row ? row.lastAt + signInPauseMs(row.count) - now : 1000;
       return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
     },
 

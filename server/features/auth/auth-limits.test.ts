@@ -13,7 +13,7 @@ import {
   type TestAccount,
 } from "../../../tests/support/accounts.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
-import { SIGN_IN_FREE_FAILURES, signInPauseMs } from "./attempts.ts";
+import { createAttempts, SIGN_IN_FREE_FAILURES, signInPauseMs } from "./attempts.ts";
 import { AUTH_MAILS_PER_HOUR } from "./auth.ts";
 import type { Caller } from "./auth-flows.ts";
 
@@ -121,12 +121,35 @@ describe("failed sign-ins, per account", () => {
     expect(statuses.filter((s) => s === 429).length).toBe(12 - SIGN_IN_FREE_FAILURES);
   });
 
+  it("counts exactly, even for attempts within the same millisecond", async () => {
+    const attempts = createAttempts(t.db, () => 1_700_000_000_000);
+    const key = `sign-in|name:${uniqueName()}`;
+    const turns = [];
+    for (let i = 0; i < 8; i++) turns.push(await attempts.beginSignIn(key));
+    expect(turns.map((turn) => turn.allowed)).toEqual([true, true, true, true, true, false, false, false]);
+    expect(turns[7]).toEqual({ allowed: false, retryAfterSeconds: 30 });
+  });
+
   it("an unknown account slows down the same way (the pause reveals nothing), and others are not held back", async () => {
     const bystander = await createAccount(t);
     const nobody = `${uniqueName()}@example.com`;
     for (let i = 0; i < SIGN_IN_FREE_FAILURES; i++) expect((await signInByEmail(nobody, "guess 1")).status).toBe(401);
     expect((await signInByEmail(nobody, "guess 1")).status).toBe(429);
     expect((await signInByEmail(bystander.email, bystander.password)).status).toBe(200);
+  });
+});
+
+describe("odd names at sign-in", () => {
+  it("a NUL byte (which PostgreSQL refuses in text) gets a 4xx, never a 500", async () => {
+    for (const res of [
+      await signInByEmail("a\u0000b@example.com", "whatever 1"),
+      await post("/sign-in/username", { username: "ab\u0000cd", password: "whatever 1" }),
+      await post("/sign-up/email", { username: "ab\u0000cd", email: "x@example.com", password: "whatever 1" }),
+      await post("/sign-up/email", { username: uniqueName(), email: "x\u0000@example.com", password: "whatever 1" }),
+    ]) {
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+    }
   });
 });
 

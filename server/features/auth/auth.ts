@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
@@ -68,14 +68,12 @@ export function createAuth({ db, env, logger, mailer }: AuthDeps) {
    */
   async function signInKey(path: string, body: unknown): Promise<string | null> {
     const given = (body as Record<string, unknown> | undefined)?.[path === "/sign-in/email" ? "email" : "username"];
-    if (typeof given !== "string" || !given) return null;
+    // (PostgreSQL refuses a NUL in text; Better Auth then refuses the name itself)
+    if (typeof given !== "string" || !given || given.includes("\0")) return null;
     const name = given.trim().toLowerCase();
+    // Both are stored in lower case (Better Auth and the username plugin normalise them): the unique indexes serve.
     const column = path === "/sign-in/email" ? user.email : user.username;
-    const [row] = await db
-      .select({ id: user.id })
-      .from(user)
-      .where(eq(sql`lower(${column})`, name))
-      .limit(1);
+    const [row] = await db.select({ id: user.id }).from(user).where(eq(column, name)).limit(1);
     return row ? `sign-in|user:${row.id}` : `sign-in|name:${name.slice(0, 300)}`;
   }
 

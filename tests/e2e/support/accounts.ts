@@ -41,12 +41,15 @@ export interface CreateAccountOptions {
 /** The password of every shared admin account. */
 export const E2E_ADMIN_PASSWORD = "admin-e2e-2025";
 
-/** A 1×1 PNG, the smallest real picture for profile image uploads. */
+/**
+ * A 1×1 PNG, the smallest real picture for profile image uploads (with right checksums: the server
+ * decodes uploads in full and refuses a corrupt file).
+ */
 export const TINY_PNG: ImageFile = {
   name: "me.png",
   mimeType: "image/png",
   buffer: Buffer.from(
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPhfDwAEhAH/gV7xXgAAAABJRU5ErkJggg==",
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mMwTjvzHwAEmgJlrKcUDwAAAABJRU5ErkJggg==",
     "base64",
   ),
 };
