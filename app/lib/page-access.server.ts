@@ -7,7 +7,7 @@
 // - signed in without the role on an `admin` page: 403 'Access Denied: Admins only.'.
 // Loaders do not run when the middleware refuses, so the denial carries the frame of the error page
 // (page-denial.ts).
-import { data, matchRoutes, redirect, type MiddlewareFunction, type RouteObject } from "react-router";
+import { createContext, data, matchRoutes, redirect, type MiddlewareFunction, type RouteObject } from "react-router";
 import { ADMINS_ONLY } from "../../contract/auth.ts";
 import { strictest } from "../../server/http/access-policy.ts";
 import { ACCESS_LEVELS, type Access } from "../../server/http/define-route.ts";
@@ -57,25 +57,29 @@ function accessOf(chain: readonly PageEntry[]): Access | null {
   return strictest(chain.map((page) => page.access));
 }
 
+/** The entries the request's path reaches, found once per request by the first of the two steps. */
+const reachedPages = createContext<PageEntry[]>([]);
+
 /**
  * The root route's middleware for a page table (app/root.tsx: `export const middleware =
  * createPageAccess(PAGES)`): the guard, wrapped in a step that keeps every guarded answer (the page, the
- * redirect, the denial) out of shared caches.
+ * redirect, the denial) out of shared caches. (Two steps: an answer the guard throws reaches only the
+ * step before it.)
  */
 export function createPageAccess(pages: readonly PageEntry[]): MiddlewareFunction<Response>[] {
   const routes = toRouteObjects(pages);
 
-  const privateWhenGuarded: MiddlewareFunction<Response> = async ({ url }, next) => {
+  const privateWhenGuarded: MiddlewareFunction<Response> = async ({ url, context }, next) => {
+    const chain = pageChain(routes, url.pathname);
+    context.set(reachedPages, chain);
     const response = await next();
-    if (accessOf(pageChain(routes, url.pathname)) !== "public") {
-      response.headers.set("Cache-Control", "private, no-store");
-    }
+    if (accessOf(chain) !== "public") response.headers.set("Cache-Control", "private, no-store");
     return response;
   };
 
-  const guard: MiddlewareFunction<Response> = ({ request, url, context }) => {
+  const guard: MiddlewareFunction<Response> = ({ request, context }) => {
     const { actor, siteName, viewer } = context.get(appContext);
-    const chain = pageChain(routes, url.pathname);
+    const chain = context.get(reachedPages);
     const access = accessOf(chain);
     const deny = (status: 403 | 404, message: string) =>
       data<PageDenial>(
