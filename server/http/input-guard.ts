@@ -95,6 +95,14 @@ async function nulInBody(request: Request): Promise<string | null> {
   return null;
 }
 
+/**
+ * A refusal of a Better Auth route in the shape its clients read (`{ code, message }`) and in ours
+ * (`{ error: { code, message } }`), as server/http/session.ts withErrorShape gives its own refusals.
+ */
+function authRefusal(code: string, message: string) {
+  return { code, message, ...errorBody(code, message) };
+}
+
 const NO_BODY = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
@@ -135,7 +143,7 @@ const TEXT_FIELDS = [
   "currentPassword",
   "token",
   "userId",
-  "image",
+  // (image is not here: auth-rules.ts answers any image that is not one of our uploads, text or not)
 ];
 
 const redirectMessage = (field: string) =>
@@ -153,7 +161,7 @@ export function guardAuthInput(): MiddlewareHandler<AppEnv> {
     for (const field of REDIRECT_FIELDS) {
       const value = c.req.query(field);
       if (value !== undefined && !isRedirectTarget(value))
-        return c.json(errorBody("invalid", redirectMessage(field)), 422);
+        return c.json(authRefusal("invalid", redirectMessage(field)), 422);
     }
     if (c.req.method !== "POST") return next();
     const type = (c.req.header("content-type") ?? "").toLowerCase();
@@ -170,22 +178,22 @@ export function guardAuthInput(): MiddlewareHandler<AppEnv> {
     try {
       body = JSON.parse(text);
     } catch {
-      return c.json(errorBody("bad_request", "The request body is not valid JSON."), 400);
+      return c.json(authRefusal("bad_request", "The request body is not valid JSON."), 400);
     }
     if (!body || typeof body !== "object" || Array.isArray(body)) {
-      return c.json(errorBody("invalid", BODY_NOT_OBJECT), 422);
+      return c.json(authRefusal("invalid", BODY_NOT_OBJECT), 422);
     }
     for (const field of TEXT_FIELDS) {
       const value = (body as Record<string, unknown>)[field];
       // null is how update-user removes the profile image
       if (value !== undefined && typeof value !== "string" && !(field === "image" && value === null)) {
-        return c.json(errorBody("invalid", `${field} must be text.`), 422);
+        return c.json(authRefusal("invalid", `${field} must be text.`), 422);
       }
     }
     for (const field of REDIRECT_FIELDS) {
       const value = (body as Record<string, unknown>)[field];
       if (value !== undefined && value !== null && !isRedirectTarget(value)) {
-        return c.json(errorBody("invalid", redirectMessage(field)), 422);
+        return c.json(authRefusal("invalid", redirectMessage(field)), 422);
       }
     }
     return next();
