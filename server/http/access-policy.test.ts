@@ -175,6 +175,24 @@ describe("a route that declares nothing", () => {
       ran("raw");
       return c.json({ ok: true });
     });
+    // An app mounted inside the API: its routes are the API's, under the same guard.
+    const nested = new OpenAPIHono<AppEnv>();
+    nested.openapi(
+      defineRoute({
+        access: "admin",
+        operationId: "getNested",
+        method: "get",
+        path: "/n",
+        summary: "n",
+        responses: ok,
+      }),
+      (c) => c.json({ ok: true }, 200),
+    );
+    nested.delete("/n", (c) => {
+      ran("nested");
+      return c.json({ ok: true });
+    });
+    api.route("/sub", nested);
     api.onError((err, c) => handleError(err, c, { logger: silentLogger }));
 
     const app = new Hono<AppEnv>();
@@ -189,6 +207,7 @@ describe("a route that declares nothing", () => {
   it("is named by the checker, and declared ones are not", () => {
     const { app, api } = throwaway();
     expect(undeclaredRoutes(app, declarationsOf(api), "/backend").sort()).toEqual([
+      "DELETE /backend/sub/n",
       "GET /backend/forgotten",
       "GET /backend/items/special",
       "POST /backend/raw",
@@ -199,6 +218,7 @@ describe("a route that declares nothing", () => {
     ["GET", "/backend/forgotten"],
     ["POST", "/backend/raw"],
     ["GET", "/backend/items/special"],
+    ["DELETE", "/backend/sub/n"],
     ["HEAD", "/backend/forgotten"],
   ])("is refused at runtime: %s %s answers 404 and its handler never runs", async (method, path) => {
     ran.mockClear();
@@ -222,6 +242,8 @@ describe("a route that declares nothing", () => {
     expect((await app.request("/backend/secret", { headers: { "x-as": "user" } })).status).toBe(403);
     expect((await app.request("/backend/secret", { method: "HEAD", headers: { "x-as": "user" } })).status).toBe(403);
     expect((await app.request("/backend/secret", { headers: { "x-as": "admin" } })).status).toBe(200);
+    expect((await app.request("/backend/sub/n", { headers: { "x-as": "user" } })).status).toBe(403);
+    expect((await app.request("/backend/sub/n", { headers: { "x-as": "admin" } })).status).toBe(200);
   });
 });
 

@@ -136,7 +136,9 @@ export function accessGuard(api: OpenAPIHono<AppEnv>, logger?: Logger): Middlewa
     declarations ??= declarationsOf(api);
     const matched = matchedRoutes(c);
     const mount = matched[c.req.routeIndex]?.basePath ?? "/";
-    const reached = matched.filter((r) => r.basePath === mount && !isMiddleware(r));
+    // This API's routes, those of apps mounted inside it included (their base path extends this one).
+    const ours = (r: RouterRoute) => mount === "/" || r.basePath === mount || r.basePath.startsWith(`${mount}/`);
+    const reached = matched.filter((r) => ours(r) && !isMiddleware(r));
     const levels: Access[] = [];
     for (const route of reached) {
       const declaration = declarationFor(declarations, route.method, relativePath(route.path, mount));
