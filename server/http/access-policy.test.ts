@@ -201,6 +201,11 @@ describe("a route that declares nothing", () => {
       await next();
     });
     app.route("/backend", api);
+    // A route the enclosing app adds under the API's mount point, after it: guarded the same way.
+    app.get("/backend/late", (c) => {
+      ran("late");
+      return c.json({ ok: true });
+    });
     return { app, api };
   }
 
@@ -210,6 +215,7 @@ describe("a route that declares nothing", () => {
       "DELETE /backend/sub/n",
       "GET /backend/forgotten",
       "GET /backend/items/special",
+      "GET /backend/late",
       "POST /backend/raw",
     ]);
   });
@@ -219,6 +225,7 @@ describe("a route that declares nothing", () => {
     ["POST", "/backend/raw"],
     ["GET", "/backend/items/special"],
     ["DELETE", "/backend/sub/n"],
+    ["GET", "/backend/late"],
     ["HEAD", "/backend/forgotten"],
   ])("is refused at runtime: %s %s answers 404 and its handler never runs", async (method, path) => {
     ran.mockClear();
