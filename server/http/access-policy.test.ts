@@ -175,6 +175,24 @@ describe("a route that declares nothing", () => {
       ran("raw");
       return c.json({ ok: true });
     });
+    // An app mounted inside the API: its routes are the API's, under the same guard.
+    const nested = new OpenAPIHono<AppEnv>();
+    nested.openapi(
+      defineRoute({
+        access: "admin",
+        operationId: "getNested",
+        method: "get",
+        path: "/n",
+        summary: "n",
+        responses: ok,
+      }),
+      (c) => c.json({ ok: true }, 200),
+    );
+    nested.delete("/n", (c) => {
+      ran("nested");
+      return c.json({ ok: true });
+    });
+    api.route("/sub", nested);
     api.onError((err, c) => handleError(err, c, { logger: silentLogger }));
 
     const app = new Hono<AppEnv>();
@@ -183,14 +201,21 @@ describe("a route that declares nothing", () => {
       await next();
     });
     app.route("/backend", api);
+    // A route the enclosing app adds under the API's mount point, after it: guarded the same way.
+    app.get("/backend/late", (c) => {
+      ran("late");
+      return c.json({ ok: true });
+    });
     return { app, api };
   }
 
   it("is named by the checker, and declared ones are not", () => {
     const { app, api } = throwaway();
     expect(undeclaredRoutes(app, declarationsOf(api), "/backend").sort()).toEqual([
+      "DELETE /backend/sub/n",
       "GET /backend/forgotten",
       "GET /backend/items/special",
+      "GET /backend/late",
       "POST /backend/raw",
     ]);
   });
@@ -199,6 +224,8 @@ describe("a route that declares nothing", () => {
     ["GET", "/backend/forgotten"],
     ["POST", "/backend/raw"],
     ["GET", "/backend/items/special"],
+    ["DELETE", "/backend/sub/n"],
+    ["GET", "/backend/late"],
     ["HEAD", "/backend/forgotten"],
   ])("is refused at runtime: %s %s answers 404 and its handler never runs", async (method, path) => {
     ran.mockClear();
@@ -222,6 +249,8 @@ describe("a route that declares nothing", () => {
     expect((await app.request("/backend/secret", { headers: { "x-as": "user" } })).status).toBe(403);
     expect((await app.request("/backend/secret", { method: "HEAD", headers: { "x-as": "user" } })).status).toBe(403);
     expect((await app.request("/backend/secret", { headers: { "x-as": "admin" } })).status).toBe(200);
+    expect((await app.request("/backend/sub/n", { headers: { "x-as": "user" } })).status).toBe(403);
+    expect((await app.request("/backend/sub/n", { headers: { "x-as": "admin" } })).status).toBe(200);
   });
 });
 

@@ -124,19 +124,27 @@ export function undeclaredRoutes(app: Hono<AppEnv>, declarations: readonly Decla
 }
 
 /**
- * The API's guard, mounted with `api.use("*", accessGuard(api, logger))` before any route: it finds the
- * routes of this API the request reaches (Hono's own match, so what it checks is what would run). A
- * reached route without a declaration: 404, as if it did not exist (and a warning in the log). Otherwise
- * the strictest declared level applies: signed out → 401, no admin role → 403.
+ * The API's guard, mounted with `api.use("*", accessGuard(api, { logger }))` before any route: it finds
+ * the routes under the API's mount point that the request reaches (Hono's own match, so what it checks
+ * is what would run). A reached route without a declaration: 404, as if it did not exist (and a warning
+ * in the log). Otherwise the strictest declared level applies: signed out → 401, no admin role → 403.
  */
-export function accessGuard(api: OpenAPIHono<AppEnv>, logger?: Logger): MiddlewareHandler<AppEnv> {
+export function accessGuard(
+  api: OpenAPIHono<AppEnv>,
+  options: { logger?: Logger; also?: readonly Declaration[] } = {},
+): MiddlewareHandler<AppEnv> {
+  const { logger, also = [] } = options;
   // Read on the first request: the routes are registered after this middleware, all before serving.
   let declarations: Declaration[] | undefined;
   return async (c, next) => {
-    declarations ??= declarationsOf(api);
+    declarations ??= [...declarationsOf(api), ...also];
     const matched = matchedRoutes(c);
     const mount = matched[c.req.routeIndex]?.basePath ?? "/";
-    const reached = matched.filter((r) => r.basePath === mount && !isMiddleware(r));
+    // Every route under the API's mount point: its own, those of apps mounted inside it, and any the
+    // enclosing app adds there later (Better Auth's answer before this guard runs: `also` declares them).
+    const under = mount.replace(/\/$/, "");
+    const ours = (r: RouterRoute) => mount === "/" || r.path === under || r.path.startsWith(`${under}/`);
+    const reached = matched.filter((r) => ours(r) && !isMiddleware(r));
     const levels: Access[] = [];
     for (const route of reached) {
       const declaration = declarationFor(declarations, route.method, relativePath(route.path, mount));

@@ -17,7 +17,7 @@ import { registerContentRoutes } from "../features/content/content.routes.ts";
 import { registerEventsRoutes } from "../features/events/events.routes.ts";
 import { registerNewsletterRoutes } from "../features/newsletter/newsletter.routes.ts";
 import { registerUsersRoutes } from "../features/users/users.routes.ts";
-import { accessGuard } from "./access-policy.ts";
+import { accessGuard, BETTER_AUTH_DECLARATIONS } from "./access-policy.ts";
 import { defineRoute } from "./define-route.ts";
 
 export type BackendEnv = AppEnv;
@@ -164,7 +164,7 @@ export function createBackend(services: Services, deps: Deps) {
 
   api.use("/api/*", etag());
   // Denied by default: a route runs only when it declared its access (decision 013).
-  api.use("*", accessGuard(api, deps.logger));
+  api.use("*", accessGuard(api, { logger: deps.logger, also: BETTER_AUTH_DECLARATIONS }));
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",
     scheme: "bearer",
