@@ -9,6 +9,7 @@
 //   input, 400/413/415 for a JSON body, 403 for a cross-site write with the session cookie). The
 //   operation adds its own (404, 409...) in `responses`; one given there wins over the generated one.
 import { createRoute, type RouteConfig } from "@hono/zod-openapi";
+import type { z } from "zod";
 import { ErrorSchema } from "../../contract/common.ts";
 
 /** Who may call an operation (or open a page: app/pages.ts uses the same three levels). */
@@ -40,6 +41,12 @@ type DeclaredConfig = Omit<RouteConfig, "security" | "operationId" | "summary"> 
 const ErrorBody = ErrorSchema.meta({ id: "Error" });
 
 /** A 4xx (or 5xx) answer: `{ error: { code, message } }` (conventions §5). */
+/** A JSON answer of the operation, described in the OpenAPI document with its schema. */
+export const jsonResponse = <T extends z.ZodType>(description: string, schema: T) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+
 export const errorResponse = (description: string) => ({
   description,
   content: { "application/json": { schema: ErrorBody } },

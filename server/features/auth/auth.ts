@@ -18,6 +18,7 @@ import { account, rateLimit, session, user, verification } from "../../db/schema
 import type { Env } from "../../env.ts";
 import { newId } from "../../lib/id.ts";
 import type { Logger } from "../../lib/logger.ts";
+import { safeErrorFields } from "../../db/errors.ts";
 import { createAttempts } from "./attempts.ts";
 import { existingAccountMail, passwordResetMail, verificationMail, type MailSender } from "./auth-mail.ts";
 import { createAccountRules } from "./auth-rules.ts";
@@ -84,6 +85,13 @@ export function createAuth({ db, env, logger, mailer }: AuthDeps) {
     secret: authSecret(env, logger),
     trustedOrigins: trustedOrigins(env),
     telemetry: { enabled: false },
+    // Its own messages (a wrong password, a failed query) become our JSON log lines, with an error's
+    // name, SQLSTATE and scrubbed message only: never the submitted values.
+    logger: {
+      level: "warn",
+      log: (level, message, ...args) =>
+        logger[level]("better-auth", { message, ...(args[0] === undefined ? {} : safeErrorFields(args[0])) }),
+    },
     database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification, rateLimit } }),
     advanced: {
       database: { generateId: () => newId() },

@@ -10,16 +10,11 @@ import {
   InstructorCtaSchema,
 } from "../../../contract/content.ts";
 import type { BackendEnv } from "../../http/backend.ts";
-import { defineRoute } from "../../http/define-route.ts";
+import { defineRoute, jsonResponse } from "../../http/define-route.ts";
 import type { ContentService } from "./content.service.ts";
 
 const home = ["Home content"];
 const about = ["About content"];
-
-const json = <T extends z.ZodType>(description: string, schema: T) => ({
-  description,
-  content: { "application/json": { schema } },
-});
 
 const listCarousel = defineRoute({
   access: "public",
@@ -28,7 +23,7 @@ const listCarousel = defineRoute({
   path: "/api/carousel",
   tags: home,
   summary: "List carousel slides, in display order",
-  responses: { 200: json("All slides", z.array(CarouselSlideSchema)) },
+  responses: { 200: jsonResponse("All slides", z.array(CarouselSlideSchema)) },
 });
 
 const listBlogTeasers = defineRoute({
@@ -38,7 +33,7 @@ const listBlogTeasers = defineRoute({
   path: "/api/blogTeasers",
   tags: home,
   summary: "List blog teasers",
-  responses: { 200: json("All blog teasers", z.array(BlogTeaserSchema)) },
+  responses: { 200: jsonResponse("All blog teasers", z.array(BlogTeaserSchema)) },
 });
 
 const listInstructorCtas = defineRoute({
@@ -48,7 +43,7 @@ const listInstructorCtas = defineRoute({
   path: "/api/instructorCTAs",
   tags: home,
   summary: "List instructor calls to action",
-  responses: { 200: json("All instructor calls to action", z.array(InstructorCtaSchema)) },
+  responses: { 200: jsonResponse("All instructor calls to action", z.array(InstructorCtaSchema)) },
 });
 
 const listFaqs = defineRoute({
@@ -58,7 +53,7 @@ const listFaqs = defineRoute({
   path: "/api/faqs",
   tags: home,
   summary: "List frequently asked questions, in display order",
-  responses: { 200: json("All FAQs", z.array(FaqSchema)) },
+  responses: { 200: jsonResponse("All FAQs", z.array(FaqSchema)) },
 });
 
 const getHero = defineRoute({
@@ -68,7 +63,7 @@ const getHero = defineRoute({
   path: "/api/hero",
   tags: about,
   summary: "The hero banner of the about page (null when none has been set)",
-  responses: { 200: json("The hero banner, or null: the page then shows its defaults", HeroSchema.nullable()) },
+  responses: { 200: jsonResponse("The hero banner, or null: the page then shows its defaults", HeroSchema.nullable()) },
 });
 
 const listExperts = defineRoute({
@@ -78,7 +73,7 @@ const listExperts = defineRoute({
   path: "/api/experts",
   tags: about,
   summary: "List experts",
-  responses: { 200: json("All experts", z.array(ExpertSchema)) },
+  responses: { 200: jsonResponse("All experts", z.array(ExpertSchema)) },
 });
 
 export function registerContentRoutes(app: OpenAPIHono<BackendEnv>, content: ContentService) {

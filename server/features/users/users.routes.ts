@@ -4,14 +4,9 @@ import { z } from "zod";
 import { AdminUserSchema, DashboardSchema, SetRoleSchema, StepUpSchema, ViewerSchema } from "../../../contract/auth.ts";
 import { pageSchema } from "../../../contract/paging.ts";
 import type { BackendEnv } from "../../http/backend.ts";
-import { defineRoute, errorResponse } from "../../http/define-route.ts";
+import { defineRoute, errorResponse, jsonResponse } from "../../http/define-route.ts";
 import { toViewer } from "../auth/actor.ts";
 import { UsersQuerySchema, type UsersService } from "./users.service.ts";
-
-const json = <T extends z.ZodType>(description: string, schema: T) => ({
-  description,
-  content: { "application/json": { schema } },
-});
 
 const me = defineRoute({
   access: "public",
@@ -22,7 +17,7 @@ const me = defineRoute({
   summary: "The signed-in user (null when signed out)",
   // Open to all: signed out it answers null, so the credentials are optional.
   optionalSignIn: true,
-  responses: { 200: json("The user, or null", ViewerSchema.nullable()) },
+  responses: { 200: jsonResponse("The user, or null", ViewerSchema.nullable()) },
 });
 
 const verify = defineRoute({
@@ -34,7 +29,7 @@ const verify = defineRoute({
   summary: "Step-up: confirm the password before a dangerous admin action",
   request: { body: { required: true, content: { "application/json": { schema: StepUpSchema } } } },
   responses: {
-    200: json("Verified", z.object({ verifiedAt: z.string() })),
+    200: jsonResponse("Verified", z.object({ verifiedAt: z.string() })),
     422: errorResponse("Wrong or missing password"),
     429: errorResponse("Too many attempts: wait a minute"),
   },
@@ -49,7 +44,7 @@ const listUsers = defineRoute({
   summary: "Accounts, newest first",
   request: { query: UsersQuerySchema },
   responses: {
-    200: json("A page of accounts", pageSchema(AdminUserSchema)),
+    200: jsonResponse("A page of accounts", pageSchema(AdminUserSchema)),
   },
 });
 
@@ -65,7 +60,7 @@ const setRole = defineRoute({
     body: { required: true, content: { "application/json": { schema: SetRoleSchema } } },
   },
   responses: {
-    200: json("The account with its new role", AdminUserSchema),
+    200: jsonResponse("The account with its new role", AdminUserSchema),
     403: errorResponse(
       "Not an admin, the password must be confirmed first (code step_up_required), or a cross-site request carrying the session cookie",
     ),
@@ -82,7 +77,7 @@ const dashboard = defineRoute({
   path: "/api/admin/dashboard",
   tags: ["Admin"],
   summary: "Today's new subscribers, contact requests and users (Lagos time), and totals",
-  responses: { 200: json("The figures", DashboardSchema) },
+  responses: { 200: jsonResponse("The figures", DashboardSchema) },
 });
 
 export function registerUsersRoutes(app: OpenAPIHono<BackendEnv>, users: UsersService) {
