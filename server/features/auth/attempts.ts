@@ -3,7 +3,7 @@
 // tried this minute, how many wrong passwords an account saw lately (docs/decisions/012). Each check
 // is one INSERT … ON CONFLICT DO UPDATE: concurrent requests queue on the row and each sees the
 // count the one before it left, so a burst cannot slip through between a read and a write.
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { authAttempt } from "../../db/schema.ts";
 
@@ -25,6 +25,23 @@ export function signInPauseMs(failures: number): number {
 export type SignInTurn = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export function createAttempts(db: Db, clock: () => number = Date.now) {
+  /** One more use of `key` at `now`: a new window when `expired`; no change at all unless `when`. */
+  function countUse(key: string, now: number, expired: SQL, when?: SQL) {
+    return db
+      .insert(authAttempt)
+      .values({ key, count: 1, firstAt: now, lastAt: now })
+      .onConflictDoUpdate({
+        target: authAttempt.key,
+        set: {
+          count: sql`case when ${expired} then 1 else ${authAttempt.count} + 1 end`,
+          firstAt: sql`case when ${expired} then ${now} else ${authAttempt.firstAt} end`,
+          lastAt: sql`${now}`,
+        },
+        ...(when ? { setWhere: when } : {}),
+      })
+      .returning({ count: authAttempt.count });
+  }
+
   return {
     /**
      * Counts one use of `key` in a fixed window that starts with the first use; false once more than
@@ -33,18 +50,7 @@ export function createAttempts(db: Db, clock: () => number = Date.now) {
     async consume(key: string, max: number, windowMs: number): Promise<boolean> {
       const now = clock();
       const expired = sql`${authAttempt.firstAt} <= ${now - windowMs}`;
-      const [row] = await db
-        .insert(authAttempt)
-        .values({ key, count: 1, firstAt: now, lastAt: now })
-        .onConflictDoUpdate({
-          target: authAttempt.key,
-          set: {
-            count: sql`case when ${expired} then 1 else ${authAttempt.count} + 1 end`,
-            firstAt: sql`case when ${expired} then ${now} else ${authAttempt.firstAt} end`,
-            lastAt: sql`${now}`,
-          },
-        })
-        .returning({ count: authAttempt.count });
+      const [row] = await countUse(key, now, expired);
       return (row?.count ?? 0) <= max;
     },
 
@@ -60,19 +66,7 @@ export function createAttempts(db: Db, clock: () => number = Date.now) {
       const paused = sql`(${authAttempt.count} >= ${SIGN_IN_FREE_FAILURES} and ${now} < ${authAttempt.lastAt} + ${pause})`;
       const expired = sql`${authAttempt.lastAt} <= ${now - SIGN_IN_FAILURE_WINDOW_MS}`;
       // A paused row is not updated, and then RETURNING gives no row: that is the refusal.
-      const counted = await db
-        .insert(authAttempt)
-        .values({ key, count: 1, firstAt: now, lastAt: now })
-        .onConflictDoUpdate({
-          target: authAttempt.key,
-          set: {
-            count: sql`case when ${expired} then 1 else ${authAttempt.count} + 1 end`,
-            firstAt: sql`case when ${expired} then ${now} else ${authAttempt.firstAt} end`,
-            lastAt: sql`${now}`,
-          },
-          setWhere: sql`not ${paused}`,
-        })
-        .returning({ count: authAttempt.count });
+      const counted = await countUse(key, now, expired, sql`not ${paused}`);
       if (counted.length > 0) return { allowed: true };
       const [row] = await db
         .select({ count: authAttempt.count, lastAt: authAttempt.lastAt })
