@@ -10,7 +10,7 @@ import { describeIssues } from "../../contract/common.ts";
 import { FORM_MESSAGES, hasNul } from "../../contract/forms.ts";
 import type { ActionFailure, FieldErrors } from "./action-result.ts";
 import { fieldErrorsOf } from "./action-result.ts";
-import { toPageError, type PageErrorData } from "./page-errors.server.ts";
+import { STATUS_TEXT, toPageError, type PageErrorData } from "./page-errors.server.ts";
 
 /** A submitted body: its text fields (a JSON body's values as they came) and its files. */
 export interface FormBody {
@@ -20,7 +20,7 @@ export interface FormBody {
 
 function unreadable(): never {
   const body: PageErrorData = { code: "invalid", message: FORM_MESSAGES.unreadable };
-  throw data(body, { status: 400 });
+  throw data(body, { status: 400, statusText: STATUS_TEXT[400] });
 }
 
 /**

@@ -30,12 +30,25 @@ export function toPageError(error: unknown): PageError | null {
   return null;
 }
 
+/** The reason phrase of each status a page error can have (React Router's default is "Internal Server Error"). */
+export const STATUS_TEXT: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  409: "Conflict",
+  413: "Content Too Large",
+  422: "Unprocessable Content",
+  429: "Too Many Requests",
+};
+
 function rethrow(error: unknown): never {
   // A value the database cannot store (a NUL in a search box, say: SQLSTATE class 22) is bad input too.
   const domain = error instanceof DomainError ? error : dataErrorToDomain(error);
   if (domain) {
     const body: PageErrorData = { code: domain.code, message: domain.message };
-    throw data(body, { status: STATUS_BY_CODE[domain.code] });
+    const status = STATUS_BY_CODE[domain.code];
+    throw data(body, { status, statusText: STATUS_TEXT[status] });
   }
   throw error;
 }
