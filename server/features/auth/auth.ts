@@ -92,6 +92,14 @@ export function createAuth({ db, env, logger, mailer }: AuthDeps) {
       log: (level, message, ...args) =>
         logger[level]("better-auth", { message, ...(args[0] === undefined ? {} : safeErrorFields(args[0])) }),
     },
+    // A refusal (4xx) is an answer, not a fault: Better Auth would print each one at ERROR. A fault is
+    // logged once, by our logger, without the submitted values.
+    onAPIError: {
+      onError: (error) => {
+        if (isAPIError(error) && error.status !== "INTERNAL_SERVER_ERROR") return;
+        logger.error("better-auth failure", safeErrorFields(error));
+      },
+    },
     database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification, rateLimit } }),
     advanced: {
       database: { generateId: () => newId() },
