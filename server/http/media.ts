@@ -1,10 +1,18 @@
-// /media: uploaded and seeded images from DATA_DIR/media (architecture "Media").
+// /media: uploaded and seeded images from DATA_DIR/media (architecture "Media"). With ?tr=… an image is
+// served resized (ImageKit's grammar, server/integrations/media/image-transform.ts), from a disk cache.
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { Hono } from "hono";
 import type { Deps } from "../services.ts";
+import {
+  getDerivative,
+  parseTransform,
+  TransformError,
+  UndecodableImageError,
+  type Transform,
+} from "../integrations/media/image-transform.ts";
 import { mediaRoot } from "../integrations/media/media-root.ts";
 import { errorBody } from "./backend.ts";
 
@@ -30,6 +38,17 @@ export function decodeMediaPath(pathname: string): string | null {
   }
 }
 
+const VIDEO = new Set([".mp4", ".webm"]);
+
+/** If-None-Match matches when it lists the ETag (or is "*"). */
+function matches(ifNoneMatch: string | undefined, etag: string) {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(",").some((tag) => {
+    const t = tag.trim();
+    return t === "*" || t === etag;
+  });
+}
+
 export function createMediaRoutes(deps: Pick<Deps, "env">) {
   const root = mediaRoot(deps.env.DATA_DIR);
   const media = new Hono();
@@ -44,12 +63,44 @@ export function createMediaRoutes(deps: Pick<Deps, "env">) {
     if (!file.startsWith(root + path.sep) || !type) {
       return c.json(errorBody("not_found", "No such media file"), 404);
     }
+    // The transform is checked before the file is looked for: a bad one is a 400 whatever the path.
+    const tr = c.req.query("tr");
+    let transform: Transform | null = null;
+    if (tr !== undefined) {
+      try {
+        transform = parseTransform(tr);
+      } catch (err) {
+        if (err instanceof TransformError) return c.json(errorBody("bad_request", err.message), 400);
+        throw err;
+      }
+      if (VIDEO.has(path.extname(file).toLowerCase())) {
+        return c.json(errorBody("bad_request", "Videos cannot be transformed: remove tr from the address."), 400);
+      }
+    }
     const info = await stat(file).catch(() => null);
     if (!info?.isFile()) return c.json(errorBody("not_found", "No such media file"), 404);
+    const cacheControl = c.req.query("v") ? "public, max-age=31536000, immutable" : "public, max-age=86400";
+    if (transform) {
+      let derivative;
+      try {
+        derivative = await getDerivative(deps.env.DATA_DIR, path.relative(root, file), file, info, transform);
+      } catch (err) {
+        if (err instanceof UndecodableImageError) return c.json(errorBody("unprocessable", err.message), 422);
+        throw err;
+      }
+      const headers = {
+        "Content-Type": derivative.contentType,
+        "Cache-Control": cacheControl,
+        ETag: derivative.etag,
+        "Content-Length": String(derivative.size),
+      };
+      if (matches(c.req.header("if-none-match"), derivative.etag)) return c.body(null, 304, headers);
+      return c.body(Readable.toWeb(createReadStream(derivative.file)) as ReadableStream, 200, headers);
+    }
     const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
     const headers = {
       "Content-Type": type,
-      "Cache-Control": c.req.query("v") ? "public, max-age=31536000, immutable" : "public, max-age=86400",
+      "Cache-Control": cacheControl,
       ETag: etag,
       "Content-Length": String(info.size),
     };
