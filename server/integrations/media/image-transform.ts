@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
+import sharp, { type Metadata, type ResizeOptions } from "sharp";
 
 /** Largest width or height a derivative may have; larger asks are clamped to it. */
 export const MAX_DIMENSION = 2000;
@@ -97,7 +97,8 @@ export function parseTransform(tr: string): Transform {
         break;
       case "f": {
         const f = FORMATS[value.toLowerCase()];
-        if (!f) throw new TransformError(`"f-${value}" in tr: the format is one of ${Object.keys(FORMATS).join(", ")}.`);
+        if (!f)
+          throw new TransformError(`"f-${value}" in tr: the format is one of ${Object.keys(FORMATS).join(", ")}.`);
         out.f = f;
         break;
       }
@@ -108,7 +109,8 @@ export function parseTransform(tr: string): Transform {
         out.c = value as CropMode;
         break;
       case "cm":
-        if (value !== "pad_resize") throw new TransformError(`"cm-${value}" in tr: the crop mode can only be pad_resize.`);
+        if (value !== "pad_resize")
+          throw new TransformError(`"cm-${value}" in tr: the crop mode can only be pad_resize.`);
         out.cm = "pad_resize";
         break;
       default:
@@ -133,7 +135,7 @@ export function normalizeTransform(t: Transform): string {
 }
 
 /** sharp's resize options for a transform (ImageKit's crop strategies, see the README). */
-function resizeOptions(t: Transform): sharp.ResizeOptions | null {
+function resizeOptions(t: Transform): ResizeOptions | null {
   if (t.w === undefined && t.h === undefined) return null;
   const size = { width: t.w, height: t.h };
   if (t.cm === "pad_resize") return { ...size, fit: "contain", background: { r: 255, g: 255, b: 255, alpha: 1 } };
@@ -155,7 +157,7 @@ export class UndecodableImageError extends Error {}
 export const imageRenderer = {
   async render(source: string, t: Transform): Promise<Buffer> {
     const input = { limitInputPixels: MAX_INPUT_PIXELS, animated: false, failOn: "truncated" as const };
-    let meta: sharp.Metadata;
+    let meta: Metadata;
     try {
       meta = await sharp(source, input).metadata();
     } catch (err) {
