@@ -1,7 +1,7 @@
 // npm run bench: builds the app, starts the production server on a fresh DATA_DIR (it migrates and seeds),
 // loads GET /, /courses and /backend/api/courses with autocannon, then stops it and loads a bare
 // node:http server (scripts/bench-bare-server.ts) on the same database doing the same courses query,
-// and weighs the home page's JS and CSS (gzip -9). Prints a table and writes bench-results/bench-<time>.json.
+// weighs the home page's JS and CSS (gzip -9), and times a resized image (/media?tr=): made, then cached. Prints a table and writes bench-results/bench-<time>.json.
 // It is a report: a missed target still exits 0; only a failure to run exits non-zero.
 // Only 127.0.0.1 is targeted, and every run has a fixed duration. See `npm run bench -- --help`.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import { isDeepStrictEqual } from "node:util";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import sharp from "sharp";
 import { parseEnv } from "../server/env.ts";
 import {
   collectHomeAssets,
@@ -34,6 +35,10 @@ const BARE_ENTRY = "scripts/bench-bare-server.ts";
 const API_PATH = "/backend/api/courses";
 const APP_PATHS = ["/", "/courses", API_PATH] as const;
 const TARGETS = { homeJsGzipBytes: 133_120, apiRatio: 0.6 };
+/** A photo-sized picture the bench writes under DATA_DIR/media, and the widths it asks for the first time. */
+const IMAGE_PATH = "/media/bench/photo.jpg";
+const IMAGE_FIRST_WIDTHS = [320, 480, 600, 800, 1200];
+const IMAGE_CACHED_PATH = `${IMAGE_PATH}?tr=w-600,h-400`;
 const START_TIMEOUT_MS = 180_000;
 const STOP_GRACE_MS = 10_000;
 
@@ -227,6 +232,35 @@ function runLoad(url: string, duration: number, connections: number): Promise<au
   });
 }
 
+/** A noisy 2400×1600 JPEG: resizing it costs what a real photo costs, unlike a flat colour. */
+async function writeBenchPhoto(dataDir: string): Promise<void> {
+  const width = 2400;
+  const height = 1600;
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = Math.imul(i, 2654435761) >>> 24;
+  const file = path.join(dataDir, IMAGE_PATH.replace(/^\//, ""));
+  await mkdir(path.dirname(file), { recursive: true });
+  await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toFile(file);
+}
+
+/** Each width's first request (the derivative is made) timed one by one; then load on one cached derivative. */
+async function measureImage(server: Server, options: BenchOptions) {
+  const firstMs: number[] = [];
+  for (const w of IMAGE_FIRST_WIDTHS) {
+    const urlPath = `${IMAGE_PATH}?tr=w-${w}`;
+    const clock = performance.now();
+    const res = await get(server, urlPath);
+    await res.arrayBuffer();
+    firstMs.push(round(performance.now() - clock));
+    if (!res.ok) throw describeFailure(server, `GET ${urlPath} answered ${res.status}`);
+  }
+  const sorted = [...firstMs].sort((a, b) => a - b);
+  const cached = await loadRoute(server, IMAGE_CACHED_PATH, options);
+  return { firstMs, firstMedianMs: sorted[Math.floor(sorted.length / 2)]!, cached };
+}
+
 interface RouteResult extends LoadResult {
   status: number;
   requests: number;
@@ -274,6 +308,8 @@ async function run(options: BenchOptions): Promise<void> {
   tempDir = mkdtempSync(path.join(os.tmpdir(), "academy-bench-"));
   log(`DATA_DIR ${tempDir}; database: ${databaseUrl ? "PostgreSQL from DATABASE_URL" : "PGlite in DATA_DIR/pglite"}`);
 
+  await writeBenchPhoto(tempDir);
+
   // 1. The app: first start migrates and seeds.
   const appPort = await freePort();
   const startClock = performance.now();
@@ -286,6 +322,7 @@ async function run(options: BenchOptions): Promise<void> {
   const appCourses = await getJson(app, API_PATH);
   const routes: Record<string, RouteResult> = {};
   for (const urlPath of APP_PATHS) routes[urlPath] = await loadRoute(app, urlPath, options);
+  const image = await measureImage(app, options);
   await stopServer(app);
 
   // 2. The bare comparator, on the same database once the app has let go of it (PGlite's lock).
@@ -340,6 +377,8 @@ async function run(options: BenchOptions): Promise<void> {
     homeJsGzipBytes: home.jsGzipBytes,
     homeCssGzipBytes: home.cssGzipBytes,
     homeAssets: home.files,
+    /** a 2400×1600 JPEG resized to WebP: first requests (made, ms each) and load on a cached derivative */
+    image: { source: IMAGE_PATH, firstWidths: IMAGE_FIRST_WIDTHS, ...image },
     targets: TARGETS,
     pass,
   };
@@ -352,7 +391,11 @@ async function run(options: BenchOptions): Promise<void> {
   const verdict = (ok: boolean) => (ok ? "PASS" : "MISS");
   const table = formatTable(
     ["route", "req/s", "p50 ms", "p99 ms", "errors", "non2xx"],
-    [...APP_PATHS.map((p) => loadRow(`app  GET ${p}`, routes[p]!)), loadRow(`bare GET ${API_PATH}`, bareResult)],
+    [
+      ...APP_PATHS.map((p) => loadRow(`app  GET ${p}`, routes[p]!)),
+      loadRow(`app  GET ${IMAGE_CACHED_PATH} (cached)`, image.cached),
+      loadRow(`bare GET ${API_PATH}`, bareResult),
+    ],
   );
   const lines = [
     `node ${process.version}, ${health.engine}, ${results.machine.cpus} CPUs, ${options.connections} connections, ` +
@@ -365,6 +408,8 @@ async function run(options: BenchOptions): Promise<void> {
       (bareSameBody ? "" : "   (bodies differ!)"),
     `home JS gzip         ${formatBytes(home.jsGzipBytes)}   target <= ${formatBytes(TARGETS.homeJsGzipBytes)}   ${verdict(pass.homeJsGzipBytes)}`,
     `home CSS gzip        ${formatBytes(home.cssGzipBytes)}`,
+    `resized image, first request (made): median ${image.firstMedianMs} ms of ${image.firstMs.join(", ")} ms ` +
+      `(2400×1600 JPEG → WebP w ${IMAGE_FIRST_WIDTHS.join(", ")}); cached: p50 ${image.cached.p50} ms, p99 ${image.cached.p99} ms`,
     "",
     `results: ${path.relative(process.cwd(), file) || file}`,
   ];
