@@ -1,5 +1,5 @@
 // /media with and without ?tr= (architecture "Media"; issue 8 "Delivery"), through the real app.
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -36,6 +36,10 @@ beforeAll(async () => {
   put("broken.png", await truncatedPng());
   put("fake.jpg", "<html>not an image</html>");
   put("bomb.png", pngClaiming(20_000, 20_000));
+  put(
+    "bomb.svg",
+    '<svg xmlns="http://www.w3.org/2000/svg" width="100000" height="100000"><rect width="10" height="10"/></svg>',
+  );
 });
 afterAll(() => t.close());
 afterEach(() => vi.restoreAllMocks());
@@ -168,6 +172,14 @@ describe("GET /media with tr", () => {
     expect(await again.text()).toBe("");
     const other = await t.request("/media/photo.png?tr=w-101", { headers: { "If-None-Match": etag } });
     expect(other.status).toBe(200);
+
+    // a revalidation never renders, even when the cache has been emptied
+    rmSync(derivativeRoot(t.env.DATA_DIR), { recursive: true, force: true });
+    const render = vi.spyOn(imageRenderer, "render");
+    const listed = await t.request("/media/photo.png?tr=w-100", { headers: { "If-None-Match": `"x", ${etag}` } });
+    expect(listed.status).toBe(304);
+    expect(listed.headers.get("etag")).toBe(etag);
+    expect(render).not.toHaveBeenCalled();
   });
 
   it("is cached for a year and immutable when versioned with v, a day otherwise", async () => {
@@ -207,7 +219,7 @@ describe("GET /media with a bad tr or source", () => {
   });
 
   it("answers 422, never 500, for a source sharp cannot decode or that claims too many pixels", async () => {
-    for (const name of ["broken.png", "fake.jpg", "bomb.png"]) {
+    for (const name of ["broken.png", "fake.jpg", "bomb.png", "bomb.svg"]) {
       const res = await t.request(`/media/${name}?tr=w-100`);
       expect(res.status, name).toBe(422);
       const error = await errorOf(res);

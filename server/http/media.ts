@@ -7,6 +7,7 @@ import { Readable } from "node:stream";
 import { Hono } from "hono";
 import type { Deps } from "../services.ts";
 import {
+  derivativeEtag,
   getDerivative,
   parseTransform,
   TransformError,
@@ -81,9 +82,14 @@ export function createMediaRoutes(deps: Pick<Deps, "env">) {
     if (!info?.isFile()) return c.json(errorBody("not_found", "No such media file"), 404);
     const cacheControl = c.req.query("v") ? "public, max-age=31536000, immutable" : "public, max-age=86400";
     if (transform) {
+      const relative = path.relative(root, file); // one spelling per file ("a/./b.png" is "a/b.png")
+      const etag = derivativeEtag(relative, info, transform);
+      if (matches(c.req.header("if-none-match"), etag)) {
+        return c.body(null, 304, { "Cache-Control": cacheControl, ETag: etag });
+      }
       let derivative;
       try {
-        derivative = await getDerivative(deps.env.DATA_DIR, path.relative(root, file), file, info, transform);
+        derivative = await getDerivative(deps.env.DATA_DIR, relative, file, info, transform);
       } catch (err) {
         if (err instanceof UndecodableImageError) return c.json(errorBody("unprocessable", err.message), 422);
         throw err;
@@ -94,7 +100,6 @@ export function createMediaRoutes(deps: Pick<Deps, "env">) {
         ETag: derivative.etag,
         "Content-Length": String(derivative.size),
       };
-      if (matches(c.req.header("if-none-match"), derivative.etag)) return c.body(null, 304, headers);
       return c.body(Readable.toWeb(createReadStream(derivative.file)) as ReadableStream, 200, headers);
     }
     const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;

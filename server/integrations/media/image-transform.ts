@@ -212,6 +212,19 @@ export interface Derivative {
   contentType: string;
 }
 
+/** The derivative's name: a hash of the source path, its size and mtime, and the normalized transform. */
+function derivativeKey(rel: string, info: { size: number; mtimeMs: number }, t: Transform): string {
+  return createHash("sha256")
+    .update(JSON.stringify([rel, info.size, Math.floor(info.mtimeMs), normalizeTransform(t)]))
+    .digest("hex")
+    .slice(0, 40);
+}
+
+/** The strong ETag of a derivative, known before it is made: a revalidation never renders. */
+export function derivativeEtag(rel: string, info: { size: number; mtimeMs: number }, t: Transform): string {
+  return `"${derivativeKey(rel, info, t)}"`;
+}
+
 // Renders under way, by cache file: concurrent first requests share one render.
 const inFlight = new Map<string, Promise<void>>();
 let running = 0;
@@ -240,10 +253,7 @@ export async function getDerivative(
   info: { size: number; mtimeMs: number },
   t: Transform,
 ): Promise<Derivative> {
-  const key = createHash("sha256")
-    .update(JSON.stringify([rel, info.size, Math.floor(info.mtimeMs), normalizeTransform(t)]))
-    .digest("hex")
-    .slice(0, 40);
+  const key = derivativeKey(rel, info, t);
   const dir = derivativeRoot(dataDir);
   const file = path.join(dir, `${key}.${t.f}`);
   const done = { file, etag: `"${key}"`, contentType: CONTENT_TYPES[t.f] };
