@@ -64,7 +64,7 @@ export function createMediaRoutes(deps: Pick<Deps, "env">) {
     if (!file.startsWith(root + path.sep) || !type) {
       return c.json(errorBody("not_found", "No such media file"), 404);
     }
-    // The transform is checked before the file is looked for: a bad one is a 400 whatever the path.
+    // The transform is checked before the file is looked for: a bad one is a 400 even for a missing file.
     const tr = c.req.query("tr");
     let transform: Transform | null = null;
     if (tr !== undefined) {
