@@ -47,6 +47,8 @@ export const UploadResultSchema = z.object({
   filePath: z.string(),
   fileType: z.enum(["image", "non-image"]),
   size: z.number().int(),
+  /** the type read from the file's bytes, e.g. image/png */
+  mime: z.string(),
   width: z.number().int().optional(),
   height: z.number().int().optional(),
   thumbnailUrl: z.string().optional(),

@@ -168,6 +168,7 @@ export function createUploadsService(deps: UploadsDeps) {
         filePath: `/${fileKey}`,
         fileType: kind.type === "image" ? "image" : "non-image",
         size: bytes.length,
+        mime: kind.contentType,
         ...(size ? { ...size, thumbnailUrl: `${url}?tr=w-200` } : {}),
       };
     },

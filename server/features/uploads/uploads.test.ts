@@ -120,7 +120,7 @@ describe("POST /backend/api/v1/files/upload", () => {
     const res = await upload(auth, blob(png), "My Photo.png");
     expect(res.status).toBe(200);
     const body = (await res.json()) as Record<string, unknown>;
-    expect(body).toMatchObject({ fileType: "image", size: png.length, width: 64, height: 48 });
+    expect(body).toMatchObject({ fileType: "image", mime: "image/png", size: png.length, width: 64, height: 48 });
     expect(body.name).toMatch(/^[0-9a-f]{24}\.png$/);
     expect(body.url).toBe(`/media/uploads/${String(body.name)}`);
     expect(body.filePath).toBe(`/uploads/${String(body.name)}`);
@@ -160,7 +160,7 @@ describe("POST /backend/api/v1/files/upload", () => {
       expect(res.status, ext).toBe(200);
       const body = (await res.json()) as Record<string, unknown>;
       expect(body.name).toMatch(new RegExp(`^[0-9a-f]{24}\\.${ext}$`));
-      expect(body).toMatchObject({ fileType: "non-image", size: bytes.length });
+      expect(body).toMatchObject({ fileType: "non-image", mime: `video/${ext}`, size: bytes.length });
       expect(body.width).toBeUndefined();
       expect(existsSync(path.join(uploadsDir(), String(body.name)))).toBe(true);
     }
