@@ -6,6 +6,7 @@ import { createBackend, errorBody, limitBody } from "./http/backend.ts";
 import { compression, requestLogger, securityHeaders, type AppEnv } from "./http/middleware.ts";
 import { guardAuthInput, rejectNul } from "./http/input-guard.ts";
 import { createMediaRoutes } from "./http/media.ts";
+import { UPLOAD_PATH } from "./features/uploads/uploads.routes.ts";
 import { authHandler, loadActor, sameOriginWrites } from "./http/session.ts";
 import { originChecker } from "./features/auth/auth.ts";
 import { createServices, type Deps, type Services } from "./services.ts";
@@ -30,7 +31,19 @@ export function createApp(deps: Deps): App {
   const signUpBodyLimit = limitBody(Math.max(deps.env.BODY_LIMIT_BYTES, SIGN_UP_BODY_LIMIT_BYTES));
   // (/register.data: the same post sent by React Router's <Form> once JavaScript runs)
   const signUp = new Set(["/register", "/register.data"]);
-  app.use("*", (c, next) => (signUp.has(c.req.path) ? signUpBodyLimit(c, next) : bodyLimit(c, next)));
+  // An upload (decision 014) may be as large as the largest image or video allowed, plus the form around it;
+  // the upload service then holds each type to its own limit.
+  const uploadBodyLimit = limitBody(
+    Math.max(deps.env.BODY_LIMIT_BYTES, deps.env.UPLOAD_MAX_IMAGE_BYTES, deps.env.UPLOAD_MAX_VIDEO_BYTES) + 64 * 1024,
+  );
+  const upload = `/backend${UPLOAD_PATH}`;
+  app.use("*", (c, next) =>
+    signUp.has(c.req.path)
+      ? signUpBodyLimit(c, next)
+      : c.req.path === upload
+        ? uploadBodyLimit(c, next)
+        : bodyLimit(c, next),
+  );
   app.use("*", loadActor(services.auth));
   app.use("*", sameOriginWrites(originChecker(deps.env)));
   // PostgreSQL cannot store "\0": a NUL anywhere in an API request is a 422 before any route runs.

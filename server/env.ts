@@ -32,6 +32,16 @@ const EnvSchema = z.object({
     .int()
     .min(1024)
     .default(1024 * 1024),
+  UPLOAD_MAX_IMAGE_BYTES: z.coerce
+    .number({ error: "UPLOAD_MAX_IMAGE_BYTES must be a number of bytes" })
+    .int()
+    .min(1024, "UPLOAD_MAX_IMAGE_BYTES must be at least 1024")
+    .default(10 * 1024 * 1024),
+  UPLOAD_MAX_VIDEO_BYTES: z.coerce
+    .number({ error: "UPLOAD_MAX_VIDEO_BYTES must be a number of bytes" })
+    .int()
+    .min(1024, "UPLOAD_MAX_VIDEO_BYTES must be at least 1024")
+    .default(100 * 1024 * 1024),
   AUTH_SECRET: z
     .string()
     .min(32, "AUTH_SECRET must be at least 32 characters (try: openssl rand -hex 32)")

@@ -13,6 +13,8 @@ import { createAuthFlows } from "./features/auth/auth-flows.ts";
 import type { Mailer } from "./features/mail/mail.service.ts";
 import { createOutboxService } from "./features/mail/outbox.service.ts";
 import { createUsersService } from "./features/users/users.service.ts";
+import { createUploadsService, uploadKey } from "./features/uploads/uploads.service.ts";
+import { createLocalStore } from "./integrations/media/local-store.ts";
 
 export interface Deps {
   database: Database;
@@ -38,6 +40,14 @@ export function createServices(deps: Deps) {
     auth,
     authFlows: createAuthFlows({ auth, db, env: deps.env }),
     outbox: createOutboxService(deps.mailer),
+    uploads: createUploadsService({
+      db,
+      // (the one place that picks the media store: local disk, DATA_DIR/media)
+      store: createLocalStore(deps.env.DATA_DIR),
+      key: uploadKey(auth.options.secret),
+      maxImageBytes: deps.env.UPLOAD_MAX_IMAGE_BYTES,
+      maxVideoBytes: deps.env.UPLOAD_MAX_VIDEO_BYTES,
+    }),
   };
 }
 

@@ -17,6 +17,7 @@ import { registerContentRoutes } from "../features/content/content.routes.ts";
 import { registerEventsRoutes } from "../features/events/events.routes.ts";
 import { registerNewsletterRoutes } from "../features/newsletter/newsletter.routes.ts";
 import { registerUsersRoutes } from "../features/users/users.routes.ts";
+import { registerUploadsRoutes } from "../features/uploads/uploads.routes.ts";
 import { accessGuard, BETTER_AUTH_DECLARATIONS } from "./access-policy.ts";
 import { defineRoute } from "./define-route.ts";
 
@@ -189,6 +190,8 @@ export function createBackend(services: Services, deps: Deps) {
     );
   });
 
+  // Before any /posts/{slug} route: "/posts/upload-auth" must not be read as a post's slug.
+  registerUploadsRoutes(api, services.uploads);
   registerCatalogRoutes(api, services.catalog);
   registerContentRoutes(api, services.content);
   registerEventsRoutes(api, services.events);

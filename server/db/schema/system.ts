@@ -6,6 +6,10 @@ export const uploadTokens = pgTable("upload_tokens", {
   token: text("token").primaryKey(),
   expire: bigint("expire", { mode: "number" }).notNull(),
   usedAt: timestamp("used_at", { withTimezone: true }),
+  /** the signed-in user it was issued to (GET /posts/upload-auth) */
+  userId: text("user_id"),
+  /** the store key of the file uploaded with it, once used */
+  fileKey: text("file_key"),
 });
 
 /** A single row whose version every content write bumps. */

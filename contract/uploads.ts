@@ -1,0 +1,65 @@
+// Upload tokens and the ImageKit-compatible upload (admin-back-office "GET /posts/upload-auth";
+// decision 014). The shapes follow ImageKit's, so that its client libraries work against this server.
+import { z } from "zod";
+
+/** What GET /posts/upload-auth answers: the three values an ImageKit client sends with its upload. */
+export const UploadAuthSchema = z.object({
+  token: z.string(),
+  /** Unix time in seconds; the token is refused after it (less than an hour after it was issued) */
+  expire: z.number().int(),
+  /** HMAC-SHA1 of token + expire with the server's upload key, lower-case hex */
+  signature: z.string(),
+});
+export type UploadAuth = z.infer<typeof UploadAuthSchema>;
+
+const field = (label: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) })
+    .min(1, `${label} is required`)
+    .max(200, `${label} must be at most 200 characters`);
+
+/**
+ * The multipart form an ImageKit client posts to /api/v1/files/upload. `publicKey`, `useUniqueFileName`
+ * and `folder` are accepted and ignored: names are always unique and every upload goes to one folder.
+ */
+export const UploadFormSchema = z.object({
+  file: z
+    .any()
+    .refine((v) => v instanceof Blob && v.size > 0, {
+      error: "file is required: send the image or video as the multipart field `file`.",
+    })
+    .meta({ type: "string", format: "binary", description: "The image or video" }),
+  fileName: field("fileName"),
+  token: field("token"),
+  expire: field("expire"),
+  signature: field("signature"),
+  publicKey: z.string().max(200).optional(),
+  useUniqueFileName: z.string().max(10).optional(),
+  folder: z.string().max(200).optional(),
+});
+
+/** ImageKit's upload answer (the fields its clients read). */
+export const UploadResultSchema = z.object({
+  fileId: z.string(),
+  name: z.string(),
+  /** a path on this site: /media/uploads/<name> */
+  url: z.string(),
+  filePath: z.string(),
+  fileType: z.enum(["image", "non-image"]),
+  size: z.number().int(),
+  /** the type read from the file's bytes, e.g. image/png */
+  mime: z.string(),
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
+  thumbnailUrl: z.string().optional(),
+});
+export type UploadResult = z.infer<typeof UploadResultSchema>;
+
+/** A refused upload: our error shape, plus ImageKit's top-level `message` that its clients show. */
+export const UploadErrorSchema = z.object({
+  error: z.object({ code: z.string(), message: z.string() }),
+  message: z.string(),
+});
+
+/** The spec's message when an upload fails (admin-back-office §7). */
+export const UPLOAD_FAILED = "Image upload failed!";

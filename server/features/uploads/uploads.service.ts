@@ -1,0 +1,178 @@
+// Upload tokens and uploads in ImageKit's shape (admin-back-office §7 "GET /posts/upload-auth returns
+// signature, expire, token (for an image hosting service; uploads use unique file names)"; issue 8
+// "Images"; decision 014). A signed-in user asks for a token; the upload carries it with its expiry
+// and their HMAC-SHA1 signature; the token works once. Files are kept through the MediaStore, which
+// alone knows where (local disk today).
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { and, eq, gte, isNull, sql } from "drizzle-orm";
+import sharp from "sharp";
+import type { UploadAuth, UploadResult } from "../../../contract/uploads.ts";
+import type { Db } from "../../db/client.ts";
+import { uploadTokens } from "../../db/schema.ts";
+import { DomainError, Forbidden, Invalid, Unauthorized } from "../../lib/errors.ts";
+import { newId } from "../../lib/id.ts";
+import type { MediaStore } from "../../integrations/media/store.ts";
+import type { Actor } from "../auth/actor.ts";
+import { sniffMedia } from "./sniff.ts";
+
+/** How long an issued token is good for: ImageKit refuses an expiry more than an hour ahead. */
+export const UPLOAD_TOKEN_SECONDS = 30 * 60;
+/** The largest canvas an uploaded image may claim (a few KB can claim a huge one: a "decompression bomb"). */
+export const UPLOAD_MAX_PIXELS = 100_000_000;
+
+const mb = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+
+const messages = {
+  signIn: "Sign in to upload images.",
+  badSignature: "The upload signature is not valid. Ask for a new upload token and try again.",
+  expired: "The upload token has expired. Ask for a new upload token and try again.",
+  unknownToken: "The upload token is not one this server issued. Ask for a new upload token and try again.",
+  usedToken: "This upload token has already been used. Ask for a new upload token for each file.",
+  noFile: "file is required: send the image or video as the multipart field `file`.",
+  badType: "Only images (JPEG, PNG, WebP, GIF, AVIF) and videos (MP4, WebM) can be uploaded.",
+  notAnImage: "The file is not a readable image: it may be damaged or only named like one.",
+  tooManyPixels: `The image is too large: at most ${UPLOAD_MAX_PIXELS / 1_000_000} megapixels.`,
+  imageTooBig: (max: number) => `The image is too large: at most ${mb(max)}.`,
+  videoTooBig: (max: number) => `The video is too large: at most ${mb(max)}.`,
+};
+
+const TooLarge = (message: string) => new DomainError("too_large", message);
+
+/** The key that signs upload tokens: derived from the app's auth secret, so no setting of its own. */
+export function uploadKey(authSecret: string): Buffer {
+  return createHmac("sha256", authSecret).update("academy upload tokens v1").digest();
+}
+
+export interface UploadsDeps {
+  db: Db;
+  store: MediaStore;
+  /** HMAC key of the token signatures (uploadKey) */
+  key: Buffer;
+  maxImageBytes: number;
+  maxVideoBytes: number;
+  now?: () => number;
+}
+
+export interface UploadInput {
+  file: unknown;
+  token: string;
+  expire: string;
+  signature: string;
+}
+
+export function createUploadsService(deps: UploadsDeps) {
+  const { db, store, key } = deps;
+  const nowSeconds = () => Math.floor((deps.now?.() ?? Date.now()) / 1000);
+  const sign = (token: string, expire: number | string) =>
+    createHmac("sha1", key).update(`${token}${expire}`).digest("hex");
+
+  /** The signature, compared in constant time; malformed ones are simply wrong. */
+  function signatureMatches(token: string, expire: string, signature: string): boolean {
+    if (!/^[0-9a-fA-F]{40}$/.test(signature)) return false;
+    return timingSafeEqual(Buffer.from(sign(token, expire), "hex"), Buffer.from(signature, "hex"));
+  }
+
+  /**
+   * Everything about the token that can be checked without using it up: signed by us, not expired,
+   * issued and not yet used. (Using it up is the conditional UPDATE in `upload`.)
+   */
+  async function checkToken(input: UploadInput): Promise<number> {
+    if (!signatureMatches(input.token, input.expire, input.signature)) throw Forbidden(messages.badSignature);
+    const expire = Number(input.expire);
+    if (!/^\d{1,12}$/.test(input.expire) || expire < nowSeconds()) throw Forbidden(messages.expired);
+    const [row] = await db.select().from(uploadTokens).where(eq(uploadTokens.token, input.token)).limit(1);
+    if (!row || row.expire !== expire) throw Forbidden(messages.unknownToken);
+    if (row.usedAt) throw Forbidden(messages.usedToken);
+    return expire;
+  }
+
+  /** Width and height of an image sharp can decode in full; a clear Invalid error otherwise. */
+  async function checkImage(bytes: Uint8Array, ext: string): Promise<{ width: number; height: number }> {
+    const expected = ext === "jpg" ? "jpeg" : ext === "avif" ? "heif" : ext;
+    const meta = await sharp(bytes, { failOn: "truncated", limitInputPixels: false })
+      .metadata()
+      .catch(() => null);
+    if (!meta || meta.format !== expected || !meta.width || !meta.height) throw Invalid(messages.notAnImage);
+    if (ext === "avif" && meta.compression !== "av1") throw Invalid(messages.notAnImage);
+    if (meta.width * meta.height > UPLOAD_MAX_PIXELS) throw Invalid(messages.tooManyPixels);
+    try {
+      // Decoding every pixel (into a thumbnail, to keep memory small) finds a truncated or corrupt body.
+      await sharp(bytes, { failOn: "truncated", limitInputPixels: UPLOAD_MAX_PIXELS })
+        .resize(64, 64, { fit: "inside" })
+        .raw()
+        .toBuffer();
+    } catch {
+      throw Invalid(messages.notAnImage);
+    }
+    // EXIF orientations 5 to 8 turn the picture a quarter: it is shown with width and height swapped.
+    const turned = (meta.orientation ?? 1) >= 5;
+    return turned ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
+  }
+
+  return {
+    /** GET /posts/upload-auth: a fresh single-use token, its expiry and their signature. */
+    async issueToken(actor: Actor | null): Promise<UploadAuth> {
+      if (!actor) throw Unauthorized(messages.signIn);
+      const token = randomBytes(20).toString("hex");
+      const expire = nowSeconds() + UPLOAD_TOKEN_SECONDS;
+      await db.insert(uploadTokens).values({ token, expire, userId: actor.id });
+      return { token, expire, signature: sign(token, expire) };
+    },
+
+    /**
+     * POST /api/v1/files/upload. Refusals come before anything is written: the token is checked, then
+     * the file (type from its bytes, size, a full decode for images); only then is the token used up,
+     * by one conditional UPDATE, so that of two uploads racing with one token exactly one goes on.
+     * A refused upload leaves the token unused (a user may retry with another file until it expires).
+     */
+    async upload(input: UploadInput): Promise<UploadResult> {
+      const expire = await checkToken(input);
+      const file = input.file;
+      if (!(file instanceof Blob) || file.size === 0) throw Invalid(messages.noFile);
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const kind = sniffMedia(bytes);
+      if (!kind) throw Invalid(messages.badType);
+      if (kind.type === "image" && bytes.length > deps.maxImageBytes) {
+        throw TooLarge(messages.imageTooBig(deps.maxImageBytes));
+      }
+      if (kind.type === "video" && bytes.length > deps.maxVideoBytes) {
+        throw TooLarge(messages.videoTooBig(deps.maxVideoBytes));
+      }
+      const size = kind.type === "image" ? await checkImage(bytes, kind.ext) : null;
+
+      const fileId = newId();
+      const name = `${fileId}.${kind.ext}`;
+      const fileKey = `uploads/${name}`;
+      const used = await db
+        .update(uploadTokens)
+        .set({ usedAt: sql`now()`, fileKey })
+        .where(and(eq(uploadTokens.token, input.token), isNull(uploadTokens.usedAt), gte(uploadTokens.expire, expire)))
+        .returning({ token: uploadTokens.token });
+      if (used.length === 0) throw Forbidden(messages.usedToken);
+      try {
+        await store.put(fileKey, bytes, kind.contentType);
+      } catch (error) {
+        // Nothing was stored: the token may be used again.
+        await db
+          .update(uploadTokens)
+          .set({ usedAt: null, fileKey: null })
+          .where(eq(uploadTokens.token, input.token))
+          .catch(() => undefined);
+        throw error;
+      }
+      const url = `/media/${fileKey}`;
+      return {
+        fileId,
+        name,
+        url,
+        filePath: `/${fileKey}`,
+        fileType: kind.type === "image" ? "image" : "non-image",
+        size: bytes.length,
+        mime: kind.contentType,
+        ...(size ? { ...size, thumbnailUrl: `${url}?tr=w-200` } : {}),
+      };
+    },
+  };
+}
+
+export type UploadsService = ReturnType<typeof createUploadsService>;
