@@ -87,7 +87,10 @@ export function createUploadsService(deps: UploadsDeps) {
   }
 
   /** Width and height of an image sharp can decode in full; a clear Invalid error otherwise. */
-  async function checkImage(bytes: Uint8Array, ext: string): Promise<{ width: number; height: number }> {
+  async function checkImage(
+    bytes: Uint8Array,
+    ext: string,
+  ): Promise<{ width: number; height: number; tagged: boolean }> {
     const expected = ext === "jpg" ? "jpeg" : ext === "avif" ? "heif" : ext;
     const meta = await sharp(bytes, { failOn: "truncated", limitInputPixels: false })
       .metadata()
@@ -106,7 +109,29 @@ export function createUploadsService(deps: UploadsDeps) {
     }
     // EXIF orientations 5 to 8 turn the picture a quarter: it is shown with width and height swapped.
     const turned = (meta.orientation ?? 1) >= 5;
-    return turned ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
+    const tagged = !!(meta.exif || meta.xmp || meta.iptc);
+    return {
+      ...(turned ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height }),
+      tagged,
+    };
+  }
+
+  /**
+   * A photo straight from a phone carries EXIF: the camera, the time and often where it was taken. A
+   * picture that has such tags is stored re-encoded without them (upright, as its orientation said);
+   * one without is kept byte for byte. Animated GIFs and AVIF keep their bytes (GIF has no EXIF; AVIF
+   * re-encoding takes seconds).
+   */
+  async function withoutTags(bytes: Uint8Array, ext: string): Promise<Uint8Array> {
+    if (ext !== "jpg" && ext !== "png" && ext !== "webp") return bytes;
+    const image = sharp(bytes, { limitInputPixels: UPLOAD_MAX_PIXELS }).rotate();
+    const out =
+      ext === "jpg"
+        ? image.jpeg({ quality: 90, mozjpeg: true })
+        : ext === "webp"
+          ? image.webp({ quality: 90 })
+          : image.png();
+    return new Uint8Array(await out.toBuffer());
   }
 
   return {
@@ -138,7 +163,9 @@ export function createUploadsService(deps: UploadsDeps) {
       if (kind.type === "video" && bytes.length > deps.maxVideoBytes) {
         throw TooLarge(messages.videoTooBig(deps.maxVideoBytes));
       }
-      const size = kind.type === "image" ? await checkImage(bytes, kind.ext) : null;
+      const checked = kind.type === "image" ? await checkImage(bytes, kind.ext) : null;
+      const size = checked ? { width: checked.width, height: checked.height } : null;
+      const stored = checked?.tagged ? await withoutTags(bytes, kind.ext) : bytes;
 
       const fileId = newId();
       const name = `${fileId}.${kind.ext}`;
@@ -150,7 +177,7 @@ export function createUploadsService(deps: UploadsDeps) {
         .returning({ token: uploadTokens.token });
       if (used.length === 0) throw Forbidden(messages.usedToken);
       try {
-        await store.put(fileKey, bytes, kind.contentType);
+        await store.put(fileKey, stored, kind.contentType);
       } catch (error) {
         // Nothing was stored: the token may be used again.
         await db
@@ -167,7 +194,7 @@ export function createUploadsService(deps: UploadsDeps) {
         url,
         filePath: `/${fileKey}`,
         fileType: kind.type === "image" ? "image" : "non-image",
-        size: bytes.length,
+        size: stored.length,
         mime: kind.contentType,
         ...(size ? { ...size, thumbnailUrl: `${url}?tr=w-200` } : {}),
       };

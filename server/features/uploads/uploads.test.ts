@@ -134,6 +134,32 @@ describe("POST /backend/api/v1/files/upload", () => {
     expect(row!.fileKey).toBe(`uploads/${String(body.name)}`);
   });
 
+  it("stores a photo's EXIF (camera, time, place) nowhere: the picture is kept upright without it", async () => {
+    const png = await pngImage(40, 30);
+    const photo = new Uint8Array(
+      await sharp(png)
+        .jpeg()
+        .withExif({ IFD0: { Make: "PhoneCam", Copyright: "Ada Obi" } })
+        .withMetadata({ orientation: 6 })
+        .toBuffer(),
+    );
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const res = await upload(await uploadAuth(), blob(photo, "image/jpeg"), "IMG_0001.jpg");
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { name: string; size: number; width: number; height: number };
+    expect(body).toMatchObject({ width: 30, height: 40 });
+    const stored = readFileSync(path.join(uploadsDir(), body.name));
+    expect(body.size).toBe(stored.length);
+    const meta = await sharp(stored).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect(stored.includes("PhoneCam")).toBe(false);
+    expect({ width: meta.width, height: meta.height, orientation: meta.orientation ?? 1 }).toEqual({
+      width: 30,
+      height: 40,
+      orientation: 1,
+    });
+  });
+
   it("accepts JPEG, WebP, GIF and AVIF, each by its real type whatever its name", async () => {
     const png = await pngImage(40, 30);
     for (const [format, ext] of [
