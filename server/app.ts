@@ -53,6 +53,6 @@ export function createApp(deps: Deps): App {
   app.route("/backend", createBackend(services, deps));
   // A sub-app's notFound does not stop the parent: unknown /backend paths end here, as JSON.
   app.all("/backend/*", (c) => c.json(errorBody("not_found", `No API route for ${c.req.method} ${c.req.path}`), 404));
-  app.route("/media", createMediaRoutes(deps));
+  app.route("/media", createMediaRoutes(deps, services.mediaStore));
   return { app, services };
 }

@@ -1,6 +1,13 @@
 // The one reader of process.env (conventions §10). Start fails with a clear message on bad config.
 import { existsSync } from "node:fs";
 import { z } from "zod";
+import type { S3Settings } from "./integrations/media/s3-store.ts";
+
+/** A setting that may be left out; empty counts as left out. */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => v || undefined);
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -85,9 +92,25 @@ const EnvSchema = z.object({
     )
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  // The S3-compatible media store (issue 8 "Stores"): all five or none, checked in parseEnv.
+  S3_ENDPOINT: z
+    .url({ error: "S3_ENDPOINT must be an absolute URL such as https://s3.eu-west-1.amazonaws.com" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
 });
 
-export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string; MAIL_FROM: string };
+const S3_NAMES = ["S3_ENDPOINT", "S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+
+export type Env = z.infer<typeof EnvSchema> & {
+  PUBLIC_URL: string;
+  MAIL_FROM: string;
+  /** the S3-compatible media store's settings when all five S3_* are set; local disk when undefined */
+  S3?: S3Settings;
+};
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -109,8 +132,27 @@ export function parseEnv(source?: Record<string, string | undefined>): Env {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const env = result.data;
+  const S3 = s3Settings(env);
   const PUBLIC_URL = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
-  return { ...env, PUBLIC_URL, MAIL_FROM: env.MAIL_FROM ?? defaultMailFrom(env.SITE_NAME, PUBLIC_URL) };
+  return { ...env, PUBLIC_URL, MAIL_FROM: env.MAIL_FROM ?? defaultMailFrom(env.SITE_NAME, PUBLIC_URL), S3 };
+}
+
+/** All five S3_* settings, or none (local disk); a partial set stops the start naming what is missing. */
+function s3Settings(env: z.infer<typeof EnvSchema>): S3Settings | undefined {
+  const missing = S3_NAMES.filter((name) => !env[name]);
+  if (missing.length === S3_NAMES.length) return undefined;
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ${missing.join(", ")}: the S3 media store needs all of ${S3_NAMES.join(", ")} (or none of them, for local disk)`,
+    );
+  }
+  return {
+    endpoint: env.S3_ENDPOINT!,
+    bucket: env.S3_BUCKET!,
+    region: env.S3_REGION!,
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+  };
 }
 
 /** "TechAfrica <no-reply@academy.example>": the site's name at the host of PUBLIC_URL (localhost by default). */

@@ -14,7 +14,7 @@ import type { Mailer } from "./features/mail/mail.service.ts";
 import { createOutboxService } from "./features/mail/outbox.service.ts";
 import { createUsersService } from "./features/users/users.service.ts";
 import { createUploadsService, uploadKey } from "./features/uploads/uploads.service.ts";
-import { createLocalStore } from "./integrations/media/local-store.ts";
+import { createMediaStore } from "./integrations/media/create-media-store.ts";
 
 export interface Deps {
   database: Database;
@@ -27,7 +27,11 @@ export interface Deps {
 export function createServices(deps: Deps) {
   const { db } = deps.database;
   const auth = createAuth({ db, env: deps.env, logger: deps.logger, mailer: deps.mailer });
+  // (the one place that picks the media store: local disk, DATA_DIR/media, or S3-compatible)
+  const mediaStore = createMediaStore(deps.env);
   return {
+    /** where uploads are kept; /media reads them through it */
+    mediaStore,
     catalog: createCatalogService(db),
     content: createContentService(db),
     events: createEventsService(db),
@@ -42,8 +46,7 @@ export function createServices(deps: Deps) {
     outbox: createOutboxService(deps.mailer),
     uploads: createUploadsService({
       db,
-      // (the one place that picks the media store: local disk, DATA_DIR/media)
-      store: createLocalStore(deps.env.DATA_DIR),
+      store: mediaStore,
       key: uploadKey(auth.options.secret),
       maxImageBytes: deps.env.UPLOAD_MAX_IMAGE_BYTES,
       maxVideoBytes: deps.env.UPLOAD_MAX_VIDEO_BYTES,

@@ -1,4 +1,5 @@
-// /media: uploaded and seeded images from DATA_DIR/media (architecture "Media"). With ?tr=… an image is
+// /media: seeded images from DATA_DIR/media and uploads from the media store (architecture "Media";
+// local disk or S3-compatible, the route does not know which). With ?tr=… an image is
 // served resized (ImageKit's grammar, server/integrations/media/image-transform.ts), from a disk cache.
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
@@ -15,6 +16,7 @@ import {
   type Transform,
 } from "../integrations/media/image-transform.ts";
 import { mediaRoot } from "../integrations/media/media-root.ts";
+import { STORE_KEY, type MediaStore } from "../integrations/media/store.ts";
 import { errorBody } from "./backend.ts";
 
 const TYPES: Record<string, string> = {
@@ -50,7 +52,7 @@ function matches(ifNoneMatch: string | undefined, etag: string) {
   });
 }
 
-export function createMediaRoutes(deps: Pick<Deps, "env">) {
+export function createMediaRoutes(deps: Pick<Deps, "env">, store: MediaStore) {
   const root = mediaRoot(deps.env.DATA_DIR);
   const media = new Hono();
   media.get("/*", async (c) => {
@@ -78,18 +80,25 @@ export function createMediaRoutes(deps: Pick<Deps, "env">) {
         return c.json(errorBody("bad_request", "Videos cannot be transformed: remove tr from the address."), 400);
       }
     }
-    const info = await stat(file).catch(() => null);
-    if (!info?.isFile()) return c.json(errorBody("not_found", "No such media file"), 404);
+    const relative = path.relative(root, file); // one spelling per file ("a/./b.png" is "a/b.png")
+    // Seeded files are on disk under DATA_DIR/media; anything else (uploads) is asked of the store.
+    const onDisk = await stat(file).catch(() => null);
+    const found = onDisk?.isFile()
+      ? { file, size: onDisk.size, mtimeMs: onDisk.mtimeMs }
+      : STORE_KEY.test(relative)
+        ? await store.localFile(relative)
+        : null;
+    if (!found) return c.json(errorBody("not_found", "No such media file"), 404);
+    const info = { size: found.size, mtimeMs: found.mtimeMs };
     const cacheControl = c.req.query("v") ? "public, max-age=31536000, immutable" : "public, max-age=86400";
     if (transform) {
-      const relative = path.relative(root, file); // one spelling per file ("a/./b.png" is "a/b.png")
       const etag = derivativeEtag(relative, info, transform);
       if (matches(c.req.header("if-none-match"), etag)) {
         return c.body(null, 304, { "Cache-Control": cacheControl, ETag: etag });
       }
       let derivative;
       try {
-        derivative = await getDerivative(deps.env.DATA_DIR, relative, file, info, transform);
+        derivative = await getDerivative(deps.env.DATA_DIR, relative, found.file, info, transform);
       } catch (err) {
         if (err instanceof UndecodableImageError) return c.json(errorBody("unprocessable", err.message), 422);
         throw err;
@@ -110,7 +119,7 @@ export function createMediaRoutes(deps: Pick<Deps, "env">) {
       "Content-Length": String(info.size),
     };
     if (c.req.header("if-none-match") === etag) return c.body(null, 304, headers);
-    return c.body(Readable.toWeb(createReadStream(file)) as ReadableStream, 200, headers);
+    return c.body(Readable.toWeb(createReadStream(found.file)) as ReadableStream, 200, headers);
   });
   return media;
 }

@@ -1,7 +1,7 @@
 // The media store on local disk: DATA_DIR/media/<key>, served by /media (decision 014). A file is
 // written to a temporary name in its folder and renamed into place, so /media never serves half a file.
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { mediaRoot } from "./media-root.ts";
 import { assertStoreKey, type MediaStore } from "./store.ts";
@@ -52,6 +52,11 @@ export function createLocalStore(dataDir: string): MediaStore {
     },
     async delete(key) {
       await rm(fileOf(key), { force: true });
+    },
+    async localFile(key) {
+      const file = fileOf(key);
+      const info = await stat(file).catch(() => null);
+      return info?.isFile() ? { file, size: info.size, mtimeMs: info.mtimeMs } : null;
     },
   };
 }

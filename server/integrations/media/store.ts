@@ -1,5 +1,6 @@
 // Where uploaded media is kept (architecture "Media"; decision 014). The upload service sees only this
-// interface: local disk today (local-store.ts), an S3-compatible store later, chosen at wiring.
+// interface: local disk (local-store.ts) or an S3-compatible store (s3-store.ts), chosen once by
+// createMediaStore (create-media-store.ts).
 
 /** A key is a relative path such as "uploads/<id>.png": lower-case letters, digits, "-", "_", "." and "/". */
 export const STORE_KEY = /^(?!.*\.\.)(?!\/)[a-z0-9][a-z0-9_./-]*$/;
@@ -16,6 +17,17 @@ export interface MediaStore {
   get(key: string): Promise<StoredObject | null>;
   /** Removes the object; no error when there is none. */
   delete(key: string): Promise<void>;
+  /**
+   * A file on this machine holding the object, for /media to stream and resize (the local store: the
+   * file itself; a remote store: a copy made on first use). Null when there is no such object.
+   */
+  localFile(key: string): Promise<LocalFile | null>;
+}
+
+export interface LocalFile {
+  file: string;
+  size: number;
+  mtimeMs: number;
 }
 
 export function assertStoreKey(key: string): void {
