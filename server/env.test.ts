@@ -101,6 +101,40 @@ describe("parseEnv", () => {
     expect(parseEnv({ MAIL_FROM: "hello@academy.example" }).MAIL_FROM).toBe("hello@academy.example");
   });
 
+  it("takes the S3 media store's five settings together, or none of them", () => {
+    const s3 = {
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_BUCKET: "media",
+      S3_REGION: "us-east-1",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+    };
+    expect(parseEnv({}).S3).toBeUndefined();
+    expect(parseEnv({ S3_BUCKET: "", S3_REGION: "" }).S3).toBeUndefined();
+    expect(parseEnv(s3).S3).toEqual({
+      endpoint: "http://127.0.0.1:9000",
+      bucket: "media",
+      region: "us-east-1",
+      accessKeyId: "key",
+      secretAccessKey: "secret",
+    });
+    // A partial set stops the start with one line naming what is missing (not a silent fall-back to disk).
+    const error = (() => {
+      try {
+        parseEnv({ ...s3, S3_SECRET_ACCESS_KEY: "" });
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message.split("\n")).toEqual([
+      "Invalid configuration:",
+      expect.stringMatching(/^ {2}S3_SECRET_ACCESS_KEY: the S3 media store needs all of S3_ENDPOINT, .*S3_SECRET_ACCESS_KEY/),
+    ]);
+    expect(() => parseEnv({ S3_BUCKET: "media" })).toThrow(/S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY:/);
+    expect(() => parseEnv({ ...s3, S3_ENDPOINT: "minio:9000" })).toThrow(/S3_ENDPOINT: S3_ENDPOINT must be an http\(s\) URL/);
+  });
+
   it("lists every bad variable at once", () => {
     expect(() => parseEnv({ PORT: "abc", PUBLIC_URL: "nope" })).toThrow(/PORT:[\s\S]*PUBLIC_URL:/);
   });

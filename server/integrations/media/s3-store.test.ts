@@ -1,0 +1,144 @@
+// The media store contract on both stores (local disk and S3-compatible, issue 8 "Stores"), the S3 one
+// against s3rver running in this process; then an upload through the app landing in the bucket and
+// served back at /media.
+import { createHmac } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
+import S3rver from "s3rver";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, createAccount } from "../../../tests/support/accounts.ts";
+import { pngImage } from "../../../tests/support/images.ts";
+import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
+import { uploadKey } from "../../features/uploads/uploads.service.ts";
+import { createLocalStore } from "./local-store.ts";
+import { createS3Store, type S3Settings } from "./s3-store.ts";
+import type { MediaStore } from "./store.ts";
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), "academy-s3-"));
+let server: S3rver;
+let settings: S3Settings;
+
+beforeAll(async () => {
+  server = new S3rver({
+    port: 0,
+    address: "127.0.0.1",
+    silent: true,
+    directory: path.join(tmp, "s3rver"),
+    configureBuckets: [{ name: "test", configs: [] }],
+  });
+  const { port } = await server.run();
+  settings = {
+    endpoint: `http://127.0.0.1:${port}`,
+    bucket: "test",
+    region: "us-east-1",
+    accessKeyId: "S3RVER",
+    secretAccessKey: "S3RVER",
+  };
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+const bucketKeys = async () => {
+  const client = new S3Client({
+    endpoint: settings.endpoint,
+    region: settings.region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+  });
+  const out = await client.send(new ListObjectsV2Command({ Bucket: settings.bucket }));
+  return (out.Contents ?? []).map((o) => o.Key);
+};
+
+describe.each([
+  ["local disk", () => createLocalStore(path.join(tmp, "local"))],
+  ["S3-compatible", () => createS3Store(settings, path.join(tmp, "s3-cache"))],
+])("media store contract: %s", (_name, make: () => MediaStore) => {
+  it("puts, gets, gives a local file for, and deletes an object; a missing key is null, twice deleted no error", async () => {
+    const store = make();
+    const key = "uploads/0123456789abcdef01234567.png";
+    const bytes = Uint8Array.from([137, 80, 78, 71, 1, 2, 3]);
+    expect(await store.get(key)).toBeNull();
+    expect(await store.localFile(key)).toBeNull();
+    await store.put(key, bytes, "image/png");
+    expect(await store.get(key)).toEqual({ bytes, contentType: "image/png" });
+    const local = await store.localFile(key);
+    expect(local).toMatchObject({ size: bytes.length });
+    expect(existsSync(local!.file)).toBe(true);
+    await store.delete(key);
+    expect(await store.get(key)).toBeNull();
+    expect(await store.localFile(key)).toBeNull();
+    expect(existsSync(local!.file)).toBe(false);
+    await store.delete(key);
+  });
+
+  it("refuses keys that are not plain", async () => {
+    const store = make();
+    for (const key of ["../x.png", "uploads/../../x.png", "/etc/passwd", "uploads/A.PNG", ""]) {
+      await expect(store.put(key, Uint8Array.from([1]), "image/png"), key).rejects.toThrow(/key/);
+      await expect(store.get(key), key).rejects.toThrow(/key/);
+    }
+  });
+});
+
+describe("an upload with the S3 store configured", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      S3_ENDPOINT: settings.endpoint,
+      S3_BUCKET: settings.bucket,
+      S3_REGION: settings.region,
+      S3_ACCESS_KEY_ID: settings.accessKeyId,
+      S3_SECRET_ACCESS_KEY: settings.secretAccessKey,
+    });
+  }, 60_000);
+  afterAll(() => t.close());
+
+  it("lands in the bucket (not on local disk) and is served back at /media, whole and resized", async () => {
+    const user = await createAccount(t);
+    const auth = (await (await t.request("/backend/posts/upload-auth", { headers: bearer(user) })).json()) as {
+      token: string;
+      expire: number;
+    };
+    const signature = createHmac("sha1", uploadKey(t.services.auth.options.secret))
+      .update(`${auth.token}${auth.expire}`)
+      .digest("hex");
+    const png = await pngImage(40, 30);
+    const form = new FormData();
+    form.set("file", new Blob([Uint8Array.from(png)], { type: "image/png" }), "a.png");
+    form.set("fileName", "a.png");
+    form.set("publicKey", "public_anything");
+    form.set("useUniqueFileName", "true");
+    form.set("folder", "/");
+    form.set("token", auth.token);
+    form.set("expire", String(auth.expire));
+    form.set("signature", signature);
+    const res = await t.request("/backend/api/v1/files/upload", { method: "POST", body: form });
+    expect(res.status).toBe(200);
+    const { url } = (await res.json()) as { url: string };
+    const mediaPath = new URL(url, "http://x").pathname;
+    expect(mediaPath).toMatch(/^\/media\/uploads\/[a-z0-9]+\.png$/);
+
+    expect(await bucketKeys()).toContain(mediaPath.slice("/media/".length));
+    expect(existsSync(path.join(t.env.DATA_DIR, "media", "uploads"))).toBe(false);
+
+    const whole = await t.request(mediaPath);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await whole.arrayBuffer()).equals(Buffer.from(png))).toBe(true);
+
+    const resized = await t.request(`${mediaPath}?tr=w-20`);
+    expect(resized.status).toBe(200);
+    expect(await sharp(Buffer.from(await resized.arrayBuffer())).metadata()).toMatchObject({
+      format: "webp",
+      width: 20,
+      height: 15,
+    });
+
+    expect((await t.request("/media/uploads/000000000000000000000000.png")).status).toBe(404);
+  });
+});
