@@ -129,10 +129,16 @@ describe("parseEnv", () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message.split("\n")).toEqual([
       "Invalid configuration:",
-      expect.stringMatching(/^ {2}S3_SECRET_ACCESS_KEY: the S3 media store needs all of S3_ENDPOINT, .*S3_SECRET_ACCESS_KEY/),
+      expect.stringMatching(
+        /^ {2}S3_SECRET_ACCESS_KEY: the S3 media store needs all of S3_ENDPOINT, .*S3_SECRET_ACCESS_KEY/,
+      ),
     ]);
-    expect(() => parseEnv({ S3_BUCKET: "media" })).toThrow(/S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY:/);
-    expect(() => parseEnv({ ...s3, S3_ENDPOINT: "minio:9000" })).toThrow(/S3_ENDPOINT: S3_ENDPOINT must be an http\(s\) URL/);
+    expect(() => parseEnv({ S3_BUCKET: "media" })).toThrow(
+      /S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY:/,
+    );
+    expect(() => parseEnv({ ...s3, S3_ENDPOINT: "minio:9000" })).toThrow(
+      /S3_ENDPOINT: S3_ENDPOINT must be an http\(s\) URL/,
+    );
   });
 
   it("lists every bad variable at once", () => {

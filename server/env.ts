@@ -94,7 +94,10 @@ const EnvSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
   // The S3-compatible media store (issue 8 "Stores"): all five or none, checked in parseEnv.
   S3_ENDPOINT: z
-    .url({ protocol: /^https?$/, error: "S3_ENDPOINT must be an http(s) URL such as https://s3.eu-west-1.amazonaws.com" })
+    .url({
+      protocol: /^https?$/,
+      error: "S3_ENDPOINT must be an http(s) URL such as https://s3.eu-west-1.amazonaws.com",
+    })
     .optional()
     .or(z.literal("").transform(() => undefined)),
   S3_BUCKET: optionalText,
