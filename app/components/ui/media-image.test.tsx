@@ -62,7 +62,7 @@ describe("MediaImage", () => {
     expect(out).toContain('height="225"');
     expect(out).toContain('loading="lazy"');
     expect(out).toContain('decoding="async"');
-    expect(out).toContain('background-image:url(&quot;/media/seed/c.svg?tr=w-24,q-20,bl-10&quot;)');
+    expect(out).toContain("background-image:url(&quot;/media/seed/c.svg?tr=w-24,q-20,bl-10&quot;)");
     expect(out).not.toContain("fetchPriority");
   });
 

@@ -76,6 +76,7 @@ export interface MediaImageProps {
   priority?: boolean;
   className?: string;
   style?: CSSProperties;
+  "data-testid"?: string;
 }
 
 export function MediaImage({
@@ -89,6 +90,7 @@ export function MediaImage({
   priority = false,
   className,
   style,
+  "data-testid": testId,
 }: MediaImageProps) {
   const resizable = isResizable(src);
   const placeholder: CSSProperties | undefined = resizable
@@ -113,6 +115,7 @@ export function MediaImage({
       ref={resizable ? reveal : undefined}
       onLoad={resizable ? (event) => reveal(event.currentTarget) : undefined}
       className={className}
+      data-testid={testId}
       style={{ ...placeholder, ...style }}
     />
   );
