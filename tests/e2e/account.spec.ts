@@ -324,14 +324,18 @@ test("the profile image chosen at sign-up shows in the user menu", async ({
     const avatar = page
       .getByRole("button", { name: `Account menu for ${account.username}` })
       .getByTestId("user-avatar");
-    await expect(avatar).toHaveAttribute("src", /^\/media\/avatars\/[0-9a-f]{24}\.webp$/);
-    await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    await expect(avatar).toHaveAttribute("src", /^\/media\/avatars\/[0-9a-f]{24}\.webp\?tr=w-\d+,h-\d+$/);
+    await expect
+      .poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
   }
   const menu = await openUserMenu(page, isMobile, account.username);
   if (isMobile) {
     const avatar = menu.getByTestId("user-avatar");
-    await expect(avatar).toHaveAttribute("src", /^\/media\/avatars\/[0-9a-f]{24}\.webp$/);
-    await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    await expect(avatar).toHaveAttribute("src", /^\/media\/avatars\/[0-9a-f]{24}\.webp\?tr=w-\d+,h-\d+$/);
+    await expect
+      .poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
   }
   await expect(menu).toContainText(account.username);
 });

@@ -172,3 +172,50 @@ test.describe("without JavaScript", () => {
     await expect(cards(page)).toHaveCount(expected.length);
   });
 });
+
+// issue 8 "Delivery": pages ask for the size they show, over a tiny blurred placeholder.
+test(
+  "a course card asks for its image at the shown size and the blurred placeholder gives way to it",
+  { tag: "@desktop" },
+  async ({ page, request }) => {
+    const courses = await api<Course[]>(request, "courses");
+    const course = courses.find((c) => c.img.startsWith("/media/"));
+    expect(course, "a seeded course with an image under /media").toBeDefined();
+    const placeholder = `${course!.img}?tr=w-24,q-20,bl-10`;
+
+    // The server's HTML already carries the placeholder, so it shows before (and without) JavaScript.
+    const html = await (await request.get("/courses")).text();
+    expect(html).toContain(`url(&quot;${placeholder}&quot;)`);
+    const tiny = await request.get(placeholder);
+    expect(tiny.status()).toBe(200);
+    expect(tiny.headers()["content-type"]).toBe("image/webp");
+
+    // The full image at a card's size (not only the placeholder, which is asked too).
+    const resized = page.waitForRequest((r) => {
+      const url = new URL(r.url());
+      return url.pathname === course!.img && /^w-\d+,h-\d+$/.test(url.searchParams.get("tr") ?? "");
+    });
+    await page.goto("/courses");
+    await hydrated(page);
+    const img = courseCard(page, course!.title).locator("img");
+    await img.scrollIntoViewIfNeeded();
+    await resized;
+
+    await expect(img).toHaveAttribute("src", `${course!.img}?tr=w-400,h-225`);
+    await expect(img).toHaveAttribute("srcset", /\?tr=w-800,h-450 800w/);
+    await expect(img).toHaveAttribute("sizes", /400px/);
+    await expect(img).toHaveAttribute("width", "400");
+    await expect(img).toHaveAttribute("height", "225");
+    await expect(img).toBeVisible();
+    // Loaded, drawn at a real size, and the placeholder is gone from under it.
+    await expect
+      .poll(() =>
+        img.evaluate((el: HTMLImageElement) => ({
+          complete: el.complete,
+          loaded: el.naturalWidth > 0,
+          background: getComputedStyle(el).backgroundImage,
+        })),
+      )
+      .toEqual({ complete: true, loaded: true, background: "none" });
+  },
+);

@@ -37,7 +37,7 @@ test("every event card shows its cover, name, time and description", async ({ pa
     await expect(card).toHaveCount(1);
     await expect(card).toContainText(event.time);
     await expect(card).toContainText(event.description);
-    await expect(card.locator(`img[src="${event.coverPhoto}"]`)).toHaveAttribute("loading", "lazy");
+    await expect(card.locator(`img[src^="${event.coverPhoto}?tr="]`)).toHaveAttribute("loading", "lazy");
   }
 });
 
@@ -102,7 +102,8 @@ test("the talents are listed with photo, name and role", async ({ page, request 
   for (const t of talents) {
     const item = list.filter({ has: page.getByRole("heading", { name: t.name, exact: true }) });
     await expect(item).toContainText(t.role);
-    await expect(item.getByRole("img")).toHaveAttribute("src", t.photo);
+    // asked at its shown size (issue 8 "Delivery")
+    await expect(item.getByRole("img")).toHaveAttribute("src", `${t.photo}?tr=w-128,h-128`);
   }
 });
 

@@ -2,6 +2,7 @@ import { useRef, useState } from "react";
 import type { Expert } from "../../../contract/content.ts";
 import { Icon } from "./icons.tsx";
 import { SectionHeading } from "../ui/section-heading.tsx";
+import { MediaImage } from "../ui/media-image.tsx";
 
 /**
  * The experts carousel (spec public-area §2): one expert per view, previous/next wrap around from the
@@ -83,13 +84,11 @@ export function ExpertsCarousel({ experts }: { experts: Expert[] }) {
                   className="w-full shrink-0 snap-start"
                 >
                   <article className="flex flex-col items-center gap-6 p-6 text-center sm:flex-row sm:items-center sm:gap-10 sm:p-10 sm:text-left">
-                    <img
+                    <MediaImage
                       src={e.img}
                       alt={`Portrait of ${e.name}`}
-                      width={400}
-                      height={400}
-                      loading="lazy"
-                      decoding="async"
+                      width={224}
+                      height={224}
                       className="h-40 w-40 shrink-0 rounded-full bg-brand-100 object-cover shadow-lg ring-4 ring-white sm:h-56 sm:w-56"
                     />
                     <div>

@@ -1,7 +1,12 @@
 import type { Course } from "../../../contract/catalog.ts";
 import { Button } from "../ui/button.tsx";
 import { Icon } from "../ui/icons.tsx";
+import { MediaImage } from "../ui/media-image.tsx";
 import { CoursePrice } from "./course-price.tsx";
+
+// The grid (max-w-7xl) shows 3 cards of about 400px from lg, 2 from sm, one full width below.
+const COURSE_IMAGE_WIDTHS = [400, 640, 800, 1200];
+const COURSE_IMAGE_SIZES = "(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw";
 
 export function CourseCard({ course, onEnroll }: { course: Course; onEnroll: (course: Course) => void }) {
   const titleId = `course-${course._id}`;
@@ -11,13 +16,13 @@ export function CourseCard({ course, onEnroll }: { course: Course; onEnroll: (co
       className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-lg"
     >
       <div className="relative aspect-video bg-brand-100">
-        <img
+        <MediaImage
           src={course.img}
           alt=""
-          width={1200}
-          height={675}
-          loading="lazy"
-          decoding="async"
+          width={400}
+          height={225}
+          widths={COURSE_IMAGE_WIDTHS}
+          sizes={COURSE_IMAGE_SIZES}
           className="size-full object-cover"
         />
         <span className="absolute top-3 left-3 rounded-full bg-white/95 px-3 py-1 text-xs font-semibold text-brand-800 shadow-sm">

@@ -3,9 +3,14 @@ import { Link } from "react-router";
 import type { CarouselSlide } from "../../../contract/content.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { Icon } from "../ui/icons.tsx";
+import { MediaImage } from "../ui/media-image.tsx";
 
 // spec public-area §9: the carousel advances every 5 seconds; slides are 600px high.
 export const CAROUSEL_INTERVAL_MS = 5000;
+// A 16:9 image covering a full-width box 600px high is drawn at least 1067px wide (narrow screens
+// crop its sides); only the width is asked, the height follows.
+const SLIDE_WIDTHS = [1067, 1440, 1920];
+const SLIDE_SIZES = "(min-width: 1067px) 100vw, 1067px";
 
 /**
  * Full-width hero carousel (spec §2 "Home" 1). Advances cyclically; the dots jump to a slide and
@@ -41,14 +46,15 @@ export function HeroCarousel({ slides }: { slides: CarouselSlide[] }) {
             data-active={active}
             className={`absolute inset-0 transition-opacity duration-700 ${active ? "opacity-100" : "opacity-0"}`}
           >
-            <img
+            <MediaImage
               src={slide.image}
               alt=""
               width={1200}
               height={675}
-              loading={i === 0 ? "eager" : "lazy"}
-              fetchPriority={i === 0 ? "high" : "low"}
-              decoding="async"
+              crop={false}
+              widths={SLIDE_WIDTHS}
+              sizes={SLIDE_SIZES}
+              priority={i === 0}
               className="absolute inset-0 size-full object-cover object-right"
             />
             <div className="absolute inset-0 bg-brand-950/85 lg:bg-transparent lg:bg-gradient-to-r lg:from-brand-950 lg:from-35% lg:via-brand-950/85 lg:via-55% lg:to-brand-950/10" />

@@ -7,6 +7,7 @@ import { Form, NavLink } from "react-router";
 import type { Viewer } from "../../../contract/auth.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { Icon } from "../ui/icons.tsx";
+import { MediaImage } from "../ui/media-image.tsx";
 
 export function isAdminViewer(viewer: Viewer): boolean {
   return viewer.publicMetadata.role === "admin";
@@ -17,11 +18,12 @@ export function Avatar({ viewer, size = "md" }: { viewer: Viewer; size?: "md" | 
   const box = size === "lg" ? "size-10 text-lg" : "size-8 text-sm";
   if (viewer.imageUrl) {
     return (
-      <img
+      <MediaImage
         src={viewer.imageUrl}
         alt=""
         width={size === "lg" ? 40 : 32}
         height={size === "lg" ? 40 : 32}
+        priority
         className={`${box} shrink-0 rounded-full bg-slate-200 object-cover`}
         data-testid="user-avatar"
       />

@@ -2,7 +2,12 @@ import { useId, useState } from "react";
 import type { ShowcaseEvent } from "../../../contract/events.ts";
 import { TICKET_TYPES } from "../../../contract/tickets.ts";
 import { formatNaira } from "../../lib/naira.ts";
+import { MediaImage } from "../ui/media-image.tsx";
 
+// The showcase grid shows 3 cards of about 400px from lg, 2 from md, one full width below; the
+// photos inside an expanded card sit two to a row (about 200px).
+const COVER_WIDTHS = [400, 640, 800, 1200];
+const COVER_SIZES = "(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw";
 const LOWEST_PRICE = Math.min(...TICKET_TYPES.map((t) => t.price));
 
 /**
@@ -27,13 +32,13 @@ export function EventCard({
     <article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-lg">
       {/* The toggle's ::after covers this part of the card, so a click anywhere on it toggles. */}
       <div className="relative">
-        <img
+        <MediaImage
           src={event.coverPhoto}
           alt=""
-          width={1200}
-          height={675}
-          loading="lazy"
-          decoding="async"
+          width={400}
+          height={225}
+          widths={COVER_WIDTHS}
+          sizes={COVER_SIZES}
           className="aspect-video w-full bg-brand-100 object-cover"
         />
         <div className="p-5 sm:p-6">
@@ -90,13 +95,11 @@ export function EventCard({
                   aria-label={`Open photo ${i + 1} of ${count}: ${event.name}`}
                   className="group relative block w-full overflow-hidden rounded-lg ring-1 ring-slate-200"
                 >
-                  <img
+                  <MediaImage
                     src={photo}
                     alt=""
-                    width={1200}
-                    height={675}
-                    loading="lazy"
-                    decoding="async"
+                    width={200}
+                    height={113}
                     className="aspect-video w-full bg-slate-100 object-cover transition group-hover:scale-105"
                   />
                   <span
@@ -119,13 +122,11 @@ export function EventCard({
             {event.photos.map((photo, i) => (
               <li key={photo}>
                 <a href={photo}>
-                  <img
+                  <MediaImage
                     src={photo}
                     alt={`${event.name} (${i + 1} of ${count})`}
-                    width={1200}
-                    height={675}
-                    loading="lazy"
-                    decoding="async"
+                    width={200}
+                    height={113}
                     className="aspect-video w-full rounded-lg object-cover"
                   />
                 </a>

@@ -1,4 +1,5 @@
 import type { Talent } from "../../../contract/events.ts";
+import { MediaImage } from "../ui/media-image.tsx";
 
 /** The talents list (spec public-area §2 "Showcase"): photo, name and role. */
 export function TalentsList({ talents }: { talents: Talent[] }) {
@@ -20,13 +21,11 @@ export function TalentsList({ talents }: { talents: Talent[] }) {
           <ul className="mt-12 grid grid-cols-2 gap-4 sm:grid-cols-3 sm:gap-6 lg:grid-cols-4">
             {talents.map((t) => (
               <li key={t._id} className="rounded-2xl bg-white p-4 text-center shadow-sm ring-1 ring-slate-200 sm:p-6">
-                <img
+                <MediaImage
                   src={t.photo}
                   alt={`Portrait of ${t.name}`}
-                  width={400}
-                  height={400}
-                  loading="lazy"
-                  decoding="async"
+                  width={128}
+                  height={128}
                   className="mx-auto h-24 w-24 rounded-full bg-brand-100 object-cover ring-4 ring-brand-50 sm:h-32 sm:w-32"
                 />
                 <h3 className="mt-4 font-bold text-slate-900">{t.name}</h3>

@@ -1,0 +1,82 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { MediaImage, mediaSrcSet, mediaUrl } from "./media-image.tsx";
+
+describe("mediaUrl", () => {
+  it("asks a /media image at the given size", () => {
+    expect(mediaUrl("/media/seed/a.svg", { w: 600, h: 338 })).toBe("/media/seed/a.svg?tr=w-600,h-338");
+    expect(mediaUrl("/media/seed/a.svg", { w: 600 })).toBe("/media/seed/a.svg?tr=w-600");
+    expect(mediaUrl("/media/seed/a.svg", "w-24,q-20,bl-10")).toBe("/media/seed/a.svg?tr=w-24,q-20,bl-10");
+  });
+
+  it("versions uploads (unique names, decision 014) so they are cached as immutable", () => {
+    expect(mediaUrl("/media/uploads/x.png", { w: 48, h: 48 })).toBe("/media/uploads/x.png?tr=w-48,h-48&v=1");
+  });
+
+  it("scales a size beyond the server's 2000 pixels down, keeping the shape", () => {
+    expect(mediaUrl("/media/a.png", { w: 4000, h: 2000 })).toBe("/media/a.png?tr=w-2000,h-1000");
+  });
+
+  it("leaves outside URLs and URLs with a query as they are", () => {
+    expect(mediaUrl("https://cdn.example.com/a.png", { w: 100 })).toBe("https://cdn.example.com/a.png");
+    expect(mediaUrl("/media/a.png?tr=w-10", { w: 100 })).toBe("/media/a.png?tr=w-10");
+    expect(mediaUrl("/images/logo.png", { w: 100 })).toBe("/images/logo.png");
+  });
+});
+
+describe("mediaSrcSet", () => {
+  it("offers 1x and 2x of a fixed size", () => {
+    expect(mediaSrcSet("/media/a.png", { width: 48, height: 48 })).toBe(
+      "/media/a.png?tr=w-48,h-48 1x, /media/a.png?tr=w-96,h-96 2x",
+    );
+  });
+
+  it("offers each width, sorted and de-duplicated, with heights in proportion", () => {
+    expect(mediaSrcSet("/media/a.png", { width: 400, height: 225, widths: [800, 400, 400, 3000] })).toBe(
+      "/media/a.png?tr=w-400,h-225 400w, /media/a.png?tr=w-800,h-450 800w, /media/a.png?tr=w-2000,h-1125 2000w",
+    );
+  });
+
+  it("asks only widths when not cropping", () => {
+    expect(mediaSrcSet("/media/a.png", { width: 1280, height: 600, crop: false, widths: [640, 1280] })).toBe(
+      "/media/a.png?tr=w-640 640w, /media/a.png?tr=w-1280 1280w",
+    );
+  });
+
+  it("has none for outside images", () => {
+    expect(mediaSrcSet("https://x.example/a.png", { width: 48, height: 48 })).toBeUndefined();
+  });
+});
+
+describe("MediaImage", () => {
+  const html = (el: React.ReactElement) => renderToStaticMarkup(el);
+
+  it("renders the shown size, srcset, sizes, lazy loading and the blurred placeholder", () => {
+    const out = html(
+      <MediaImage src="/media/seed/c.svg" alt="" width={400} height={225} widths={[400, 800]} sizes="400px" />,
+    );
+    expect(out).toContain('src="/media/seed/c.svg?tr=w-400,h-225"');
+    expect(out).toContain('srcSet="/media/seed/c.svg?tr=w-400,h-225 400w, /media/seed/c.svg?tr=w-800,h-450 800w"');
+    expect(out).toContain('sizes="400px"');
+    expect(out).toContain('width="400"');
+    expect(out).toContain('height="225"');
+    expect(out).toContain('loading="lazy"');
+    expect(out).toContain('decoding="async"');
+    expect(out).toContain("background-image:url(&quot;/media/seed/c.svg?tr=w-24,q-20,bl-10&quot;)");
+    expect(out).not.toContain("fetchPriority");
+  });
+
+  it("loads a priority image at once, with high priority", () => {
+    const out = html(<MediaImage src="/media/seed/c.svg" alt="" width={48} height={48} priority />);
+    expect(out).toContain('loading="eager"');
+    expect(out).toContain('fetchPriority="high"');
+    expect(out).not.toContain("decoding");
+  });
+
+  it("shows an outside image untouched, without placeholder", () => {
+    const out = html(<MediaImage src="https://x.example/a.png" alt="A" width={48} height={48} />);
+    expect(out).toContain('src="https://x.example/a.png"');
+    expect(out).not.toContain("srcSet");
+    expect(out).not.toContain("background-image");
+  });
+});
