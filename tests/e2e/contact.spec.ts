@@ -61,7 +61,9 @@ test("with JavaScript a message sends in place, the success shows for 5 seconds,
   await f.send.click();
 
   await expect(f.success).toBeVisible();
-  await expect(f.success).toBeFocused();
+  // Focus moved to the message (document.activeElement). toBeFocused also needs the window to have focus,
+  // which a headless page under load sometimes lacks for a moment: that made this check flaky in CI.
+  await expect.poll(() => f.success.evaluate((el) => el === document.activeElement)).toBe(true);
   await expect(f.email).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 
