@@ -6,6 +6,7 @@
 //   export const handle = { errorTexts: { titles: { 404: "Course not found" }, back: { to: "/admin", label: "Back to admin" } } };
 import { isRouteErrorResponse, Link, useMatches } from "react-router";
 import { buttonClass } from "./button.tsx";
+import { PAGE_NOT_FOUND } from "../../lib/page-denial.ts";
 
 /** A page's own words for its error page (`handle.errorTexts`). */
 export interface ErrorTexts {
@@ -33,7 +34,7 @@ const TITLES: Record<number, string> = {
 };
 
 const MESSAGES = {
-  notFound: "The page you are looking for does not exist or has moved.",
+  notFound: PAGE_NOT_FOUND,
   forbidden: "You do not have access to this page.",
   unexpected: "An unexpected error occurred. Please try again in a moment.",
 };
