@@ -1,0 +1,110 @@
+// The blog's public contract (spec public-area §3 "Post (list item)", "Post (detail)", "Post list
+// response", "Comment"; §7 GET /posts, /posts/categories, /posts/{slug}, /comments/{postId}; §8, §9).
+// The API and the pages both use it: the pages read their address with the same query schema.
+import { z } from "zod";
+
+/** Spec §9 "Post page size: 10"; the most one answer carries whatever a client asks for. */
+export const POSTS_PAGE_SIZE = 10;
+export const POSTS_PAGE_SIZE_MAX = 50;
+/** The last page anyone may ask for (keeps the offset small). */
+export const POSTS_PAGE_MAX = 1000;
+/** Spec §9 "Featured posts: 4, newest first". */
+export const FEATURED_POSTS = 4;
+/** How far back "Trending" counts visits (issue 8: "most visits in the last 7 days"). */
+export const TRENDING_DAYS = 7;
+/** The longest search text read; longer is cut (a search box, not a document). */
+export const SEARCH_MAX = 200;
+
+export const POST_SORTS = ["newest", "popular", "trending", "oldest"] as const;
+export type PostSort = (typeof POST_SORTS)[number];
+/** Spec §2 "Sort radio options", in the order shown. */
+export const POST_SORT_LABELS: Record<PostSort, string> = {
+  newest: "Newest",
+  popular: "Most Popular",
+  trending: "Trending",
+  oldest: "Oldest",
+};
+/** `cat=general` means every category (spec §2 "an 'All' entry that sets cat to general"). */
+export const ALL_CATEGORIES = "general";
+
+export const BLOG_MESSAGES = {
+  page: `page must be a whole number from 1 to ${POSTS_PAGE_MAX}`,
+  limit: `limit must be a whole number from 1 to ${POSTS_PAGE_SIZE_MAX}`,
+  sort: `sort must be one of ${POST_SORTS.join(", ")}`,
+  featured: "featured must be true or false",
+  postNotFound: "Post not found!",
+  // page texts of spec §8
+  loading: "Loading...",
+  loadingMore: "Loading more posts...",
+  allLoaded: "All posts loaded!",
+  somethingWrong: "Something went wrong!",
+  loadingCategories: "Loading categories...",
+  errorCategories: "Error loading categories",
+  noCategories: "No categories available",
+  errorComments: "Error loading comments!",
+} as const;
+
+const whole = (message: string, max: number) =>
+  z.coerce.number({ error: message }).int(message).min(1, message).max(max, message);
+
+/** One optional text parameter: trimmed, empty means absent, a repeated parameter takes the first. */
+const text = (max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((s) => {
+      const t = (s ?? "").trim().slice(0, max);
+      return t === "" ? undefined : t;
+    });
+
+/**
+ * The query of GET /posts. Not a whole number, out of range, an unknown sort: 422 with the message
+ * above. `search` longer than SEARCH_MAX is cut. `cat=general` is the same as no `cat`.
+ */
+export const PostsQuerySchema = z.object({
+  page: whole(BLOG_MESSAGES.page, POSTS_PAGE_MAX).optional().default(1),
+  limit: whole(BLOG_MESSAGES.limit, POSTS_PAGE_SIZE_MAX).optional().default(POSTS_PAGE_SIZE),
+  search: text(SEARCH_MAX),
+  sort: z.enum(POST_SORTS, { error: BLOG_MESSAGES.sort }).optional(),
+  cat: text(100).transform((c) => (c && c.toLowerCase() === ALL_CATEGORIES ? undefined : c)),
+  author: text(100),
+  featured: z
+    .enum(["true", "false"], { error: BLOG_MESSAGES.featured })
+    .optional()
+    .transform((f) => (f === undefined ? undefined : f === "true")),
+});
+export type PostsQuery = z.output<typeof PostsQuerySchema>;
+
+export const PostAuthorSchema = z.object({ username: z.string(), img: z.string().nullable() });
+export type PostAuthor = z.infer<typeof PostAuthorSchema>;
+
+/** Spec §3 "Post (list item)". `category` is the post's list of category names (as on the detail). */
+export const PostListItemSchema = z.object({
+  _id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  desc: z.string(),
+  img: z.string(),
+  category: z.array(z.string()),
+  createdAt: z.string(),
+  isFeatured: z.boolean(),
+  user: PostAuthorSchema,
+});
+export type PostListItem = z.infer<typeof PostListItemSchema>;
+
+export const PostListSchema = z.object({ posts: z.array(PostListItemSchema), hasMore: z.boolean() });
+export type PostList = z.infer<typeof PostListSchema>;
+
+/** Spec §3 "Post (detail)": `content` is sanitized HTML. */
+export const PostDetailSchema = PostListItemSchema.extend({ content: z.string() });
+export type PostDetail = z.infer<typeof PostDetailSchema>;
+
+/** Spec §3 "Comment". */
+export const CommentSchema = z.object({
+  _id: z.string(),
+  postId: z.string(),
+  desc: z.string(),
+  createdAt: z.string(),
+  user: PostAuthorSchema,
+});
+export type Comment = z.infer<typeof CommentSchema>;
