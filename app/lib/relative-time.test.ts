@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { relativeTime } from "./relative-time.ts";
+
+const NOW = new Date("2025-06-15T12:00:00.000Z");
+const before = (ms: number) => new Date(NOW.getTime() - ms);
+const S = 1000;
+const MIN = 60 * S;
+const H = 60 * MIN;
+const D = 24 * H;
+
+describe("relativeTime", () => {
+  it("says just now under a second, and for a time a little in the future", () => {
+    expect(relativeTime(NOW, NOW)).toBe("just now");
+    expect(relativeTime(before(999), NOW)).toBe("just now");
+    expect(relativeTime(new Date(NOW.getTime() + 5 * S), NOW)).toBe("just now");
+  });
+
+  it("counts seconds up to a minute", () => {
+    expect(relativeTime(before(1 * S), NOW)).toBe("1 second ago");
+    expect(relativeTime(before(2 * S), NOW)).toBe("2 seconds ago");
+    expect(relativeTime(before(59 * S + 999), NOW)).toBe("59 seconds ago");
+  });
+
+  it("counts minutes up to an hour", () => {
+    expect(relativeTime(before(60 * S), NOW)).toBe("1 minute ago");
+    expect(relativeTime(before(119 * S), NOW)).toBe("1 minute ago");
+    expect(relativeTime(before(2 * MIN), NOW)).toBe("2 minutes ago");
+    expect(relativeTime(before(59 * MIN + 59 * S), NOW)).toBe("59 minutes ago");
+  });
+
+  it("counts hours up to a day", () => {
+    expect(relativeTime(before(H), NOW)).toBe("1 hour ago");
+    expect(relativeTime(before(23 * H + 59 * MIN), NOW)).toBe("23 hours ago");
+  });
+
+  it("counts days up to 30, then months up to 11", () => {
+    expect(relativeTime(before(D), NOW)).toBe("1 day ago");
+    expect(relativeTime(before(29 * D), NOW)).toBe("29 days ago");
+    expect(relativeTime(before(30 * D), NOW)).toBe("1 month ago");
+    expect(relativeTime(before(59 * D), NOW)).toBe("1 month ago");
+    expect(relativeTime(before(60 * D), NOW)).toBe("2 months ago");
+    // 360 to 364 days are still under a year: "11 months", never "12 months"
+    expect(relativeTime(before(364 * D), NOW)).toBe("11 months ago");
+  });
+
+  it("counts years from 365 days", () => {
+    expect(relativeTime(before(365 * D), NOW)).toBe("1 year ago");
+    expect(relativeTime(before(729 * D), NOW)).toBe("1 year ago");
+    expect(relativeTime(before(730 * D), NOW)).toBe("2 years ago");
+    expect(relativeTime(before(3650 * D), NOW)).toBe("10 years ago");
+  });
+
+  it("reads ISO strings and numbers, and gives nothing for an unreadable date", () => {
+    expect(relativeTime("2025-06-15T11:00:00.000Z", NOW.toISOString())).toBe("1 hour ago");
+    expect(relativeTime(before(3 * D).toISOString(), NOW.getTime())).toBe("3 days ago");
+    expect(relativeTime("not a date", NOW)).toBe("");
+  });
+});
