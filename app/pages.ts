@@ -55,6 +55,9 @@ export const PAGES: readonly PageEntry[] = [
   { path: "courses", file: "routes/courses.tsx", access: "public" },
   { path: "showcase", file: "routes/showcase.tsx", access: "public" },
   { path: "contact", file: "routes/contact.tsx", access: "public" },
+  // The blog (spec public-area §2 "Blog page", "Post list", "Single post page").
+  { path: "blog", file: "routes/blog.tsx", access: "public" },
+  { path: "posts", file: "routes/posts.tsx", access: "public" },
   // Accounts (spec public-area §2 "Sign-in (/login)", its sign-up URL /register; architecture "Identity").
   { path: "login", file: "routes/account/login.tsx", access: "public" },
   { path: "register", file: "routes/account/register.tsx", access: "public" },
@@ -83,5 +86,7 @@ export const PAGES: readonly PageEntry[] = [
   // posts"), so it is outside the admin layout. Signed out it shows the spec's 'You must be logged in to
   // create a post!' with a sign-in link, rather than sending to /login.
   { path: "admin/write", file: "routes/admin/write.tsx", access: "user", whenSignedOut: "render" },
+  // A single post at /{slug}: any one-segment address no page above claims (static paths rank first).
+  { path: ":slug", file: "routes/post.tsx", access: "public" },
   { path: "*", file: "routes/not-found.tsx", access: "public" },
 ];

@@ -91,6 +91,12 @@ describe("the page table", () => {
     ["/admin/users", ["routes/admin/layout.tsx", "routes/admin/users.tsx"]],
     ["/coupons/view/42", ["routes/admin/layout.tsx", "routes/admin/coming-soon.tsx"]],
     ["/admin/write", ["routes/admin/write.tsx"]],
+    ["/blog", ["routes/blog.tsx"]],
+    ["/posts", ["routes/posts.tsx"]],
+    // a post's slug is any one segment the pages above do not claim; the admin pages keep theirs
+    ["/my-first-post", ["routes/post.tsx"]],
+    ["/tickets", ["routes/admin/layout.tsx", "routes/admin/coming-soon.tsx"]],
+    ["/admin", ["routes/admin/layout.tsx", "routes/admin/dashboard.tsx"]],
     ["/no/such/page", ["routes/not-found.tsx"]],
   ])("matches %s to %j", (path, files) => {
     expect(pageChain(PAGES, path).map((p) => p.file)).toEqual(files);
@@ -98,7 +104,7 @@ describe("the page table", () => {
 });
 
 describe("the page access middleware", () => {
-  it.each(["/", "/about", "/login", "/contact", "/no/such/page"])("lets anyone open %s", async (path) => {
+  it.each(["/", "/about", "/login", "/contact", "/blog", "/posts?cat=Coding", "/a-post", "/no/such/page"])("lets anyone open %s", async (path) => {
     expect(await visit(pageAccess, path)).toEqual({ kind: "next", cacheControl: null });
   });
 

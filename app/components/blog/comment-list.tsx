@@ -1,0 +1,59 @@
+import type { Comment } from "../../../contract/blog.ts";
+import { BLOG_TEXTS } from "../../lib/blog-texts.ts";
+import { relativeTime } from "../../lib/relative-time.ts";
+import { MediaImage } from "../ui/media-image.tsx";
+
+/** What the comments section says when there are none yet (the spec gives no words for it). */
+export const NO_COMMENTS = "No comments yet.";
+
+/**
+ * spec public-area §2 "Comments: each shows text, relative time, author username and optional image";
+ * §8 'Error loading comments!' (`comments` is null when loading them failed). Newest first, as the
+ * service gives them.
+ */
+export function CommentList({ comments, now }: { comments: Comment[] | null; now: string }) {
+  return (
+    <section aria-labelledby="comments-title" className="mt-12 border-t border-slate-200 pt-8">
+      <h2 id="comments-title" className="text-2xl font-bold text-brand-950">
+        Comments
+      </h2>
+      {comments === null ? (
+        <p className="mt-4 font-semibold text-red-700">{BLOG_TEXTS.errorComments}</p>
+      ) : comments.length === 0 ? (
+        <p className="mt-4 text-slate-600">{NO_COMMENTS}</p>
+      ) : (
+        <ul className="mt-6 space-y-6">
+          {comments.map((comment) => (
+            <li key={comment._id} className="flex gap-4">
+              {comment.user.img ? (
+                <MediaImage
+                  src={comment.user.img}
+                  alt=""
+                  width={48}
+                  height={48}
+                  className="size-12 shrink-0 rounded-full object-cover"
+                />
+              ) : (
+                <span
+                  aria-hidden="true"
+                  className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-100 text-lg font-bold text-brand-800 uppercase"
+                >
+                  {comment.user.username.slice(0, 1)}
+                </span>
+              )}
+              <div className="min-w-0 flex-1">
+                <p className="text-sm">
+                  <span className="font-semibold text-slate-900">{comment.user.username}</span>{" "}
+                  <time dateTime={comment.createdAt} className="text-slate-600">
+                    {relativeTime(comment.createdAt, now)}
+                  </time>
+                </p>
+                <p className="mt-1 leading-relaxed break-words whitespace-pre-line text-slate-800">{comment.desc}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,188 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/blog";
+import type { PostListItem } from "../../contract/blog.ts";
+import { appContext } from "../lib/context.ts";
+import { formatLagosDate } from "../lib/lagos-time.ts";
+import { BLOG_TEXTS } from "../lib/blog-texts.ts";
+import { categoryNames } from "../components/blog/post-card.tsx";
+import { BlogBreadcrumb } from "../components/blog/blog-breadcrumb.tsx";
+import { MediaImage } from "../components/ui/media-image.tsx";
+
+// spec public-area §2 "Blog page (/blog)": breadcrumb, welcome text, a category bar, a featured posts
+// block (up to 4, newest first) and a Recent Posts list (img, category, slug, title, createdAt).
+
+/** How many of the newest posts the Recent Posts list shows (the spec does not say). */
+const RECENT_POSTS = 6;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services, siteName } = context.get(appContext);
+  const [featured, recent, categories] = await Promise.all([
+    services.blog.listPosts({ featured: true, limit: 4, sort: "newest", page: 1 }),
+    services.blog.listPosts({ limit: RECENT_POSTS, sort: "newest", page: 1 }),
+    services.blog.listCategoryNames().catch((error: unknown) => {
+      console.error("blog: loading the categories failed", error);
+      return null;
+    }),
+  ]);
+  // dates are formatted here, so that the server's and the browser's clocks and ICU data never disagree
+  const withDate = (post: PostListItem) => ({ ...post, date: formatLagosDate(post.createdAt) });
+  return {
+    siteName,
+    featured: featured.posts.map(withDate),
+    recent: recent.posts.map(withDate),
+    categories,
+  };
+}
+
+type DatedPost = PostListItem & { date: string };
+
+const chip =
+  "inline-flex items-center rounded-full border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 hover:border-brand-300 hover:bg-brand-50 hover:text-brand-800";
+
+export default function Blog({ loaderData }: Route.ComponentProps) {
+  const { siteName, featured, recent, categories } = loaderData;
+  return (
+    <main id="main" tabIndex={-1} className="outline-none">
+      <BlogBreadcrumb items={[{ label: "Home", to: "/" }, { label: "Blog" }]} />
+
+      <section className="bg-gradient-to-br from-brand-800 to-brand-950 py-14 text-white sm:py-16">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+          <p className="text-sm font-semibold tracking-wider text-accent-300 uppercase">The {siteName} blog</p>
+          <h1 className="mt-2 text-4xl font-extrabold tracking-tight sm:text-5xl">Welcome to our blog</h1>
+          <p className="mt-4 max-w-2xl text-lg leading-relaxed text-slate-200">
+            Tutorials, career advice and stories from our tutors and learners: read what is new in coding, design,
+            cybersecurity and video editing.
+          </p>
+        </div>
+      </section>
+
+      <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+        <nav aria-label="Blog categories">
+          <ul className="flex flex-wrap gap-2">
+            <li>
+              <Link to="/posts" className={chip}>
+                All Posts
+              </Link>
+            </li>
+            {(categories ?? []).map((cat) => (
+              <li key={cat}>
+                <Link to={`/posts?cat=${encodeURIComponent(cat)}`} className={chip}>
+                  {cat}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          {categories === null ? (
+            <p className="mt-3 text-sm font-semibold text-red-700">{BLOG_TEXTS.errorCategories}</p>
+          ) : null}
+        </nav>
+
+        <section aria-labelledby="featured-title" className="mt-12">
+          <h2 id="featured-title" className="text-2xl font-bold text-brand-950 sm:text-3xl">
+            Featured Posts
+          </h2>
+          {featured.length === 0 ? (
+            <p className="mt-4 text-slate-600">No featured posts yet.</p>
+          ) : (
+            <ul className="mt-6 grid gap-6 md:grid-cols-2">
+              {featured.map((post, i) => (
+                <li key={post._id}>
+                  <FeaturedCard post={post} priority={i < 2} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section aria-labelledby="recent-title" className="mt-14">
+          <div className="flex flex-wrap items-baseline justify-between gap-3">
+            <h2 id="recent-title" className="text-2xl font-bold text-brand-950 sm:text-3xl">
+              Recent Posts
+            </h2>
+            <Link to="/posts" className="font-semibold text-brand-700 hover:underline">
+              View all posts <span aria-hidden="true">→</span>
+            </Link>
+          </div>
+          {recent.length === 0 ? (
+            <p className="mt-4 text-slate-600">No posts yet.</p>
+          ) : (
+            <ul className="mt-6 divide-y divide-slate-200">
+              {recent.map((post) => (
+                <li key={post._id}>
+                  <RecentItem post={post} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </main>
+  );
+}
+
+function FeaturedCard({ post, priority }: { post: DatedPost; priority: boolean }) {
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+      {post.img ? (
+        <Link to={`/${post.slug}`} tabIndex={-1} aria-hidden="true" className="block bg-brand-100">
+          <MediaImage
+            src={post.img}
+            alt=""
+            width={600}
+            height={338}
+            widths={[400, 600, 900, 1200]}
+            sizes="(min-width: 1280px) 600px, (min-width: 768px) 50vw, 100vw"
+            priority={priority}
+            className="aspect-video w-full object-cover"
+          />
+        </Link>
+      ) : null}
+      <div className="flex flex-1 flex-col p-5">
+        <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{categoryNames(post).join(", ")}</p>
+        <h3 className="mt-1 text-xl font-bold text-brand-950">
+          <Link to={`/${post.slug}`} className="hover:text-brand-700 hover:underline">
+            {post.title}
+          </Link>
+        </h3>
+        {post.desc ? <p className="mt-2 line-clamp-3 text-slate-700">{post.desc}</p> : null}
+        <p className="mt-auto pt-3 text-sm text-slate-600">
+          <time dateTime={post.createdAt}>{post.date}</time>
+        </p>
+      </div>
+    </article>
+  );
+}
+
+function RecentItem({ post }: { post: DatedPost }) {
+  return (
+    <article className="flex items-center gap-4 py-4">
+      {post.img ? (
+        <Link to={`/${post.slug}`} tabIndex={-1} aria-hidden="true" className="block shrink-0 overflow-hidden rounded-lg bg-brand-100">
+          <MediaImage src={post.img} alt="" width={128} height={72} className="h-[72px] w-32 object-cover" />
+        </Link>
+      ) : null}
+      <div className="min-w-0">
+        <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{categoryNames(post).join(", ")}</p>
+        <h3 className="mt-0.5 font-bold text-brand-950">
+          <Link to={`/${post.slug}`} className="hover:text-brand-700 hover:underline">
+            {post.title}
+          </Link>
+        </h3>
+        <p className="mt-0.5 text-sm text-slate-600">
+          <time dateTime={post.createdAt}>{post.date}</time>
+        </p>
+      </div>
+    </article>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const siteName = loaderData?.siteName ?? "";
+  return [
+    { title: `Blog | ${siteName}` },
+    {
+      name: "description",
+      content: `The ${siteName} blog: featured and recent posts on coding, graphic design, cybersecurity and video editing.`,
+    },
+  ];
+}
