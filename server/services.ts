@@ -3,6 +3,7 @@
 import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import type { Logger } from "./lib/logger.ts";
+import { createBlogService } from "./features/blog/blog.service.ts";
 import { createCatalogService } from "./features/catalog/catalog.service.ts";
 import { createContactsService } from "./features/contacts/contacts.service.ts";
 import { createContentService } from "./features/content/content.service.ts";
@@ -33,6 +34,7 @@ export function createServices(deps: Deps) {
     /** where uploads are kept; /media reads them through it */
     mediaStore,
     catalog: createCatalogService(db),
+    blog: createBlogService(db, { visitorSecret: auth.options.secret }),
     content: createContentService(db),
     events: createEventsService(db),
     newsletter: createNewsletterService(db),

@@ -36,6 +36,8 @@ import {
   newsletterSubscribers,
   payments,
   posts,
+  postStats,
+  postVisits,
   rateLimit,
   authAttempt,
   savedPosts,
@@ -86,6 +88,9 @@ export const NOT_PUBLIC_CONTENT: Readonly<Record<string, string>> = {
   [getTableName(coursePurchases)]: "checkout records",
   [getTableName(eventPurchases)]: "checkout records",
   [getTableName(payments)]: "checkout records",
+  [getTableName(postVisits)]:
+    "who read a post in which hour: orders the popular and trending lists only (decision 015)",
+  [getTableName(postStats)]: "visit totals: order the popular list only (decision 015)",
   [getTableName(savedPosts)]: "one user's bookmarks, shown only to them",
   [getTableName(contacts)]: "messages to the admins",
   [getTableName(newsletterSubscribers)]: "subscriber list",

@@ -18,6 +18,7 @@ import { registerEventsRoutes } from "../features/events/events.routes.ts";
 import { registerNewsletterRoutes } from "../features/newsletter/newsletter.routes.ts";
 import { registerUsersRoutes } from "../features/users/users.routes.ts";
 import { registerUploadsRoutes } from "../features/uploads/uploads.routes.ts";
+import { registerBlogRoutes } from "../features/blog/blog.routes.ts";
 import { accessGuard, BETTER_AUTH_DECLARATIONS } from "./access-policy.ts";
 import { defineRoute } from "./define-route.ts";
 
@@ -164,6 +165,8 @@ export function createBackend(services: Services, deps: Deps) {
   });
 
   api.use("/api/*", etag());
+  api.use("/posts/*", etag());
+  api.use("/comments/*", etag());
   // Denied by default: a route runs only when it declared its access (decision 013).
   api.use("*", accessGuard(api, { logger: deps.logger, also: BETTER_AUTH_DECLARATIONS }));
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
@@ -198,6 +201,8 @@ export function createBackend(services: Services, deps: Deps) {
   registerNewsletterRoutes(api, services.newsletter);
   registerContactsRoutes(api, services.contacts);
   registerUsersRoutes(api, services.users);
+  // After the uploads routes, and /posts/categories before /posts/{slug}.
+  registerBlogRoutes(api, services.blog);
 
   const docConfig = {
     openapi: "3.1.0",

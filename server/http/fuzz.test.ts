@@ -381,7 +381,8 @@ async function fuzz(op: Operation, seed: number): Promise<string | null> {
       const url = fillPath(op, r.path) + r.query;
       const what = `${r.method} ${url.slice(0, 300)} as ${r.who}, body ${r.body.contentType ?? "-"} ${r.body.describe}`;
       const res = await send(url, r.method, credentials(r.who), r.body);
-      if (r.method === "HEAD") {
+      // HEAD has no body; "/backend/comments/../.." is "/" once the URL is parsed: a page address
+      if (r.method === "HEAD" || !new URL(url, "http://x").pathname.startsWith("/backend/")) {
         expect(res.status, what).toBeLessThan(500);
         return;
       }

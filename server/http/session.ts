@@ -1,22 +1,15 @@
 // Identity at the HTTP edge: Better Auth's own routes, the acting user of each request, and the
 // cross-site check for cookie-authenticated writes.
-import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
 import type { Role } from "../../contract/auth.ts";
 import type { Actor } from "../features/auth/actor.ts";
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, type Auth } from "../features/auth/auth.ts";
 import { isOpenAuthRoute } from "../features/auth/auth-rules.ts";
 import { errorBody } from "./backend.ts";
+import { clientIp } from "./client-ip.ts";
 import type { AppEnv } from "./middleware.ts";
 
-/** The socket's address; app.request() in tests has no socket. */
-export function clientIp(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? "127.0.0.1";
-  } catch {
-    return "127.0.0.1";
-  }
-}
+export { clientIp };
 
 /** The request with the client address in the one header Better Auth trusts for rate limiting. */
 function withClientIp(c: Context): Request {

@@ -10,7 +10,9 @@ import type {
   faqs,
   hero,
   instructorCtas,
+  posts,
   talents,
+  user,
 } from "../../server/db/schema.ts";
 
 type NewCourse = typeof courses.$inferInsert;
@@ -23,6 +25,31 @@ type NewHero = typeof hero.$inferInsert;
 type NewExpert = typeof experts.$inferInsert;
 type NewEvent = typeof events.$inferInsert;
 type NewTalent = typeof talents.$inferInsert;
+type NewPost = typeof posts.$inferInsert;
+type NewUser = typeof user.$inferInsert;
+
+let sequence = 0;
+const next = () => `${Date.now().toString(36)}${(++sequence).toString(36)}`;
+
+/** An account row written straight to the database (no password: it cannot sign in). */
+export function makeUser(overrides: Partial<NewUser> = {}): NewUser {
+  const name = overrides.username ?? `author${next()}`;
+  return { name, username: name, email: `${name}@example.test`, emailVerified: true, ...overrides };
+}
+
+/** A post of `userId`; the slug is unique unless given. */
+export function makePost(userId: string, overrides: Partial<NewPost> = {}): NewPost {
+  return {
+    userId,
+    slug: `post-${next()}`,
+    title: "Getting started with TypeScript",
+    desc: "A short guide for new developers.",
+    img: "",
+    content: "<p>Types help you catch mistakes early.</p>",
+    categories: ["Coding"],
+    ...overrides,
+  };
+}
 
 /** Prices in kobo, as stored. */
 export function makeCourse(overrides: Partial<NewCourse> = {}): NewCourse {

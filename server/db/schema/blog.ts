@@ -24,7 +24,6 @@ export const posts = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     isFeatured: boolean("is_featured").notNull().default(false),
-    visits: integer("visits").notNull().default(0),
     search: tsvector("search").generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce("desc", '')), 'B') || setweight(to_tsvector('english', coalesce(content, '')), 'C')`,
     ),
@@ -36,7 +35,41 @@ export const posts = pgTable(
     index("posts_categories_idx").using("gin", t.categories),
     index("posts_created_at_idx").on(t.createdAt),
     index("posts_user_idx").on(t.userId),
+    index("posts_featured_idx")
+      .on(t.createdAt)
+      .where(sql`${t.isFeatured}`),
   ],
+);
+
+/**
+ * Who read which post in which hour (issue 8: a visit counts "at most once per visitor and hour").
+ * `visitor` is the signed-in user's id or a keyed hash of the reader's address and browser, never the
+ * address itself. Rows older than the trending window are removed by a daily job. Not public content:
+ * visits change the order of the "popular" and "trending" lists, not what a page shows of a post
+ * (docs/decisions/015-post-visits.md).
+ */
+export const postVisits = pgTable(
+  "post_visits",
+  {
+    postId: text("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    visitor: text("visitor").notNull(),
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.visitor, t.hour] }), index("post_visits_hour_idx").on(t.hour, t.postId)],
+);
+
+/** All-time visit count of a post ("Most Popular"), one row per visited post. */
+export const postStats = pgTable(
+  "post_stats",
+  {
+    postId: text("post_id")
+      .primaryKey()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    visits: integer("visits").notNull().default(0),
+  },
+  (t) => [index("post_stats_visits_idx").on(t.visits)],
 );
 
 export const comments = pgTable(

@@ -1,0 +1,248 @@
+// The blog as readers see it (spec public-area §2 "Blog page", "Post list", "Single post page"; §7 GET
+// /posts, /posts/categories, /posts/{slug}, /comments/{postId}): the post list with its ranked search
+// and four orders, one post (counting a visit), its comments, and the category names.
+import { createHmac } from "node:crypto";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import {
+  BLOG_MESSAGES,
+  TRENDING_DAYS,
+  type Comment,
+  type PostDetail,
+  type PostList,
+  type PostListItem,
+  type PostsQuery,
+} from "../../../contract/blog.ts";
+import type { Db } from "../../db/client.ts";
+import { categories, comments, posts, postStats, postVisits, user } from "../../db/schema.ts";
+import { NotFound } from "../../lib/errors.ts";
+import { isId } from "../../lib/id.ts";
+import { sanitizePostHtml } from "../../lib/sanitize.ts";
+
+export const messages = {
+  postNotFound: BLOG_MESSAGES.postNotFound,
+};
+
+/** Who is reading: the signed-in user, or the address and browser of an anonymous reader. */
+export interface Visitor {
+  userId: string | null;
+  ip: string;
+  userAgent: string;
+}
+
+type PostRow = Pick<
+  typeof posts.$inferSelect,
+  "id" | "slug" | "title" | "desc" | "img" | "categories" | "createdAt" | "isFeatured"
+> & { username: string | null; userImage: string | null };
+
+const listColumns = {
+  id: posts.id,
+  slug: posts.slug,
+  title: posts.title,
+  desc: posts.desc,
+  img: posts.img,
+  categories: posts.categories,
+  createdAt: posts.createdAt,
+  isFeatured: posts.isFeatured,
+  username: user.username,
+  userImage: user.image,
+};
+
+/** The name shown for an author whose account has no username (accounts made before usernames were required). */
+const NO_USERNAME = "anonymous";
+
+export function toPostListItem(row: PostRow): PostListItem {
+  return {
+    _id: row.id,
+    slug: row.slug,
+    title: row.title,
+    desc: row.desc,
+    img: row.img,
+    category: row.categories,
+    createdAt: row.createdAt.toISOString(),
+    isFeatured: row.isFeatured,
+    user: { username: row.username ?? NO_USERNAME, img: row.userImage || null },
+  };
+}
+
+/** The body is sanitized again on the way out, whatever was stored (architecture "Web"). */
+export function toPostDetail(row: PostRow & { content: string }): PostDetail {
+  return { ...toPostListItem(row), content: sanitizePostHtml(row.content) };
+}
+
+/**
+ * The key a visit is counted under: the user's id when signed in, else a keyed hash of the address and
+ * the browser (the address itself is never stored).
+ */
+export function visitorKey(visitor: Visitor, secret: string): string {
+  if (visitor.userId) return `u:${visitor.userId}`;
+  const digest = createHmac("sha256", secret).update(`${visitor.ip}\n${visitor.userAgent}`).digest("base64url");
+  return `a:${digest.slice(0, 22)}`;
+}
+
+export function createBlogService(db: Db, options: { visitorSecret: string }) {
+  /** The category name as the category list spells it (a link typed in another case still filters). */
+  async function canonicalCategory(name: string): Promise<string> {
+    const [row] = await db
+      .select({ name: categories.name })
+      .from(categories)
+      .where(eq(sql`lower(${categories.name})`, name.toLowerCase()))
+      .limit(1);
+    return row?.name ?? name;
+  }
+
+  async function findPost(where: SQL): Promise<(PostRow & { content: string }) | undefined> {
+    const [row] = await db
+      .select({ ...listColumns, content: posts.content })
+      .from(posts)
+      .innerJoin(user, eq(user.id, posts.userId))
+      .where(where)
+      .limit(1);
+    return row;
+  }
+
+  /**
+   * Counts a visit at most once per visitor and hour: the visit row's primary key refuses a repeat,
+   * and only a new row adds one to the total, in the same statement (no read-then-write).
+   */
+  async function recordVisit(postId: string, visitor: Visitor): Promise<void> {
+    const key = visitorKey(visitor, options.visitorSecret);
+    await db.execute(sql`
+      with visit as (
+        insert into ${postVisits} (post_id, visitor, hour)
+        values (${postId}, ${key}, date_trunc('hour', now()))
+        on conflict do nothing
+        returning post_id
+      )
+      insert into ${postStats} (post_id, visits)
+      select post_id, 1 from visit
+      on conflict (post_id) do update set visits = ${postStats}.visits + 1`);
+  }
+
+  return {
+    /**
+     * GET /posts. Filters combine (AND). Order: `sort` when given; with a search and no sort, by rank
+     * (title over description over body), ties by recency; otherwise newest first. Popular: most
+     * visits ever; trending: most visits in the last TRENDING_DAYS days; each then newest first.
+     */
+    async listPosts(query: PostsQuery): Promise<PostList> {
+      const where: SQL[] = [];
+      const tsQuery = query.search ? sql`websearch_to_tsquery('english', ${query.search})` : null;
+      if (tsQuery) where.push(sql`${posts.search} @@ ${tsQuery}`);
+      if (query.cat) where.push(sql`${posts.categories} @> array[${await canonicalCategory(query.cat)}]::text[]`);
+      if (query.author) where.push(eq(sql`lower(${user.username})`, query.author.toLowerCase()));
+      if (query.featured !== undefined) where.push(eq(posts.isFeatured, query.featured));
+
+      const recent = db
+        .select({ postId: postVisits.postId, n: sql<number>`count(*)::int`.as("n") })
+        .from(postVisits)
+        .where(sql`${postVisits.hour} >= now() - make_interval(days => ${TRENDING_DAYS})`)
+        .groupBy(postVisits.postId)
+        .as("recent");
+
+      const newest = [desc(posts.createdAt), desc(posts.id)];
+      const order: SQL[] =
+        query.sort === "oldest"
+          ? [asc(posts.createdAt), asc(posts.id)]
+          : query.sort === "popular"
+            ? [sql`coalesce(${postStats.visits}, 0) desc`, ...newest]
+            : query.sort === "trending"
+              ? [sql`coalesce(${recent.n}, 0) desc`, ...newest]
+              : tsQuery && !query.sort
+                ? [sql`ts_rank_cd(${posts.search}, ${tsQuery}) desc`, ...newest]
+                : newest;
+
+      let select = db.select(listColumns).from(posts).innerJoin(user, eq(user.id, posts.userId)).$dynamic();
+      if (query.sort === "popular") select = select.leftJoin(postStats, eq(postStats.postId, posts.id));
+      if (query.sort === "trending") select = select.leftJoin(recent, eq(recent.postId, posts.id));
+      const rows = await select
+        .where(and(...where))
+        .orderBy(...order)
+        .limit(query.limit + 1)
+        .offset((query.page - 1) * query.limit);
+      return { posts: rows.slice(0, query.limit).map(toPostListItem), hasMore: rows.length > query.limit };
+    },
+
+    /** GET /posts/categories: the category names, the list shared with courses, oldest first. */
+    async listCategoryNames(): Promise<string[]> {
+      const rows = await db
+        .select({ name: categories.name })
+        .from(categories)
+        .orderBy(asc(categories.createdAt), asc(categories.id));
+      return rows.map((r) => r.name);
+    },
+
+    /** One post by its slug, without counting a visit (feeds, previews). */
+    async getPost(slug: string): Promise<PostDetail> {
+      const row = await findPost(eq(posts.slug, slug));
+      if (!row) throw NotFound(messages.postNotFound);
+      return toPostDetail(row);
+    },
+
+    /** One post by its slug, counting the visit (GET /posts/{slug} and the post page). */
+    async readPost(slug: string, visitor: Visitor): Promise<PostDetail> {
+      const row = await findPost(eq(posts.slug, slug));
+      if (!row) throw NotFound(messages.postNotFound);
+      await recordVisit(row.id, visitor);
+      return toPostDetail(row);
+    },
+
+    recordVisit,
+
+    /** Drops visit rows older than the trending window (a daily job); the totals stay. */
+    async pruneVisits(): Promise<number> {
+      const gone = await db
+        .delete(postVisits)
+        .where(sql`${postVisits.hour} < now() - make_interval(days => ${TRENDING_DAYS + 1})`)
+        .returning({ postId: postVisits.postId });
+      return gone.length;
+    },
+
+    /** GET /comments/{postId}: newest first; 404 when there is no such post. */
+    async listComments(postId: string): Promise<Comment[]> {
+      if (!isId(postId)) throw NotFound(messages.postNotFound);
+      const [post] = await db.select({ id: posts.id }).from(posts).where(eq(posts.id, postId));
+      if (!post) throw NotFound(messages.postNotFound);
+      const rows = await db
+        .select({
+          id: comments.id,
+          postId: comments.postId,
+          desc: comments.desc,
+          createdAt: comments.createdAt,
+          username: user.username,
+          userImage: user.image,
+        })
+        .from(comments)
+        .innerJoin(user, eq(user.id, comments.userId))
+        .where(eq(comments.postId, postId))
+        .orderBy(desc(comments.createdAt), desc(comments.id));
+      return rows.map((r) => ({
+        _id: r.id,
+        postId: r.postId,
+        desc: r.desc,
+        createdAt: r.createdAt.toISOString(),
+        user: { username: r.username ?? NO_USERNAME, img: r.userImage || null },
+      }));
+    },
+
+    /** The newest posts with their bodies, for the RSS feed. */
+    async latestWithContent(limit: number): Promise<PostDetail[]> {
+      const rows = await db
+        .select({ ...listColumns, content: posts.content })
+        .from(posts)
+        .innerJoin(user, eq(user.id, posts.userId))
+        .orderBy(desc(posts.createdAt), desc(posts.id))
+        .limit(limit);
+      return rows.map(toPostDetail);
+    },
+
+    /** Every post's slug and last change, for the sitemap. */
+    async sitemapEntries(): Promise<Array<{ slug: string; updatedAt: Date }>> {
+      return db
+        .select({ slug: posts.slug, updatedAt: posts.updatedAt })
+        .from(posts)
+        .orderBy(desc(posts.createdAt), desc(posts.id));
+    },
+  };
+}
+
+export type BlogService = ReturnType<typeof createBlogService>;
