@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listParamsOf, readPostsQuery } from "./blog.server.ts";
+import { featuredPostsQuery, listParamsOf, readPostsQuery, recentPostsQuery } from "./blog.server.ts";
 
 const read = (query: string) => readPostsQuery(new URLSearchParams(query));
 
@@ -52,5 +52,13 @@ describe("listParamsOf", () => {
       cat: "Design",
       author: "bo",
     });
+  });
+});
+
+describe("the blog page's queries", () => {
+  it("asks for 4 featured posts, newest first, and the newest posts", () => {
+    expect(featuredPostsQuery()).toMatchObject({ featured: true, limit: 4, sort: "newest", page: 1 });
+    expect(recentPostsQuery(6)).toMatchObject({ limit: 6, sort: "newest", page: 1 });
+    expect(recentPostsQuery(6).featured).toBeUndefined();
   });
 });

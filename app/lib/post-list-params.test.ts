@@ -13,7 +13,9 @@ describe("hiddenInputs", () => {
 
   it("leaves out parameters that are not set or empty", () => {
     expect(hiddenInputs({}, "search")).toEqual([]);
-    expect(hiddenInputs({ search: "", cat: undefined, sort: "newest" }, "cat")).toEqual([{ name: "sort", value: "newest" }]);
+    expect(hiddenInputs({ search: "", cat: undefined, sort: "newest" }, "cat")).toEqual([
+      { name: "sort", value: "newest" },
+    ]);
   });
 });
 
@@ -41,7 +43,9 @@ describe("postsHref", () => {
 
 describe("postsApiUrl", () => {
   it("asks the API for a page of the same list", () => {
-    expect(postsApiUrl({ author: "ada", search: "rust" }, 2, 10)).toBe("/backend/posts?search=rust&author=ada&page=2&limit=10");
+    expect(postsApiUrl({ author: "ada", search: "rust" }, 2, 10)).toBe(
+      "/backend/posts?search=rust&author=ada&page=2&limit=10",
+    );
     expect(postsApiUrl({}, 1, 10)).toBe("/backend/posts?page=1&limit=10");
   });
 });

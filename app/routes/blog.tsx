@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/blog";
 import type { PostListItem } from "../../contract/blog.ts";
 import { appContext } from "../lib/context.ts";
+import { featuredPostsQuery, recentPostsQuery } from "../lib/blog.server.ts";
 import { formatLagosDate } from "../lib/lagos-time.ts";
 import { BLOG_TEXTS } from "../lib/blog-texts.ts";
 import { categoryNames } from "../components/blog/post-card.tsx";
@@ -17,8 +18,8 @@ const RECENT_POSTS = 6;
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, siteName } = context.get(appContext);
   const [featured, recent, categories] = await Promise.all([
-    services.blog.listPosts({ featured: true, limit: 4, sort: "newest", page: 1 }),
-    services.blog.listPosts({ limit: RECENT_POSTS, sort: "newest", page: 1 }),
+    services.blog.listPosts(featuredPostsQuery()),
+    services.blog.listPosts(recentPostsQuery(RECENT_POSTS)),
     services.blog.listCategoryNames().catch((error: unknown) => {
       console.error("blog: loading the categories failed", error);
       return null;
@@ -157,7 +158,12 @@ function RecentItem({ post }: { post: DatedPost }) {
   return (
     <article className="flex items-center gap-4 py-4">
       {post.img ? (
-        <Link to={`/${post.slug}`} tabIndex={-1} aria-hidden="true" className="block shrink-0 overflow-hidden rounded-lg bg-brand-100">
+        <Link
+          to={`/${post.slug}`}
+          tabIndex={-1}
+          aria-hidden="true"
+          className="block shrink-0 overflow-hidden rounded-lg bg-brand-100"
+        >
           <MediaImage src={post.img} alt="" width={128} height={72} className="h-[72px] w-32 object-cover" />
         </Link>
       ) : null}

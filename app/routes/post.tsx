@@ -72,7 +72,10 @@ export default function Post({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-10 sm:px-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:px-8">
         <div className="min-w-0">
           <article aria-labelledby="post-title">
-            <h1 id="post-title" className="text-3xl leading-tight font-extrabold tracking-tight text-brand-950 sm:text-4xl">
+            <h1
+              id="post-title"
+              className="text-3xl leading-tight font-extrabold tracking-tight text-brand-950 sm:text-4xl"
+            >
               {post.title}
             </h1>
             <p className="mt-4 text-slate-600">
@@ -80,7 +83,10 @@ export default function Post({ loaderData }: Route.ComponentProps) {
               {categoryNames(post).map((cat, i) => (
                 <span key={cat}>
                   {i > 0 ? ", " : ""}
-                  <Link to={`/posts?cat=${encodeURIComponent(cat)}`} className="font-semibold text-brand-700 hover:underline">
+                  <Link
+                    to={`/posts?cat=${encodeURIComponent(cat)}`}
+                    className="font-semibold text-brand-700 hover:underline"
+                  >
                     {cat}
                   </Link>
                 </span>

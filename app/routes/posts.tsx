@@ -51,7 +51,10 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-extrabold tracking-tight text-brand-950 sm:text-4xl">Development Blog</h1>
         <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_18rem] lg:gap-12">
           {/* first in reading order (filters, then results); on wide screens it stands on the right */}
-          <aside aria-label="Search and filters" className="lg:sticky lg:top-24 lg:col-start-2 lg:row-start-1 lg:self-start">
+          <aside
+            aria-label="Search and filters"
+            className="lg:sticky lg:top-24 lg:col-start-2 lg:row-start-1 lg:self-start"
+          >
             <FilterPanel>
               <div className="space-y-8 rounded-2xl border border-slate-200 bg-slate-50 p-5">
                 <SearchBox id="posts-search" params={params} />
@@ -87,7 +90,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
     { title: `Development Blog | ${siteName}` },
     {
       name: "description",
-      content: "Articles on coding, graphic design, cybersecurity and video editing: search, sort and browse by category.",
+      content:
+        "Articles on coding, graphic design, cybersecurity and video editing: search, sort and browse by category.",
     },
   ];
 }

@@ -45,7 +45,11 @@ export function CategoryLinks({
           </li>
           {categories.map((cat) => (
             <li key={cat}>
-              <Link to={hrefFor(cat)} className={linkClass(current(cat))} aria-current={current(cat) ? "page" : undefined}>
+              <Link
+                to={hrefFor(cat)}
+                className={linkClass(current(cat))}
+                aria-current={current(cat) ? "page" : undefined}
+              >
                 {cat}
               </Link>
             </li>

@@ -27,7 +27,12 @@ export function PostCard({ post, now }: { post: PostListItem; now: string }) {
     >
       {post.img ? (
         // the title's link is the one screen readers and the keyboard use; the picture is a mouse shortcut
-        <Link to={href} tabIndex={-1} aria-hidden="true" className="block shrink-0 overflow-hidden rounded-xl bg-brand-100">
+        <Link
+          to={href}
+          tabIndex={-1}
+          aria-hidden="true"
+          className="block shrink-0 overflow-hidden rounded-xl bg-brand-100"
+        >
           <MediaImage
             src={post.img}
             alt=""
@@ -55,14 +60,26 @@ export function PostCard({ post, now }: { post: PostListItem; now: string }) {
               {post.user.username}
             </Link>
           </span>
-          <span aria-hidden="true">•</span>
-          <span className="font-medium text-slate-700">{categoryNames(post).join(", ")}</span>
-          <span aria-hidden="true">•</span>
-          <time dateTime={post.createdAt}>{relativeTime(post.createdAt, now)}</time>
+          {/* each bullet wraps with the item after it */}
+          <span className="font-medium text-slate-700">
+            <span aria-hidden="true" className="mr-2 font-normal text-slate-600">
+              •
+            </span>
+            {categoryNames(post).join(", ")}
+          </span>
+          <span>
+            <span aria-hidden="true" className="mr-2">
+              •
+            </span>
+            <time dateTime={post.createdAt}>{relativeTime(post.createdAt, now)}</time>
+          </span>
         </p>
         {post.desc ? <p className="mt-3 leading-relaxed text-slate-700">{post.desc}</p> : null}
         <p className="mt-4">
-          <Link to={href} className="inline-flex items-center gap-1 font-semibold text-brand-700 underline-offset-4 hover:underline">
+          <Link
+            to={href}
+            className="inline-flex items-center gap-1 font-semibold text-brand-700 underline-offset-4 hover:underline"
+          >
             Read More<span className="sr-only">: {post.title}</span>
           </Link>
         </p>

@@ -46,6 +46,7 @@ export function PostFeed({
   const [hasMore, setHasMore] = useState(first.hasMore);
   const [status, setStatus] = useState<"idle" | "loading" | "error">("idle");
   const listRef = useRef<HTMLUListElement>(null);
+  const endRef = useRef<HTMLDivElement>(null);
   const busy = useRef(false);
 
   const loadMore = useCallback(async () => {
@@ -73,15 +74,19 @@ export function PostFeed({
     }
   }, [params, lastPage]);
 
-  // Watch the card at 80 % of the list; watching again after each page also fills a tall screen.
+  // Watch the card at 80 % of the list, and the list's end for a reader who jumps past that card (End
+  // key, scroll bar): either in view, or the card already above the screen, asks for the next page.
+  // Watching again after each page also fills a tall screen.
   useEffect(() => {
     if (!hydrated || !hasMore || status !== "idle" || reloading || posts.length === 0) return;
-    const target = listRef.current?.children[triggerIndex(posts.length)];
-    if (!target || typeof IntersectionObserver === "undefined") return;
+    const targets = [listRef.current?.children[triggerIndex(posts.length)], endRef.current].filter(
+      (el): el is Element => !!el,
+    );
+    if (targets.length === 0 || typeof IntersectionObserver === "undefined") return;
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) void loadMore();
+      if (entries.some((e) => e.isIntersecting || e.boundingClientRect.bottom < 0)) void loadMore();
     });
-    observer.observe(target);
+    for (const target of targets) observer.observe(target);
     return () => observer.disconnect();
   }, [hydrated, hasMore, status, reloading, posts.length, loadMore]);
 
@@ -120,7 +125,7 @@ export function PostFeed({
         </ul>
       )}
 
-      <div className="mt-8 text-center">
+      <div ref={endRef} className="mt-8 text-center">
         <p role="status" className="font-semibold text-slate-700">
           {status === "loading" ? BLOG_TEXTS.loadingMore : atEnd ? BLOG_TEXTS.allLoaded : ""}
         </p>

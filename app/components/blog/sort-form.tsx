@@ -12,14 +12,16 @@ import { buttonClass } from "../ui/button.tsx";
 export function SortForm({ params }: { params: PostListParams }) {
   const hydrated = useHydrated();
   const submit = useSubmit();
-  const current = params.sort ?? "newest";
+  // no sort given: newest first, except that a search without one is ordered by relevance (the blog
+  // service), which none of the four options names
+  const current = params.sort ?? (params.search ? null : "newest");
   return (
     <Form method="get" action="/posts" aria-label="Sort posts">
       {hiddenInputs(params, "sort").map((input) => (
         <input key={input.name} type="hidden" name={input.name} value={input.value} />
       ))}
       {/* keyed by the sort, so that going back to another address shows its choice */}
-      <fieldset key={current}>
+      <fieldset key={current ?? "relevance"}>
         <legend className="text-lg font-bold text-brand-950">Sort</legend>
         <div className="mt-3 space-y-1">
           {SORT_OPTIONS.map((option) => (
