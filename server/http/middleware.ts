@@ -119,7 +119,7 @@ function matchesTag(ifNoneMatch: string | undefined, tag: string): boolean {
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|rss\+xml|manifest\+json)|image\/svg\+xml)/;
 
 /** Replaces the response whole: Hono's `c.res =` would copy the old headers over the new ones. */
 function replaceResponse(c: Context, res: Response) {
