@@ -10,8 +10,8 @@ describe("sanitizePostHtml keeps what a Tiptap editor writes", () => {
     const html =
       "<h1>One</h1><h2>Two</h2><h3>Three</h3><h4>Four</h4>" +
       "<p>Plain <strong>bold</strong> <b>b</b> <em>em</em> <i>i</i> <u>u</u> <s>s</s> <strike>st</strike> <del>del</del><br />next line</p>" +
-      "<ul><li><p>one</p></li><li>two</li></ul><ol start=\"3\"><li>three</li></ol>" +
-      "<blockquote><p>quoted</p></blockquote><pre><code class=\"language-ts\">const a = 1 &lt; 2 &amp;&amp; b;</code></pre><hr />";
+      '<ul><li><p>one</p></li><li>two</li></ul><ol start="3"><li>three</li></ol>' +
+      '<blockquote><p>quoted</p></blockquote><pre><code class="language-ts">const a = 1 &lt; 2 &amp;&amp; b;</code></pre><hr />';
     expect(sanitizePostHtml(html)).toBe(html);
   });
 
@@ -122,7 +122,9 @@ describe("sanitizePostHtml keeps what a Tiptap editor writes", () => {
     expect(sanitizePostHtml('<div class="x" data-youtube-video="1" data-x="y">t</div>')).toBe(
       '<div data-youtube-video="1">t</div>',
     );
-    expect(sanitizePostHtml('<code class="language-js lang-evil x">c</code>')).toBe('<code class="language-js">c</code>');
+    expect(sanitizePostHtml('<code class="language-js lang-evil x">c</code>')).toBe(
+      '<code class="language-js">c</code>',
+    );
   });
 
   it("drops script, style, svg, math, form, noscript, template, object and embed with their content", () => {

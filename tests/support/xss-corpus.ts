@@ -103,7 +103,10 @@ export const XSS_CORPUS: readonly XssPayload[] = [
   { name: "iframe host youtube.com.evil.com", html: `<iframe src="https://youtube.com.evil.com/embed/abc"></iframe>` },
   { name: "iframe path evil.com/youtube.com", html: `<iframe src="https://evil.com/youtube.com/embed/abc"></iframe>` },
   { name: "iframe protocol-relative //evil.com", html: `<iframe src="//evil.com/embed/abc"></iframe>` },
-  { name: "iframe credentials youtube@evil", html: `<iframe src="https://www.youtube.com@evil.com/embed/abc"></iframe>` },
+  {
+    name: "iframe credentials youtube@evil",
+    html: `<iframe src="https://www.youtube.com@evil.com/embed/abc"></iframe>`,
+  },
   { name: "iframe backslash host", html: `<iframe src="https://evil.com\\@www.youtube.com/embed/abc"></iframe>` },
   { name: "iframe vimeo look-alike", html: `<iframe src="https://player.vimeo.com.evil.com/video/1"></iframe>` },
   { name: "iframe data:", html: `<iframe src="data:text/html;base64,${B64_SCRIPT}"></iframe>` },
@@ -148,7 +151,10 @@ export const XSS_CORPUS: readonly XssPayload[] = [
   },
   // attribute breakouts
   { name: "alt breakout with a stray quote", html: `<img src="/media/seed/a.svg" alt=""" onerror="alert(1)">` },
-  { name: "attribute after a stray quote", html: `<a href="https://example.com" title="x" onmouseover="alert(1)" ">x</a>` },
+  {
+    name: "attribute after a stray quote",
+    html: `<a href="https://example.com" title="x" onmouseover="alert(1)" ">x</a>`,
+  },
   {
     name: "escaped markup in a title",
     html: `<p title="&quot;&gt;&lt;img src=x onerror=alert(1)&gt;">x</p>`,
