@@ -2,6 +2,7 @@
 // /media. The process entry (app/server.ts) hands this app to react-router-hono-server, which adds
 // the build's assets and the pages after it.
 import { Hono } from "hono";
+import { createFeedRoutes } from "./http/feeds.ts";
 import { createBackend, errorBody, limitBody } from "./http/backend.ts";
 import { compression, requestLogger, securityHeaders, type AppEnv } from "./http/middleware.ts";
 import { guardAuthInput, rejectNul } from "./http/input-guard.ts";
@@ -54,5 +55,6 @@ export function createApp(deps: Deps): App {
   // A sub-app's notFound does not stop the parent: unknown /backend paths end here, as JSON.
   app.all("/backend/*", (c) => c.json(errorBody("not_found", `No API route for ${c.req.method} ${c.req.path}`), 404));
   app.route("/media", createMediaRoutes(deps, services.mediaStore));
+  app.route("/", createFeedRoutes(services, deps));
   return { app, services };
 }

@@ -5,6 +5,7 @@ import zlib from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
 import type { Actor } from "../features/auth/actor.ts";
 import type { Logger } from "../lib/logger.ts";
+import { VIDEO_HOSTS } from "../lib/sanitize.ts";
 
 /** Per-request values: the request id, the CSP nonce of a page, and the signed-in user (or null). */
 export type AppVariables = { requestId: string; nonce: string; actor: Actor | null };
@@ -29,7 +30,10 @@ export function requestLogger(logger: Logger): MiddlewareHandler<AppEnv> {
   };
 }
 
-const VIDEO_FRAMES = "https://www.youtube.com https://www.youtube-nocookie.com https://player.vimeo.com";
+/** The players a post may embed: exactly the hosts the sanitizer lets through. */
+const VIDEO_FRAMES = Object.keys(VIDEO_HOSTS)
+  .map((host) => `https://${host}`)
+  .join(" ");
 
 /** Paths that never render a page: no inline script, so no nonce and the strictest policy. */
 const NOT_PAGES = /^\/(backend|media)(\/|$)/;
@@ -119,7 +123,7 @@ function matchesTag(ifNoneMatch: string | undefined, tag: string): boolean {
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|rss\+xml|manifest\+json)|image\/svg\+xml)/;
 
 /** Replaces the response whole: Hono's `c.res =` would copy the old headers over the new ones. */
 function replaceResponse(c: Context, res: Response) {

@@ -21,6 +21,8 @@ import {
 import { newId } from "../../lib/id.ts";
 import { nairaToKobo } from "../../lib/money.ts";
 import { mediaRoot } from "../../integrations/media/media-root.ts";
+import { CATEGORY_NAMES, type Category } from "./categories.ts";
+import { blogSeedImages, seedBlogIfEmpty } from "./blog-seed.ts";
 import { bannerSvg, portraitSvg, type Motif, type PaletteName, type PortraitOptions } from "./seed-images.ts";
 
 export interface SeedOptions {
@@ -41,12 +43,13 @@ export interface SeedCounts {
   events: number;
   talents: number;
   images: number;
+  /** blog posts and comments added: 0 when the posts table already had posts (they are kept) */
+  posts: number;
+  comments: number;
 }
 
 export const SEED_MEDIA_DIR = "seed";
-export const CATEGORY_NAMES = ["Coding", "Graphic Design", "Cybersecurity", "Video editing"] as const;
-
-type Category = (typeof CATEGORY_NAMES)[number];
+export { CATEGORY_NAMES };
 
 /** Seeds the demo content when there are no courses yet; true when it seeded. */
 export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean> {
@@ -58,14 +61,19 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
 
 /**
  * Replaces all demo content (slides, categories, courses, teasers, calls to action, FAQs, hero, experts,
- * events, talents) in one transaction. Users, posts, purchases, subscribers and contacts are kept.
+ * events, talents) in one transaction. Users, posts, purchases, subscribers and contacts are kept;
+ * only when there are no posts at all does it add the demo blog (writers, posts and comments,
+ * server/db/seed/blog-seed.ts).
  */
 export async function seed(db: Db, options: SeedOptions): Promise<SeedCounts> {
-  const content = buildSeedContent(options.now ?? new Date());
-  await writeSeedImages(options.dataDir, content.images);
+  const now = options.now ?? new Date();
+  const content = buildSeedContent(now);
+  // the blog's pictures too, even when its posts are kept: they may refer to them
+  const images = new Map([...content.images, ...blogSeedImages()]);
+  await writeSeedImages(options.dataDir, images);
 
   // One transaction, with the content version bumped in it (architecture "Caching").
-  await writeContent(db, async (tx) => {
+  const blog = await writeContent(db, async (tx) => {
     // A coupon bound to a course that is about to go would become a general coupon (course_id is set
     // null on delete): switch those off first.
     await tx.update(coupons).set({ isValid: false }).where(isNotNull(coupons.courseId));
@@ -91,6 +99,8 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedCounts> {
     await tx.insert(experts).values(content.experts);
     await tx.insert(events).values(content.events);
     await tx.insert(talents).values(content.talents);
+
+    return seedBlogIfEmpty(tx, now);
   });
 
   return {
@@ -104,7 +114,9 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedCounts> {
     experts: content.experts.length,
     events: content.events.length,
     talents: content.talents.length,
-    images: content.images.size,
+    images: images.size,
+    posts: blog.posts,
+    comments: blog.comments,
   };
 }
 

@@ -79,6 +79,15 @@ export function visitorKey(visitor: Visitor, secret: string): string {
   return `a:${digest.slice(0, 22)}`;
 }
 
+/** Drops visit rows older than the trending window (and a day); the totals stay. How many went. */
+export async function pruneVisits(db: Db): Promise<number> {
+  const gone = await db
+    .delete(postVisits)
+    .where(sql`${postVisits.hour} < now() - make_interval(days => ${TRENDING_DAYS + 1})`)
+    .returning({ postId: postVisits.postId });
+  return gone.length;
+}
+
 export function createBlogService(db: Db, options: { visitorSecret: string }) {
   /** The category name as the category list spells it (a link typed in another case still filters). */
   async function canonicalCategory(name: string): Promise<string> {
@@ -188,14 +197,8 @@ export function createBlogService(db: Db, options: { visitorSecret: string }) {
 
     recordVisit,
 
-    /** Drops visit rows older than the trending window (a daily job); the totals stay. */
-    async pruneVisits(): Promise<number> {
-      const gone = await db
-        .delete(postVisits)
-        .where(sql`${postVisits.hour} < now() - make_interval(days => ${TRENDING_DAYS + 1})`)
-        .returning({ postId: postVisits.postId });
-      return gone.length;
-    },
+    /** Drops visit rows older than the trending window (the daily job does it); the totals stay. */
+    pruneVisits: () => pruneVisits(db),
 
     /** GET /comments/{postId}: newest first; 404 when there is no such post. */
     async listComments(postId: string): Promise<Comment[]> {

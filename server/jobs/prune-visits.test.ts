@@ -1,0 +1,44 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makePost, makeUser } from "../../tests/support/factories.ts";
+import { createTestDatabase } from "../../tests/support/test-db.ts";
+import type { Database } from "../db/client.ts";
+import { posts, postVisits, user } from "../db/schema.ts";
+import { silentLogger } from "../lib/logger.ts";
+import { PRUNE_VISITS_CRON, PRUNE_VISITS_QUEUE, startVisitPruning } from "./prune-visits.ts";
+import { startQueue, type Queue } from "./queue.ts";
+
+let database: Database;
+let queue: Queue;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  queue = await startQueue(database, { logger: silentLogger });
+});
+afterAll(async () => {
+  await queue?.stop();
+  await database?.close();
+});
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe("the daily visit pruning job", () => {
+  it("is scheduled once however many processes start it, and drops visits older than the trending window", async () => {
+    await startVisitPruning(queue.boss, database.db, silentLogger);
+    await startVisitPruning(queue.boss, database.db, silentLogger);
+    const schedules = await queue.boss.getSchedules(PRUNE_VISITS_QUEUE);
+    expect(schedules.map((s) => [s.name, s.cron, s.timezone])).toEqual([
+      [PRUNE_VISITS_QUEUE, PRUNE_VISITS_CRON, "Africa/Lagos"],
+    ]);
+
+    const [author] = await database.db.insert(user).values(makeUser()).returning();
+    const [post] = await database.db.insert(posts).values(makePost(author!.id)).returning();
+    await database.db.insert(postVisits).values([
+      { postId: post!.id, visitor: "a:old", hour: new Date(Date.now() - 9 * DAY) },
+      { postId: post!.id, visitor: "a:new", hour: new Date(Date.now() - 6 * DAY) },
+    ]);
+    await queue.boss.send(PRUNE_VISITS_QUEUE, {});
+    const left = async () =>
+      (await database.db.select().from(postVisits).where(eq(postVisits.postId, post!.id))).map((r) => r.visitor);
+    await expect.poll(left, { timeout: 15_000, interval: 200 }).toEqual(["a:new"]);
+  });
+});

@@ -1,0 +1,292 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { XSS_CORPUS, assertNothingExecutable, findExecutable } from "../../tests/support/xss-corpus.ts";
+import { LINK_REL, isAllowedVideoSrc, plainText, sanitizePostHtml } from "./sanitize.ts";
+
+const REL = `rel="${LINK_REL}"`;
+
+describe("sanitizePostHtml keeps what a Tiptap editor writes", () => {
+  it("keeps text formatting, headings, lists, quotes and code unchanged", () => {
+    const html =
+      "<h1>One</h1><h2>Two</h2><h3>Three</h3><h4>Four</h4>" +
+      "<p>Plain <strong>bold</strong> <b>b</b> <em>em</em> <i>i</i> <u>u</u> <s>s</s> <strike>st</strike> <del>del</del><br />next line</p>" +
+      '<ul><li><p>one</p></li><li>two</li></ul><ol start="3"><li>three</li></ol>' +
+      '<blockquote><p>quoted</p></blockquote><pre><code class="language-ts">const a = 1 &lt; 2 &amp;&amp; b;</code></pre><hr />';
+    expect(sanitizePostHtml(html)).toBe(html);
+  });
+
+  it("keeps http, https, mailto and on-site links, and gives every link the same rel", () => {
+    expect(sanitizePostHtml('<a href="https://example.com/a?b=1&amp;c=2">x</a>')).toBe(
+      `<a href="https://example.com/a?b=1&amp;c=2" ${REL}>x</a>`,
+    );
+    expect(sanitizePostHtml('<a href="http://example.com" rel="opener">x</a>')).toBe(
+      `<a href="http://example.com" ${REL}>x</a>`,
+    );
+    expect(sanitizePostHtml('<a href="mailto:hello@example.com">x</a>')).toBe(
+      `<a href="mailto:hello@example.com" ${REL}>x</a>`,
+    );
+    expect(sanitizePostHtml('<a href="/posts?cat=Coding">x</a>')).toBe(`<a href="/posts?cat=Coding" ${REL}>x</a>`);
+    expect(sanitizePostHtml('<a href="#part-2">x</a>')).toBe(`<a href="#part-2" ${REL}>x</a>`);
+  });
+
+  it("keeps target only when it is _blank", () => {
+    expect(sanitizePostHtml('<a href="https://e.com" target="_blank">x</a>')).toBe(
+      `<a href="https://e.com" target="_blank" ${REL}>x</a>`,
+    );
+    for (const target of ["_top", "_parent", "_self", "frame1"]) {
+      expect(sanitizePostHtml(`<a href="https://e.com" target="${target}">x</a>`)).toBe(
+        `<a href="https://e.com" ${REL}>x</a>`,
+      );
+    }
+  });
+
+  it("refuses protocol-relative links and other schemes", () => {
+    for (const href of ["//evil.com/x", "ftp://e.com", "file:///etc/passwd", "tel:123", "javascript:alert(1)"]) {
+      expect(sanitizePostHtml(`<a href="${href}">x</a>`)).toBe(`<a ${REL}>x</a>`);
+    }
+  });
+
+  it("keeps images from http(s) or /media/ with their safe attributes", () => {
+    const img = '<img src="/media/uploads/abc-1.webp" alt="A cover" title="Cover" width="600" height="338" />';
+    expect(sanitizePostHtml(img)).toBe(img);
+    expect(sanitizePostHtml('<img src="https://cdn.example.com/a.png" alt="a" />')).toBe(
+      '<img src="https://cdn.example.com/a.png" alt="a" />',
+    );
+    expect(sanitizePostHtml('<img src="/media/a.png" class="x" style="width:1px" id="i" loading="lazy" />')).toBe(
+      '<img src="/media/a.png" />',
+    );
+  });
+
+  it("drops images from anywhere else, whole", () => {
+    for (const src of [
+      "data:image/png;base64,iVBORw0KGgo=",
+      "/backend/api/x",
+      "/media/../backend/x",
+      "/media//evil.com/x",
+      "media/a.png",
+      "//evil.com/a.png",
+      "ftp://e.com/a.png",
+      "",
+    ]) {
+      expect(sanitizePostHtml(`<p>a<img src="${src}" alt="x" />b</p>`)).toBe("<p>ab</p>");
+    }
+    expect(sanitizePostHtml('<p>a<img alt="no src" />b</p>')).toBe("<p>ab</p>");
+  });
+
+  it("keeps YouTube and Vimeo players with exactly src, allowfullscreen and frameborder", () => {
+    const yt =
+      '<div data-youtube-video><iframe src="https://www.youtube-nocookie.com/embed/8aGhZQkoFbQ" allowfullscreen frameborder="0"></iframe></div>';
+    expect(sanitizePostHtml(yt)).toBe(yt);
+    expect(
+      sanitizePostHtml(
+        '<iframe src="https://player.vimeo.com/video/76979871" width="640" height="360" allow="autoplay" frameborder="0" allowfullscreen="true" style="x" sandbox=""></iframe>',
+      ),
+    ).toBe('<iframe src="https://player.vimeo.com/video/76979871" frameborder="0" allowfullscreen="true"></iframe>');
+    for (const host of ["www.youtube.com", "youtube.com"]) {
+      const html = `<iframe src="https://${host}/embed/abc?start=30"></iframe>`;
+      expect(sanitizePostHtml(html)).toBe(html);
+    }
+  });
+
+  it("drops players from other hosts, paths, schemes and look-alikes, whole", () => {
+    for (const src of [
+      "http://www.youtube.com/embed/abc",
+      "https://www.youtube.com/watch?v=abc",
+      "https://www.youtube.com/redirect?q=https://evil.com",
+      "https://player.vimeo.com/api/x",
+      "https://m.youtube.com/embed/abc",
+      "https://youtube.com.evil.com/embed/abc",
+      "https://evil.com/youtube.com/embed/abc",
+      "https://evil.com/?https://www.youtube.com/embed/abc",
+      "//www.youtube.com/embed/abc",
+      "https://www.youtube.com:8443/embed/abc",
+      "https://user@www.youtube.com/embed/abc",
+      "https://www.youtube.com@evil.com/embed/abc",
+      "https://evil.com\\@www.youtube.com/embed/abc",
+      "/embed/abc",
+    ]) {
+      expect(sanitizePostHtml(`<p>a</p><iframe src="${src}"></iframe>`), src).toBe("<p>a</p>");
+    }
+  });
+
+  it("isAllowedVideoSrc says yes only to https player URLs on the four hosts", () => {
+    expect(isAllowedVideoSrc("https://www.youtube.com/embed/x")).toBe(true);
+    expect(isAllowedVideoSrc("https://player.vimeo.com/video/1")).toBe(true);
+    expect(isAllowedVideoSrc("https://player.vimeo.com/embed/1")).toBe(false);
+    expect(isAllowedVideoSrc("not a url")).toBe(false);
+  });
+
+  it("removes style, class, id and event attributes, and unknown elements but not their text", () => {
+    expect(sanitizePostHtml('<p style="color:red" class="lead" id="p1" onclick="x()">Hi</p>')).toBe("<p>Hi</p>");
+    expect(sanitizePostHtml('<span style="color:red">red</span> <font size="7">big</font>')).toBe("red big");
+    expect(sanitizePostHtml('<div class="x" data-youtube-video="1" data-x="y">t</div>')).toBe(
+      '<div data-youtube-video="1">t</div>',
+    );
+    expect(sanitizePostHtml('<code class="language-js lang-evil x">c</code>')).toBe(
+      '<code class="language-js">c</code>',
+    );
+  });
+
+  it("drops script, style, svg, math, form, noscript, template, object and embed with their content", () => {
+    const html =
+      "<p>keep</p><script>s()</script><style>p{}</style><svg><text>svg</text></svg><math><mi>m</mi></math>" +
+      '<form><input value="v"></form><noscript>ns</noscript><template>t</template><object>o</object><embed src="/media/a.swf">';
+    const out = sanitizePostHtml(html);
+    expect(out).toMatch(/^<p>keep<\/p>/);
+    for (const word of ["s()", "p{}", "ns", "<svg", "<math", "<form", "<input", "<object", "<embed", "<template"]) {
+      expect(out).not.toContain(word);
+    }
+  });
+
+  it("gives the same output a second time for every corpus payload", () => {
+    for (const p of XSS_CORPUS) {
+      const once = sanitizePostHtml(p.html);
+      expect(sanitizePostHtml(once), p.name).toBe(once);
+    }
+  });
+});
+
+describe("sanitizePostHtml against the XSS corpus", () => {
+  it("has at least 40 payloads", () => {
+    expect(XSS_CORPUS.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(XSS_CORPUS.map((p) => p.name)).size).toBe(XSS_CORPUS.length);
+  });
+
+  it.each(XSS_CORPUS.map((p) => [p.name, p.html] as const))("leaves nothing executable: %s", (_name, html) => {
+    assertNothingExecutable(sanitizePostHtml(html));
+  });
+
+  it("leaves nothing executable in random mixes of payload pieces and allowed markup", () => {
+    const pieces = [
+      ...XSS_CORPUS.map((p) => p.html),
+      "<p>",
+      "</p>",
+      "<a href=",
+      '"javascript:alert(1)"',
+      "<img src=/media/a.svg ",
+      "onerror=alert(1)",
+      ">",
+      "<",
+      '"',
+      "'",
+      "`",
+      "<!--",
+      "-->",
+      "--!>",
+      "<![CDATA[",
+      "]]>",
+      "</noscript>",
+      "</style>",
+      "</title>",
+      "</textarea>",
+      "<iframe src=https://www.youtube.com/embed/x ",
+      "srcdoc=",
+      "&lt;",
+      "&#x09;",
+      "\u0000",
+      " ",
+      "\n",
+    ];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 12 }), (parts) => {
+        const out = sanitizePostHtml(parts.join(""));
+        assertNothingExecutable(out);
+        // a second pass may re-nest badly nested input (a link in a link), never make it unsafe
+        assertNothingExecutable(sanitizePostHtml(out));
+      }),
+      { numRuns: 400, seed: 20260801 },
+    );
+  });
+});
+
+describe("the checker", () => {
+  const live = XSS_CORPUS.filter((p) => p.executableRaw !== false);
+  const inert = XSS_CORPUS.filter((p) => p.executableRaw === false);
+
+  it.each(live.map((p) => [p.name, p.html] as const))("flags the raw payload: %s", (_name, html) => {
+    expect(findExecutable(html)).not.toEqual([]);
+    expect(() => assertNothingExecutable(html)).toThrow(/executable HTML/);
+  });
+
+  it("finds the payloads marked inert inert (a browser would not run them either)", () => {
+    expect(inert.length).toBeLessThan(6);
+    for (const p of inert) expect(findExecutable(p.html), p.name).toEqual([]);
+  });
+
+  it("passes ordinary safe post HTML", () => {
+    assertNothingExecutable(
+      `<h2>Hi</h2><p><a href="https://example.com" ${REL}>x</a> <a href="/courses">c</a></p>` +
+        '<img src="/media/seed/a.svg" alt="a" /><div data-youtube-video><iframe src="https://www.youtube.com/embed/x" allowfullscreen frameborder="0"></iframe></div>',
+    );
+  });
+
+  it("catches a link that only becomes javascript: after the browser removes a tab", () => {
+    expect(findExecutable('<a href="java&#x09;script:x">x</a>')).toEqual([
+      '<a> (parsed): href="java\\tscript:x"',
+      '<a> (re-parsed): href="java\\tscript:x"',
+    ]);
+  });
+
+  it("catches an iframe without a player source", () => {
+    expect(findExecutable("<iframe></iframe>")).not.toEqual([]);
+    expect(findExecutable('<iframe src="http://www.youtube.com/embed/x"></iframe>')).not.toEqual([]);
+  });
+});
+
+describe("plainText", () => {
+  it("removes every tag and keeps the text", () => {
+    expect(plainText("<b>Bold</b> and <i>italic</i>")).toBe("Bold and italic");
+    expect(plainText('<a href="javascript:alert(1)">link</a>')).toBe("link");
+    expect(plainText("<img src=x onerror=alert(1)>after")).toBe("after");
+  });
+
+  it("drops the content of script, style and the like", () => {
+    expect(plainText("a<script>alert(1)</script>b<style>p{}</style>c<noscript>n</noscript>d")).toBe("abcd");
+    expect(plainText('<noscript><p title="</noscript><img src=x onerror=alert(1)>">')).toBe("");
+  });
+
+  it("decodes entities into plain characters", () => {
+    expect(plainText("Tom &amp; Jerry &quot;live&quot; &#8358;5,000")).toBe('Tom & Jerry "live" ₦5,000');
+    expect(plainText("Tom & Jerry 'quoted' \"double\"")).toBe("Tom & Jerry 'quoted' \"double\"");
+  });
+
+  it("keeps comparison signs that are not tags", () => {
+    expect(plainText("1 < 2 and 3 > 2")).toBe("1 < 2 and 3 > 2");
+    expect(plainText("I <3 Lagos")).toBe("I <3 Lagos");
+  });
+
+  it("strips markup hidden in entities instead of decoding it into tags", () => {
+    expect(plainText("&lt;script&gt;alert(1)&lt;/script&gt;hi")).toBe("hi");
+    expect(plainText("&lt;img src=x onerror=alert(1)&gt;ok")).toBe("ok");
+    expect(plainText("&amp;lt;b&amp;gt;bold&amp;lt;/b&amp;gt;")).toBe("bold");
+  });
+
+  it("removes control characters but keeps tabs and line breaks", () => {
+    expect(plainText("a\u0000b\u0007c\u001bd\u007fe")).toBe("abcde");
+    expect(plainText("line one\nline two\r\n\tindented")).toBe("line one\nline two\r\n\tindented");
+  });
+
+  it("leaves no tag in any corpus payload, and is idempotent", () => {
+    for (const p of XSS_CORPUS) {
+      const text = plainText(p.html);
+      expect(text, p.name).not.toMatch(/<[a-z!/?]/i);
+      expect(plainText(text), p.name).toBe(text);
+    }
+  });
+
+  it("is idempotent and tag-free on random input", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom("<", ">", "b", "script", "/", "&", "lt;", "gt;", "amp;", " ", "x", '"', "!--", "3"), {
+          maxLength: 20,
+        }),
+        (parts) => {
+          const text = plainText(parts.join(""));
+          expect(plainText(text)).toBe(text);
+          expect(findExecutable(text)).toEqual([]);
+        },
+      ),
+      { numRuns: 500, seed: 20260801 },
+    );
+  });
+});
