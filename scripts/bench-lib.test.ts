@@ -10,15 +10,23 @@ import {
 
 describe("parseBenchArgs", () => {
   it("defaults to a build, 10 s per route, 3 s warm-up and 10 connections", () => {
-    expect(parseBenchArgs([])).toEqual({ build: true, duration: 10, warmup: 3, connections: 10, help: false });
+    expect(parseBenchArgs([])).toEqual({
+      build: true,
+      duration: 10,
+      warmup: 3,
+      connections: 10,
+      posts: 10_000,
+      help: false,
+    });
   });
 
   it("reads every flag; a short duration shortens the default warm-up", () => {
-    expect(parseBenchArgs(["--no-build", "--duration", "2", "--connections", "4"])).toEqual({
+    expect(parseBenchArgs(["--no-build", "--duration", "2", "--connections", "4", "--posts", "0"])).toEqual({
       build: false,
       duration: 2,
       warmup: 2,
       connections: 4,
+      posts: 0,
       help: false,
     });
     expect(parseBenchArgs(["--warmup", "0", "-h"])).toMatchObject({ warmup: 0, help: true });
@@ -31,6 +39,7 @@ describe("parseBenchArgs", () => {
     );
     expect(() => parseBenchArgs(["--warmup", "61"])).toThrow("--warmup");
     expect(() => parseBenchArgs(["--fast"])).toThrow(/fast/);
+    expect(() => parseBenchArgs(["--posts", "-1"])).toThrow("--posts must be a number from 0 to 100000");
   });
 });
 

@@ -8,15 +8,19 @@ export interface BenchOptions {
   /** seconds of load before each measurement, discarded */
   warmup: number;
   connections: number;
+  /** generated posts added to the fresh PGlite database before the app starts (0: only the demo blog) */
+  posts: number;
   help: boolean;
 }
 
-export const USAGE = `Usage: npm run bench -- [--no-build] [--duration S] [--warmup S] [--connections N]
+export const USAGE = `Usage: npm run bench -- [--no-build] [--duration S] [--warmup S] [--connections N] [--posts N]
 
   --no-build        use the existing build/ instead of running \`react-router build\`
   --duration S      seconds measured per route (default 10, 1-300)
   --warmup S        seconds of discarded load before each measurement (default 3, or the duration when shorter; 0-60)
   --connections N   concurrent connections (default 10, 1-100)
+  --posts N         generated posts added before the blog routes are measured (default 10000, 0-100000;
+                    only on the fresh PGlite directory, never on a DATABASE_URL)
 
 Set DATABASE_URL to bench against that PostgreSQL instead of a fresh PGlite directory.`;
 
@@ -39,6 +43,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
       duration: { type: "string" },
       warmup: { type: "string" },
       connections: { type: "string" },
+      posts: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -48,6 +53,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     duration,
     warmup: boundedNumber("warmup", values.warmup, Math.min(3, duration), 0, 60),
     connections: Math.round(boundedNumber("connections", values.connections, 10, 1, 100)),
+    posts: Math.round(boundedNumber("posts", values.posts, 10_000, 0, 100_000)),
     help: values.help,
   };
 }

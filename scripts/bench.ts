@@ -1,5 +1,5 @@
 // npm run bench: builds the app, starts the production server on a fresh DATA_DIR (it migrates and seeds),
-// loads GET /, /courses and /backend/api/courses with autocannon, then stops it and loads a bare
+// adds generated posts (--posts), loads GET /, /courses, /backend/api/courses and the blog's reads with autocannon, then stops it and loads a bare
 // node:http server (scripts/bench-bare-server.ts) on the same database doing the same courses query,
 // weighs the home page's JS and CSS (gzip -9), and times a resized image (/media?tr=): made, then cached. Prints a table and writes bench-results/bench-<time>.json.
 // It is a report: a missed target still exits 0; only a failure to run exits non-zero.
@@ -34,6 +34,13 @@ const SERVER_ENTRY = "build/server/index.js";
 const BARE_ENTRY = "scripts/bench-bare-server.ts";
 const API_PATH = "/backend/api/courses";
 const APP_PATHS = ["/", "/courses", API_PATH] as const;
+/** The blog's reads on a database of `--posts` generated posts (plus the demo blog): list page, ranked search, the two visit orders. */
+const BLOG_PATHS = [
+  "/posts",
+  "/backend/posts?search=design%20tips",
+  "/backend/posts?sort=popular",
+  "/backend/posts?sort=trending",
+] as const;
 const TARGETS = { homeJsGzipBytes: 133_120, apiRatio: 0.6 };
 /** A photo-sized picture the bench writes under DATA_DIR/media, and the widths it asks for the first time. */
 const IMAGE_PATH = "/media/bench/photo.jpg";
@@ -203,12 +210,14 @@ interface AssetWeight {
   gzipBytes: number;
 }
 
-async function weighHomePage(server: Server) {
-  const res = await get(server, "/");
-  if (!res.ok) throw describeFailure(server, `GET / answered ${res.status}`);
-  const assets = collectHomeAssets(await res.text());
-  if (!assets.manifestFound) log("warning: the home page has no readable window.__reactRouterManifest");
-  if (assets.js.length === 0) throw new Error("the home page references no /assets/*.js");
+/** What a page costs to load, gzip -9: its HTML, and the JS and CSS it references. */
+async function weighPage(server: Server, urlPath: string) {
+  const res = await get(server, urlPath);
+  if (!res.ok) throw describeFailure(server, `GET ${urlPath} answered ${res.status}`);
+  const html = await res.text();
+  const assets = collectHomeAssets(html);
+  if (!assets.manifestFound) log(`warning: ${urlPath} has no readable window.__reactRouterManifest`);
+  if (assets.js.length === 0) throw new Error(`${urlPath} references no /assets/*.js`);
   const weigh = async (assetPath: string): Promise<AssetWeight> => {
     const r = await get(server, assetPath);
     if (!r.ok) throw describeFailure(server, `GET ${assetPath} answered ${r.status}`);
@@ -218,7 +227,23 @@ async function weighHomePage(server: Server) {
   const js = await Promise.all(assets.js.map(weigh));
   const css = await Promise.all(assets.css.map(weigh));
   const sum = (files: AssetWeight[]) => files.reduce((n, f) => n + f.gzipBytes, 0);
-  return { jsGzipBytes: sum(js), cssGzipBytes: sum(css), files: [...js, ...css] };
+  const htmlGzipBytes = gzipSync(Buffer.from(html), { level: 9 }).length;
+  return { htmlGzipBytes, jsGzipBytes: sum(js), cssGzipBytes: sum(css), files: [...js, ...css] };
+}
+
+/** Adds `count` generated posts to a PGlite DATA_DIR before the app starts (npm run seed -- --posts N). */
+async function seedPosts(dataDir: string, count: number): Promise<void> {
+  log(`seeding the demo content and ${count} generated posts`);
+  const child = spawn(process.execPath, ["scripts/seed.ts", "--posts", String(count)], {
+    cwd: ROOT,
+    env: { ...serverEnv(0, dataDir, undefined), NODE_ENV: "production" },
+    stdio: ["ignore", 2, 2],
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once("error", reject);
+    child.once("exit", (c) => resolve(c));
+  });
+  if (code !== 0) throw new Error(`npm run seed -- --posts ${count} failed (exit code ${code})`);
 }
 
 function runLoad(url: string, duration: number, connections: number): Promise<autocannon.Result> {
@@ -309,6 +334,9 @@ async function run(options: BenchOptions): Promise<void> {
   log(`DATA_DIR ${tempDir}; database: ${databaseUrl ? "PostgreSQL from DATABASE_URL" : "PGlite in DATA_DIR/pglite"}`);
 
   await writeBenchPhoto(tempDir);
+  if (options.posts > 0 && !databaseUrl) await seedPosts(tempDir, options.posts);
+  else if (options.posts > 0)
+    log("DATABASE_URL is set: no generated posts are added to it (--posts applies to PGlite only)");
 
   // 1. The app: first start migrates and seeds.
   const appPort = await freePort();
@@ -318,10 +346,18 @@ async function run(options: BenchOptions): Promise<void> {
   const appStartMs = Math.round(performance.now() - startClock);
   log(`app healthy on port ${appPort} after ${appStartMs} ms (engine ${health.engine})`);
 
-  const home = await weighHomePage(app);
+  const home = await weighPage(app, "/");
   const appCourses = await getJson(app, API_PATH);
+  // a featured post of the demo blog: its page is measured and weighed like the home page
+  const featured = (await getJson(app, "/backend/posts?featured=true&limit=1")) as { posts?: Array<{ slug: string }> };
+  const slug = featured.posts?.[0]?.slug;
+  if (!slug) throw describeFailure(app, "the seeded database has no featured post");
+  const postPath = `/${slug}`;
+  const postPage = await weighPage(app, postPath);
+  const postCount = databaseUrl ? 0 : options.posts;
   const routes: Record<string, RouteResult> = {};
-  for (const urlPath of APP_PATHS) routes[urlPath] = await loadRoute(app, urlPath, options);
+  for (const urlPath of [...APP_PATHS, ...BLOG_PATHS, postPath])
+    routes[urlPath] = await loadRoute(app, urlPath, options);
   const image = await measureImage(app, options);
   await stopServer(app);
 
@@ -377,6 +413,16 @@ async function run(options: BenchOptions): Promise<void> {
     homeJsGzipBytes: home.jsGzipBytes,
     homeCssGzipBytes: home.cssGzipBytes,
     homeAssets: home.files,
+    /** generated posts added before the start (the demo blog's 30 come on top) */
+    generatedPosts: postCount,
+    /** a post page's transfer, gzip -9: HTML, JS, CSS */
+    postPage: {
+      path: postPath,
+      htmlGzipBytes: postPage.htmlGzipBytes,
+      jsGzipBytes: postPage.jsGzipBytes,
+      cssGzipBytes: postPage.cssGzipBytes,
+      files: postPage.files,
+    },
     /** a 2400×1600 JPEG resized to WebP: first requests (made, ms each) and load on a cached derivative */
     image: { source: IMAGE_PATH, firstWidths: IMAGE_FIRST_WIDTHS, ...image },
     targets: TARGETS,
@@ -392,7 +438,7 @@ async function run(options: BenchOptions): Promise<void> {
   const table = formatTable(
     ["route", "req/s", "p50 ms", "p99 ms", "errors", "non2xx"],
     [
-      ...APP_PATHS.map((p) => loadRow(`app  GET ${p}`, routes[p]!)),
+      ...[...APP_PATHS, ...BLOG_PATHS, postPath].map((p) => loadRow(`app  GET ${p}`, routes[p]!)),
       loadRow(`app  GET ${IMAGE_CACHED_PATH} (cached)`, image.cached),
       loadRow(`bare GET ${API_PATH}`, bareResult),
     ],
@@ -408,6 +454,8 @@ async function run(options: BenchOptions): Promise<void> {
       (bareSameBody ? "" : "   (bodies differ!)"),
     `home JS gzip         ${formatBytes(home.jsGzipBytes)}   target <= ${formatBytes(TARGETS.homeJsGzipBytes)}   ${verdict(pass.homeJsGzipBytes)}`,
     `home CSS gzip        ${formatBytes(home.cssGzipBytes)}`,
+    `post page gzip       HTML ${formatBytes(postPage.htmlGzipBytes)}, JS ${formatBytes(postPage.jsGzipBytes)}, ` +
+      `CSS ${formatBytes(postPage.cssGzipBytes)} (${postPath}; ${postCount} generated posts in the database)`,
     `resized image, first request (made): median ${image.firstMedianMs} ms of ${image.firstMs.join(", ")} ms ` +
       `(2400×1600 JPEG → WebP w ${IMAGE_FIRST_WIDTHS.join(", ")}); cached: p50 ${image.cached.p50} ms, p99 ${image.cached.p99} ms`,
     "",

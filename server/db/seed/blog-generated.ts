@@ -3,10 +3,10 @@
 // over the last two years, by the demo blog's writers. Inserted ~500 rows per writeContent.
 import type { Db } from "../client.ts";
 import { writeContent } from "../content-version.ts";
-import { posts } from "../schema.ts";
+import { posts, postStats, postVisits } from "../schema.ts";
 import { newId } from "../../lib/id.ts";
 import { slugify } from "../../lib/slug.ts";
-import { ensureBlogAuthors } from "./blog-seed.ts";
+import { ensureBlogAuthors, recentVisits } from "./blog-seed.ts";
 import { CATEGORY_NAMES, type Category } from "./categories.ts";
 
 export const GENERATED_BATCH = 500;
@@ -223,10 +223,15 @@ export async function addGeneratedPosts(db: Db, options: GeneratedPostsOptions):
 
   let added = 0;
   while (added < count) {
+    const stats: Array<typeof postStats.$inferInsert> = [];
+    const visits: Array<typeof postVisits.$inferInsert> = [];
     const rows = Array.from({ length: Math.min(batchSize, count - added) }, () => {
       const post = generatePost(rnd);
       const createdAt = new Date(now.getTime() - Math.floor(rnd() * SPREAD_MS));
       const id = newId(createdAt.getTime());
+      const total = Math.floor(rnd() ** 3 * 5000);
+      stats.push({ postId: id, visits: total });
+      visits.push(...recentVisits(id, total, createdAt, now));
       return {
         id,
         userId: pick(rnd, authorIds),
@@ -236,12 +241,15 @@ export async function addGeneratedPosts(db: Db, options: GeneratedPostsOptions):
         desc: post.desc,
         content: post.content,
         categories: post.categories,
-        visits: Math.floor(rnd() ** 3 * 5000),
         createdAt,
         updatedAt: createdAt,
       };
     });
-    await writeContent(db, (tx) => tx.insert(posts).values(rows));
+    await writeContent(db, async (tx) => {
+      await tx.insert(posts).values(rows);
+      await tx.insert(postStats).values(stats);
+      if (visits.length > 0) await tx.insert(postVisits).values(visits);
+    });
     added += rows.length;
     options.onProgress?.(added);
   }

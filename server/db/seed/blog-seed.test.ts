@@ -5,7 +5,7 @@ import { asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../client.ts";
 import { contentVersionOf } from "../content-version.ts";
-import { account, comments, posts, user } from "../schema.ts";
+import { account, comments, posts, postStats, postVisits, user } from "../schema.ts";
 import { sanitizePostHtml } from "../../lib/sanitize.ts";
 import { slugify } from "../../lib/slug.ts";
 import { createTestDatabase } from "../../../tests/support/test-db.ts";
@@ -176,6 +176,28 @@ describe("the demo blog", () => {
     const figures = [...all.matchAll(/<img src="(\/media\/seed\/figure-[a-z0-9-]+\.svg)" alt="[^"]+"/g)];
     expect(figures.length).toBeGreaterThanOrEqual(2);
     for (const [, src] of figures) expect(readFileSync(mediaFile(src!), "utf8").startsWith("<svg")).toBe(true);
+  });
+
+  it("gives each post its visit total, and the last week's readers to the recent ones", async () => {
+    const totals = await database.db
+      .select({ slug: posts.slug, visits: postStats.visits })
+      .from(postStats)
+      .innerJoin(posts, eq(posts.id, postStats.postId));
+    expect(totals).toHaveLength(BLOG_POSTS.length);
+    const mostRead = BLOG_POSTS.reduce((a, b) => (b.visits > a.visits ? b : a));
+    const top = totals.reduce((a, b) => (b.visits > a.visits ? b : a));
+    expect(top.slug).toBe(slugify(mostRead.title));
+    // visit rows only in the week before now, never before the post was written
+    const rows = await database.db
+      .select({ hour: postVisits.hour, createdAt: posts.createdAt })
+      .from(postVisits)
+      .innerJoin(posts, eq(posts.id, postVisits.postId));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) {
+      expect(r.hour.getTime()).toBeGreaterThan(now.getTime() - 7 * DAY - 60 * MINUTE);
+      expect(r.hour.getTime()).toBeLessThanOrEqual(now.getTime());
+      expect(r.hour.getTime()).toBeGreaterThanOrEqual(r.createdAt.getTime() - 60 * MINUTE);
+    }
   });
 
   it("reports what it added the first time and nothing the second", () => {

@@ -5,7 +5,7 @@
 import { count, inArray } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import type { ContentTx, Tx } from "../content-version.ts";
-import { comments, posts, user } from "../schema.ts";
+import { comments, posts, postStats, postVisits, user } from "../schema.ts";
 import { newId } from "../../lib/id.ts";
 import { slugify } from "../../lib/slug.ts";
 import { AUTHOR_EMAIL_DOMAIN, BLOG_AUTHORS, BLOG_POSTS } from "./blog-posts.ts";
@@ -95,6 +95,8 @@ export async function ensureBlogAuthors(db: Db | Tx, now: Date): Promise<Map<str
 export function buildBlogRows(now: Date, authorIds: ReadonlyMap<string, string>) {
   const postRows: Array<typeof posts.$inferInsert> = [];
   const commentRows: Array<typeof comments.$inferInsert> = [];
+  const statRows: Array<typeof postStats.$inferInsert> = [];
+  const visitRows: Array<typeof postVisits.$inferInsert> = [];
   for (const post of BLOG_POSTS) {
     const slug = slugify(post.title);
     const createdAt = new Date(now.getTime() - post.ageMinutes * MINUTE);
@@ -112,17 +114,40 @@ export function buildBlogRows(now: Date, authorIds: ReadonlyMap<string, string>)
       content: post.body.replace("{{figure}}", figure),
       categories: post.categories,
       isFeatured: post.featured ?? false,
-      visits: post.visits,
       createdAt,
       updatedAt: createdAt,
     });
+    statRows.push({ postId: id, visits: post.visits });
+    visitRows.push(...recentVisits(id, post.visits, createdAt, now));
     // comments spread evenly between the post and now
     post.comments.forEach(([by, text], i) => {
       const at = new Date(createdAt.getTime() + (post.ageMinutes * MINUTE * (i + 1)) / (post.comments.length + 1));
       commentRows.push({ id: newId(at.getTime()), postId: id, userId: authorIds.get(by)!, desc: text, createdAt: at });
     });
   }
-  return { posts: postRows, comments: commentRows };
+  return { posts: postRows, comments: commentRows, stats: statRows, visits: visitRows };
+}
+
+/**
+ * About one visit in twenty of a post's total, by distinct readers, in the hours of the last week
+ * since it was published: what "Trending" counts (decision 015). Deterministic for a given total.
+ */
+export function recentVisits(
+  postId: string,
+  total: number,
+  createdAt: Date,
+  now: Date,
+): Array<typeof postVisits.$inferInsert> {
+  const hourMs = 60 * MINUTE;
+  const from = Math.max(createdAt.getTime(), now.getTime() - 7 * 24 * hourMs);
+  const hours = Math.floor((now.getTime() - from) / hourMs);
+  if (hours < 1) return [];
+  const n = Math.min(Math.floor(total / 20), 60);
+  return Array.from({ length: n }, (_, i) => ({
+    postId,
+    visitor: `seed:${i}`,
+    hour: new Date(Math.floor((now.getTime() - ((i * 7919) % hours) * hourMs) / hourMs) * hourMs),
+  }));
 }
 
 /** Seeds the writers, posts and comments when there are no posts; otherwise changes nothing. */
@@ -133,5 +158,7 @@ export async function seedBlogIfEmpty(tx: ContentTx, now: Date): Promise<BlogSee
   const rows = buildBlogRows(now, authorIds);
   await tx.insert(posts).values(rows.posts);
   await tx.insert(comments).values(rows.comments);
+  await tx.insert(postStats).values(rows.stats);
+  if (rows.visits.length > 0) await tx.insert(postVisits).values(rows.visits);
   return { posts: rows.posts.length, comments: rows.comments.length };
 }
