@@ -39,7 +39,7 @@ describe("parseBenchArgs", () => {
     );
     expect(() => parseBenchArgs(["--warmup", "61"])).toThrow("--warmup");
     expect(() => parseBenchArgs(["--fast"])).toThrow(/fast/);
-    expect(() => parseBenchArgs(["--posts", "-1"])).toThrow("--posts must be a number from 0 to 100000");
+    expect(() => parseBenchArgs(["--posts=-1"])).toThrow("--posts must be a number from 0 to 100000");
   });
 });
 
