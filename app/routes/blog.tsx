@@ -4,7 +4,7 @@ import type { PostListItem } from "../../contract/blog.ts";
 import { appContext } from "../lib/context.ts";
 import { featuredPostsQuery, recentPostsQuery } from "../lib/blog.server.ts";
 import { formatLagosDate } from "../lib/lagos-time.ts";
-import { BLOG_TEXTS } from "../lib/blog-texts.ts";
+import { BLOG_MESSAGES } from "../../contract/blog-texts.ts";
 import { categoryNames } from "../components/blog/post-card.tsx";
 import { BlogBreadcrumb } from "../components/blog/blog-breadcrumb.tsx";
 import { MediaImage } from "../components/ui/media-image.tsx";
@@ -74,7 +74,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
           {categories === null ? (
-            <p className="mt-3 text-sm font-semibold text-red-700">{BLOG_TEXTS.errorCategories}</p>
+            <p className="mt-3 text-sm font-semibold text-red-700">{BLOG_MESSAGES.errorCategories}</p>
           ) : null}
         </nav>
 

@@ -4,7 +4,7 @@ import type { Comment } from "../../contract/blog.ts";
 import { appContext } from "../lib/context.ts";
 import { formatLagosDate } from "../lib/lagos-time.ts";
 import { toPageError } from "../lib/page-errors.server.ts";
-import { BLOG_TEXTS } from "../lib/blog-texts.ts";
+import { BLOG_MESSAGES } from "../../contract/blog-texts.ts";
 import { CategoryLinks } from "../components/blog/category-links.tsx";
 import { CommentList } from "../components/blog/comment-list.tsx";
 import { categoryNames } from "../components/blog/post-card.tsx";
@@ -21,7 +21,7 @@ const NOT_FOUND_HINT = "It may have been removed, or the address may be mistyped
 
 export const handle: { errorTexts: ErrorTexts } = {
   errorTexts: {
-    titles: { 404: BLOG_TEXTS.postNotFound, 500: BLOG_TEXTS.somethingWrong },
+    titles: { 404: BLOG_MESSAGES.postNotFound, 500: BLOG_MESSAGES.somethingWrong },
     back: { to: "/posts", label: "Back to the blog" },
   },
 };
@@ -152,7 +152,7 @@ export default function Post({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: BLOG_TEXTS.postNotFound }];
+  if (!loaderData) return [{ title: BLOG_MESSAGES.postNotFound }];
   const { post, siteName, canonical, origin } = loaderData;
   const title = `${post.title} | ${siteName}`;
   // social sites fetch the picture from outside: an absolute URL, at a size they show well

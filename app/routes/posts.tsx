@@ -3,7 +3,7 @@ import type { Route } from "./+types/posts";
 import { appContext } from "../lib/context.ts";
 import { listParamsOf, readPostsQuery } from "../lib/blog.server.ts";
 import { postsHref } from "../lib/post-list-params.ts";
-import { ALL_CATEGORIES } from "../lib/blog-texts.ts";
+import { ALL_CATEGORIES } from "../../contract/blog-texts.ts";
 import { CategoryLinks } from "../components/blog/category-links.tsx";
 import { FilterPanel } from "../components/blog/filter-panel.tsx";
 import { PostFeed } from "../components/blog/post-feed.tsx";

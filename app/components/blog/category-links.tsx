@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ALL_CATEGORIES, BLOG_TEXTS } from "../../lib/blog-texts.ts";
+import { ALL_CATEGORIES, BLOG_MESSAGES } from "../../../contract/blog-texts.ts";
 
 /**
  * spec public-area §2 "Categories list: an 'All' entry that sets cat to general, plus one entry per
@@ -31,7 +31,7 @@ export function CategoryLinks({
         Categories
       </h2>
       {categories === null ? (
-        <p className="mt-3 text-sm font-semibold text-red-700">{BLOG_TEXTS.errorCategories}</p>
+        <p className="mt-3 text-sm font-semibold text-red-700">{BLOG_MESSAGES.errorCategories}</p>
       ) : (
         <ul className="mt-3 space-y-1">
           <li>
@@ -57,7 +57,7 @@ export function CategoryLinks({
         </ul>
       )}
       {categories !== null && categories.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">{BLOG_TEXTS.noCategories}</p>
+        <p className="mt-2 text-sm text-slate-600">{BLOG_MESSAGES.noCategories}</p>
       ) : null}
     </section>
   );

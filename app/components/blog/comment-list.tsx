@@ -1,5 +1,5 @@
 import type { Comment } from "../../../contract/blog.ts";
-import { BLOG_TEXTS } from "../../lib/blog-texts.ts";
+import { BLOG_MESSAGES } from "../../../contract/blog-texts.ts";
 import { relativeTime } from "../../lib/relative-time.ts";
 import { MediaImage } from "../ui/media-image.tsx";
 
@@ -18,7 +18,7 @@ export function CommentList({ comments, now }: { comments: Comment[] | null; now
         Comments
       </h2>
       {comments === null ? (
-        <p className="mt-4 font-semibold text-red-700">{BLOG_TEXTS.errorComments}</p>
+        <p className="mt-4 font-semibold text-red-700">{BLOG_MESSAGES.errorComments}</p>
       ) : comments.length === 0 ? (
         <p className="mt-4 text-slate-600">{NO_COMMENTS}</p>
       ) : (

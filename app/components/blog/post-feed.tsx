@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { PostList, PostListItem } from "../../../contract/blog.ts";
-import { BLOG_TEXTS, POSTS_PAGE_SIZE } from "../../lib/blog-texts.ts";
+import { BLOG_MESSAGES, POSTS_PAGE_SIZE } from "../../../contract/blog-texts.ts";
 import { postsApiUrl, postsHref, type PostListParams } from "../../lib/post-list-params.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { PostCard } from "./post-card.tsx";
@@ -95,7 +95,7 @@ export function PostFeed({
     <div aria-busy={reloading || status === "loading"}>
       {reloading ? (
         <p role="status" className="mb-4 font-semibold text-slate-700">
-          {BLOG_TEXTS.loading}
+          {BLOG_MESSAGES.loading}
         </p>
       ) : null}
       {page > 1 ? (
@@ -127,11 +127,11 @@ export function PostFeed({
 
       <div ref={endRef} className="mt-8 text-center">
         <p role="status" className="font-semibold text-slate-700">
-          {status === "loading" ? BLOG_TEXTS.loadingMore : atEnd ? BLOG_TEXTS.allLoaded : ""}
+          {status === "loading" ? BLOG_MESSAGES.loadingMore : atEnd ? BLOG_MESSAGES.allLoaded : ""}
         </p>
         {status === "error" ? (
           <div role="alert" className="mt-2 flex flex-wrap items-center justify-center gap-3">
-            <p className="font-semibold text-red-700">{BLOG_TEXTS.somethingWrong}</p>
+            <p className="font-semibold text-red-700">{BLOG_MESSAGES.somethingWrong}</p>
             <button type="button" className={pagerLink} onClick={() => void loadMore()}>
               Try again
             </button>

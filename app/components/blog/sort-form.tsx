@@ -1,5 +1,5 @@
 import { Form, useSubmit } from "react-router";
-import { SORT_OPTIONS } from "../../lib/blog-texts.ts";
+import { SORT_OPTIONS } from "../../../contract/blog-texts.ts";
 import { hiddenInputs, type PostListParams } from "../../lib/post-list-params.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { buttonClass } from "../ui/button.tsx";
