@@ -236,7 +236,8 @@ async function seedPosts(dataDir: string, count: number): Promise<void> {
   log(`seeding the demo content and ${count} generated posts`);
   const child = spawn(process.execPath, ["scripts/seed.ts", "--posts", String(count)], {
     cwd: ROOT,
-    env: { ...serverEnv(0, dataDir, undefined), NODE_ENV: "production" },
+    // (the seed opens no port; PORT only has to be valid)
+    env: serverEnv(3000, dataDir, undefined),
     stdio: ["ignore", 2, 2],
   });
   const code = await new Promise<number | null>((resolve, reject) => {
