@@ -27,11 +27,11 @@ export interface Deps {
 
 export function createServices(deps: Deps) {
   const { db } = deps.database;
-  const auth = createAuth({ db, env: deps.env, logger: deps.logger, mailer: deps.mailer });
   // (the one place that picks the media store: local disk, DATA_DIR/media, or S3-compatible)
   const mediaStore = createMediaStore(deps.env);
+  const auth = createAuth({ db, env: deps.env, logger: deps.logger, mailer: deps.mailer, mediaStore });
   return {
-    /** where uploads are kept; /media reads them through it */
+    /** where uploads and profile images are kept; /media reads them through it */
     mediaStore,
     catalog: createCatalogService(db),
     blog: createBlogService(db, { visitorSecret: auth.options.secret }),
@@ -44,7 +44,7 @@ export function createServices(deps: Deps) {
       stepUpAttempts: deps.env.SIGN_IN_RATE_LIMIT,
     }),
     auth,
-    authFlows: createAuthFlows({ auth, db, env: deps.env }),
+    authFlows: createAuthFlows({ auth, db, env: deps.env, mediaStore }),
     outbox: createOutboxService(deps.mailer),
     uploads: createUploadsService({
       db,

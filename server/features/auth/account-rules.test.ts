@@ -111,7 +111,7 @@ describe("sign-up through the API", () => {
       await expectRefused(res, 422, AVATAR_MESSAGES.notOurs);
       expect(await rowByEmail(email)).toBeUndefined();
     }
-    const stored = await saveAvatar(t.env.DATA_DIR, new Blob([await pngImage()]));
+    const stored = await saveAvatar(t.services.mediaStore, new Blob([await pngImage()]));
     const { username, email, password } = fresh();
     expect((await post("/sign-up/email", { username, email, password, image: stored })).status).toBe(200);
     expect((await rowByEmail(email))!.image).toBe(stored);
@@ -191,7 +191,7 @@ describe("update-user", () => {
       await expectRefused(await update({ image }), 422, AVATAR_MESSAGES.notOurs);
     }
     expect((await rowOf(me.id)).image).toBeNull();
-    const stored = await saveAvatar(t.env.DATA_DIR, new Blob([await pngImage()]));
+    const stored = await saveAvatar(t.services.mediaStore, new Blob([await pngImage()]));
     expect((await update({ image: stored })).status).toBe(200);
     expect((await rowOf(me.id)).image).toBe(stored);
     expect((await update({ image: null })).status).toBe(200);

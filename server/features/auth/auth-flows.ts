@@ -8,6 +8,7 @@ import { describeIssues, EmailSchema } from "../../../contract/common.ts";
 import type { Db } from "../../db/client.ts";
 import { user } from "../../db/schema.ts";
 import type { Env } from "../../env.ts";
+import type { MediaStore } from "../../integrations/media/store.ts";
 import { DomainError } from "../../lib/errors.ts";
 import { removeAvatar, saveAvatar } from "../users/avatar.ts";
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, type Auth } from "./auth.ts";
@@ -28,7 +29,18 @@ export const VERIFIED_URL = "/login?verified=1";
 
 const FORWARDED = ["cookie", "origin", "referer", "user-agent", "sec-fetch-site", "sec-fetch-mode", "sec-fetch-dest"];
 
-export function createAuthFlows({ auth, db, env }: { auth: Auth; db: Db; env: Env }) {
+export function createAuthFlows({
+  auth,
+  db,
+  env,
+  mediaStore,
+}: {
+  auth: Auth;
+  db: Db;
+  env: Env;
+  /** where the sign-up's profile image is kept */
+  mediaStore: MediaStore;
+}) {
   async function call(caller: Caller, path: string, body?: unknown, method = "POST"): Promise<Response> {
     const headers = new Headers();
     for (const name of FORWARDED) {
@@ -151,7 +163,7 @@ export function createAuthFlows({ auth, db, env }: { auth: Auth; db: Db; env: En
       let stored: string | undefined;
       if (image && image.size > 0) {
         try {
-          stored = await saveAvatar(env.DATA_DIR, image);
+          stored = await saveAvatar(mediaStore, image);
         } catch (error) {
           if (error instanceof DomainError) return { ok: false, status: 422, message: error.message, field: "image" };
           throw error;
@@ -159,12 +171,12 @@ export function createAuthFlows({ auth, db, env }: { auth: Auth; db: Db; env: En
       }
       const res = await call(caller, "/sign-up/email", { ...details, ...(stored ? { image: stored } : {}) }).catch(
         async (error: unknown) => {
-          if (stored) await removeAvatar(env.DATA_DIR, stored);
+          if (stored) await removeAvatar(mediaStore, stored);
           throw error;
         },
       );
       if (res.ok) return { ok: true, headers: passOn(res), value: undefined };
-      if (stored) await removeAvatar(env.DATA_DIR, stored);
+      if (stored) await removeAvatar(mediaStore, stored);
       // (the rules themselves were checked above with the same schema; here only what the database knows)
       return failure(res, {
         USERNAME_IS_ALREADY_TAKEN: [AUTH_MESSAGES.usernameTaken, "username"],

@@ -13,6 +13,7 @@ import {
 } from "../../../contract/auth.ts";
 import { describeIssues } from "../../../contract/common.ts";
 import { APIError } from "better-auth/api";
+import type { MediaStore } from "../../integrations/media/store.ts";
 import { isStoredAvatar } from "../users/avatar.ts";
 
 /**
@@ -90,11 +91,13 @@ function nameFollows(body: Record<string, unknown>, username: string) {
   body.name = username;
 }
 
-export function createAccountRules({ dataDir }: { dataDir: string }) {
-  /** null, or a picture this site stored (server/features/users/avatar.ts). */
-  function checkImage(image: unknown): void {
+export function createAccountRules({ store }: { store: MediaStore }) {
+  /** null, or a picture this site stored (server/features/users/avatar.ts), still in the media store. */
+  async function checkImage(image: unknown): Promise<void> {
     if (image === null || image === undefined) return;
-    if (typeof image !== "string" || !isStoredAvatar(dataDir, image)) throw refuse("image", AVATAR_MESSAGES.notOurs);
+    if (typeof image !== "string" || !(await isStoredAvatar(store, image))) {
+      throw refuse("image", AVATAR_MESSAGES.notOurs);
+    }
   }
 
   return {
@@ -104,7 +107,7 @@ export function createAccountRules({ dataDir }: { dataDir: string }) {
      * Checks (and normalises in place) the body of a route that sets account fields. Runs before
      * Better Auth's own checks and the username plugin's (which then finds a taken username).
      */
-    checkBody(path: string, rawBody: unknown): void {
+    async checkBody(path: string, rawBody: unknown): Promise<void> {
       if (path === "/sign-up/email") {
         const body = asBody(rawBody);
         if (!body) return; // Better Auth answers a missing body itself
@@ -112,7 +115,7 @@ export function createAccountRules({ dataDir }: { dataDir: string }) {
         // An account without a username would have no author name (and a null where the web expects one).
         nameFollows(body, check(UsernameSchema, body.username, "username"));
         check(PasswordSchema, body.password, "password");
-        checkImage(body.image);
+        await checkImage(body.image);
       } else if (path === "/update-user") {
         const body = asBody(rawBody);
         if (!body) return;
@@ -120,7 +123,7 @@ export function createAccountRules({ dataDir }: { dataDir: string }) {
         // `name` alone is read as the username it must equal.
         const wanted = body.username !== undefined ? body.username : body.name;
         if (wanted !== undefined) nameFollows(body, check(UsernameSchema, wanted, "username"));
-        if ("image" in body) checkImage(body.image);
+        if ("image" in body) await checkImage(body.image);
       } else if (path === "/change-password" || path === "/reset-password") {
         const body = asBody(rawBody);
         if (!body) return;
@@ -132,7 +135,7 @@ export function createAccountRules({ dataDir }: { dataDir: string }) {
      * The same invariants on the user row itself, whatever code path writes it (a backstop to
      * checkBody): a valid username with `name` equal to it, a stored image, a known role.
      */
-    userRow<T extends Record<string, unknown>>(data: T, creating: boolean): T {
+    async userRow<T extends Record<string, unknown>>(data: T, creating: boolean): Promise<T> {
       const out: Record<string, unknown> = { ...data };
       if (creating || out.username !== undefined) {
         const username = check(UsernameSchema, out.username, "username");
@@ -141,7 +144,7 @@ export function createAccountRules({ dataDir }: { dataDir: string }) {
       } else if (out.name !== undefined) {
         throw refuse("name", ACCOUNT_FIELD_MESSAGES.nameIsUsername);
       }
-      if (out.image !== undefined) checkImage(out.image);
+      if (out.image !== undefined) await checkImage(out.image);
       if (out.role !== undefined) check(RoleSchema, out.role, "role");
       return out as T;
     },

@@ -18,6 +18,7 @@ import { account, rateLimit, session, user, verification } from "../../db/schema
 import type { Env } from "../../env.ts";
 import { newId } from "../../lib/id.ts";
 import type { Logger } from "../../lib/logger.ts";
+import type { MediaStore } from "../../integrations/media/store.ts";
 import { safeErrorFields } from "../../db/errors.ts";
 import { createAttempts } from "./attempts.ts";
 import { existingAccountMail, passwordResetMail, verificationMail, type MailSender } from "./auth-mail.ts";
@@ -44,13 +45,15 @@ export interface AuthDeps {
   env: Env;
   logger: Logger;
   mailer: MailSender;
+  /** where profile images are kept (the account rules accept only an image stored there) */
+  mediaStore: MediaStore;
 }
 
-export function createAuth({ db, env, logger, mailer }: AuthDeps) {
+export function createAuth({ db, env, logger, mailer, mediaStore }: AuthDeps) {
   const adminEmails = new Set(env.ADMIN_EMAILS);
   const signInRule = { window: 60, max: env.SIGN_IN_RATE_LIMIT };
   const site = env.SITE_NAME;
-  const rules = createAccountRules({ dataDir: env.DATA_DIR });
+  const rules = createAccountRules({ store: mediaStore });
   const attempts = createAttempts(db);
 
   /** Queues an identity e-mail unless its address already had AUTH_MAILS_PER_HOUR of this kind. */
@@ -160,7 +163,7 @@ export function createAuth({ db, env, logger, mailer }: AuthDeps) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        rules.checkBody(ctx.path, ctx.body);
+        await rules.checkBody(ctx.path, ctx.body);
         if (SIGN_IN_PATHS.has(ctx.path)) {
           const key = await signInKey(ctx.path, ctx.body);
           const turn = key ? await attempts.beginSignIn(key) : { allowed: true as const };
@@ -192,11 +195,11 @@ export function createAuth({ db, env, logger, mailer }: AuthDeps) {
           // The first admins come from ADMIN_EMAILS (architecture "Identity").
           before: async (u) => {
             const role = adminEmails.has(u.email.toLowerCase()) ? "admin" : "user";
-            return { data: rules.userRow({ ...u, role }, true) };
+            return { data: await rules.userRow({ ...u, role }, true) };
           },
         },
         update: {
-          before: async (u) => ({ data: rules.userRow(u, false) }),
+          before: async (u) => ({ data: await rules.userRow(u, false) }),
         },
       },
       session: {

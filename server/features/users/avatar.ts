@@ -1,16 +1,14 @@
-// Profile images chosen at sign-up: stored under DATA_DIR/media/avatars and served from /media.
+// Profile images chosen at sign-up: kept in the media store under `avatars/<id>.webp` (local disk or
+// S3-compatible; this file does not know which) and served from /media/avatars/<id>.webp.
 // The type is read from the file's first bytes, never from its name or the browser's claim; then the
 // whole picture must decode (sharp), and what is kept is a fresh WebP drawn from the decoded pixels:
 // at most 256×256, no metadata (a phone photo's GPS position stays on the phone), nothing of the
 // uploaded file's own bytes.
-import { existsSync } from "node:fs";
-import { mkdir, rm, writeFile } from "node:fs/promises";
-import path from "node:path";
 import sharp from "sharp";
 import { AVATAR_MAX_BYTES, AVATAR_MAX_PIXELS, AVATAR_MESSAGES, AVATAR_SIZE } from "../../../contract/auth.ts";
 import { Invalid } from "../../lib/errors.ts";
 import { newId } from "../../lib/id.ts";
-import { mediaRoot } from "../../integrations/media/media-root.ts";
+import type { MediaStore } from "../../integrations/media/store.ts";
 
 export function sniffImage(bytes: Uint8Array): "png" | "jpg" | "webp" | "gif" | null {
   const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
@@ -46,33 +44,40 @@ async function reencode(bytes: Uint8Array, ext: keyof typeof SHARP_FORMAT): Prom
 }
 
 /** Stores the image and returns its public URL; a clear Invalid error otherwise. */
-export async function saveAvatar(dataDir: string, file: Blob): Promise<string> {
+export async function saveAvatar(store: MediaStore, file: Blob): Promise<string> {
   if (file.size > AVATAR_MAX_BYTES) throw Invalid(AVATAR_MESSAGES.tooBig);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const ext = sniffImage(bytes);
   if (!ext) throw Invalid(AVATAR_MESSAGES.badType);
   const webp = await reencode(bytes, ext);
-  const dir = path.join(mediaRoot(dataDir), "avatars");
-  await mkdir(dir, { recursive: true });
   const name = `${newId()}.webp`;
-  await writeFile(path.join(dir, name), webp);
+  await store.put(`avatars/${name}`, webp, "image/webp");
   return `/media/avatars/${name}`;
 }
 
 /**
  * A profile image URL that saveAvatar made (`/media/avatars/<id>.webp`; earlier versions kept the
- * uploaded type) and whose file is still there. Nothing else may be a user's image: no outside
- * address, no `javascript:` or `data:` URL, no other path of the site.
+ * uploaded type) and whose object is still in the store. Nothing else may be a user's image: no
+ * outside address, no `javascript:` or `data:` URL, no other path of the site.
+ *
+ * Avatars saved before the media store wrote DATA_DIR/media/avatars/<name> directly: that is exactly
+ * where the local store keeps key `avatars/<name>`, so they keep working with nothing to migrate. (On
+ * a switch to S3, such files would have to be copied into the bucket under the same keys.)
  */
-const STORED_AVATAR = /^\/media\/avatars\/([0-9a-f]{24}\.(?:webp|png|jpg|gif))$/;
+const STORED_AVATAR = /^\/media\/(avatars\/[0-9a-f]{24}\.(?:webp|png|jpg|gif))$/;
 
-export function isStoredAvatar(dataDir: string, url: string): boolean {
-  const match = STORED_AVATAR.exec(url);
-  return !!match && existsSync(path.join(mediaRoot(dataDir), "avatars", match[1]!));
+/** The store key of a URL saveAvatar made (`avatars/<name>`), or null for any other string. */
+function avatarKey(url: string): string | null {
+  return STORED_AVATAR.exec(url)?.[1] ?? null;
+}
+
+export async function isStoredAvatar(store: MediaStore, url: string): Promise<boolean> {
+  const key = avatarKey(url);
+  return !!key && (await store.has(key));
 }
 
 /** Deletes an image saveAvatar stored (a sign-up that failed after it); other URLs are left alone. */
-export async function removeAvatar(dataDir: string, url: string): Promise<void> {
-  const match = STORED_AVATAR.exec(url);
-  if (match) await rm(path.join(mediaRoot(dataDir), "avatars", match[1]!), { force: true });
+export async function removeAvatar(store: MediaStore, url: string): Promise<void> {
+  const key = avatarKey(url);
+  if (key) await store.delete(key);
 }

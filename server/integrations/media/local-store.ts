@@ -50,6 +50,13 @@ export function createLocalStore(dataDir: string): MediaStore {
         contentType: TYPES[path.extname(file)] ?? "application/octet-stream",
       };
     },
+    async has(key) {
+      const info = await stat(fileOf(key)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT" || error.code === "ENOTDIR") return null;
+        throw error;
+      });
+      return !!info?.isFile();
+    },
     async delete(key) {
       await rm(fileOf(key), { force: true });
     },

@@ -1,6 +1,6 @@
 // The media store contract on both stores (local disk and S3-compatible, issue 8 "Stores"), the S3 one
-// against s3rver running in this process; then an upload through the app landing in the bucket and
-// served back at /media.
+// against s3rver running in this process; then an upload and a sign-up's profile image through the app
+// landing in the bucket and served back at /media.
 import { createHmac } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -8,8 +8,11 @@ import path from "node:path";
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
 import sharp from "sharp";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, createAccount } from "../../../tests/support/accounts.ts";
+import { AVATAR_MESSAGES } from "../../../contract/auth.ts";
+import { user as userTable } from "../../db/schema.ts";
+import { bearer, createAccount, sameOrigin, uniqueName } from "../../../tests/support/accounts.ts";
 import { pngImage } from "../../../tests/support/images.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
 import { uploadKey } from "../../features/uploads/uploads.service.ts";
@@ -63,14 +66,18 @@ describe.each([
     const key = "uploads/0123456789abcdef01234567.png";
     const bytes = Uint8Array.from([137, 80, 78, 71, 1, 2, 3]);
     expect(await store.get(key)).toBeNull();
+    expect(await store.has(key)).toBe(false);
     expect(await store.localFile(key)).toBeNull();
     await store.put(key, bytes, "image/png");
+    expect(await store.has(key)).toBe(true);
+    expect(await store.has("uploads/0123456789abcdef01234568.png")).toBe(false);
     expect(await store.get(key)).toEqual({ bytes, contentType: "image/png" });
     const local = await store.localFile(key);
     expect(local).toMatchObject({ size: bytes.length });
     expect(existsSync(local!.file)).toBe(true);
     await store.delete(key);
     expect(await store.get(key)).toBeNull();
+    expect(await store.has(key)).toBe(false);
     expect(await store.localFile(key)).toBeNull();
     expect(existsSync(local!.file)).toBe(false);
     await store.delete(key);
@@ -81,24 +88,32 @@ describe.each([
     for (const key of ["../x.png", "uploads/../../x.png", "/etc/passwd", "uploads/A.PNG", ""]) {
       await expect(store.put(key, Uint8Array.from([1]), "image/png"), key).rejects.toThrow(/key/);
       await expect(store.get(key), key).rejects.toThrow(/key/);
+      await expect(store.has(key), key).rejects.toThrow(/key/);
     }
   });
 });
 
-describe("an upload with the S3 store configured", () => {
+describe("the app with the S3 store configured", () => {
+  const s3Env = () => ({
+    S3_ENDPOINT: settings.endpoint,
+    S3_BUCKET: settings.bucket,
+    S3_REGION: settings.region,
+    S3_ACCESS_KEY_ID: settings.accessKeyId,
+    S3_SECRET_ACCESS_KEY: settings.secretAccessKey,
+  });
+  // `second` stands for another app process on the same bucket: its own DATA_DIR (and, here, database).
   let t: TestApp;
+  let second: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({
-      S3_ENDPOINT: settings.endpoint,
-      S3_BUCKET: settings.bucket,
-      S3_REGION: settings.region,
-      S3_ACCESS_KEY_ID: settings.accessKeyId,
-      S3_SECRET_ACCESS_KEY: settings.secretAccessKey,
-    });
+    t = await createTestApp(s3Env());
+    second = await createTestApp(s3Env());
   }, 60_000);
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await second.close();
+  });
 
-  it("lands in the bucket (not on local disk) and is served back at /media, whole and resized", async () => {
+  it("an upload lands in the bucket (not on local disk) and is served back at /media, whole and resized", async () => {
     const user = await createAccount(t);
     const auth = (await (await t.request("/backend/posts/upload-auth", { headers: bearer(user) })).json()) as {
       token: string;
@@ -140,5 +155,51 @@ describe("an upload with the S3 store configured", () => {
     });
 
     expect((await t.request("/media/uploads/000000000000000000000000.png")).status).toBe(404);
+  });
+
+  it("a sign-up's profile image lands in the bucket; any process on the bucket serves it and update-user takes it", async () => {
+    const username = uniqueName();
+    const email = `${username}@example.com`;
+    const caller = { headers: new Headers(sameOrigin(t)), clientIp: "10.9.0.1" };
+    const png = await pngImage(300, 200);
+    const result = await t.services.authFlows.signUp(
+      caller,
+      { username, email, password: "correct horse 42" },
+      new Blob([Uint8Array.from(png)], { type: "image/png" }),
+    );
+    expect(result.ok).toBe(true);
+    const [row] = await t.db.select().from(userTable).where(eq(userTable.email, email));
+    const image = row!.image!;
+    expect(image).toMatch(/^\/media\/avatars\/[0-9a-f]{24}\.webp$/);
+
+    expect(await bucketKeys()).toContain(image.slice("/media/".length));
+    expect(existsSync(path.join(t.env.DATA_DIR, "media", "avatars"))).toBe(false);
+
+    for (const app of [t, second]) {
+      const served = await app.request(image);
+      expect(served.status).toBe(200);
+      expect(served.headers.get("content-type")).toBe("image/webp");
+      expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({
+        format: "webp",
+        width: 256,
+        height: 171,
+      });
+    }
+
+    for (const app of [t, second]) {
+      const account = await createAccount(app);
+      const update = (json: unknown) =>
+        app.request("/backend/api/auth/update-user", {
+          method: "POST",
+          headers: sameOrigin(app, bearer(account)),
+          json,
+        });
+      const refused = await update({ image: "/media/avatars/0123456789abcdef01234567.webp" });
+      expect(refused.status).toBe(422);
+      expect(((await refused.json()) as { message: string }).message).toBe(AVATAR_MESSAGES.notOurs);
+      expect((await update({ image })).status).toBe(200);
+      const [updated] = await app.db.select().from(userTable).where(eq(userTable.id, account.id));
+      expect(updated!.image).toBe(image);
+    }
   });
 });

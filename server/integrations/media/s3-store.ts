@@ -9,6 +9,7 @@ import path from "node:path";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -63,6 +64,17 @@ export function createS3Store(settings: S3Settings, dataDir: string): MediaStore
         };
       } catch (error) {
         if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async has(key) {
+      assertStoreKey(key);
+      try {
+        await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        return true;
+      } catch (error) {
+        // (a HEAD answer has no body: a missing object comes back as NotFound / 404)
+        if (isMissing(error)) return false;
         throw error;
       }
     },

@@ -1,6 +1,7 @@
-// Where uploaded media is kept (architecture "Media"; decision 014). The upload service sees only this
-// interface: local disk (local-store.ts) or an S3-compatible store (s3-store.ts), chosen once by
-// createMediaStore (create-media-store.ts).
+// Where uploaded media and profile images are kept (architecture "Media"; decision 014). The upload
+// service and the avatars (server/features/users/avatar.ts) see only this interface: local disk
+// (local-store.ts) or an S3-compatible store (s3-store.ts), chosen once by createMediaStore
+// (create-media-store.ts).
 
 /** A key is a relative path such as "uploads/<id>.png": lower-case letters, digits, "-", "_", "." and "/". */
 export const STORE_KEY = /^(?!.*\.\.)(?!\/)[a-z0-9][a-z0-9_./-]*$/;
@@ -15,6 +16,8 @@ export interface MediaStore {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** The object, or null when there is none. */
   get(key: string): Promise<StoredObject | null>;
+  /** Whether the object exists, without reading it (the local store: a stat; S3: a HEAD request). */
+  has(key: string): Promise<boolean>;
   /** Removes the object; no error when there is none. */
   delete(key: string): Promise<void>;
   /**
