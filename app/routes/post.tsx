@@ -12,7 +12,7 @@ import { PostActions } from "../components/blog/post-actions.tsx";
 import { SearchBox } from "../components/blog/search-box.tsx";
 import { SocialFollow } from "../components/blog/social-follow.tsx";
 import type { ErrorTexts } from "../components/ui/error-page.tsx";
-import { MediaImage, mediaUrl } from "../components/ui/media-image.tsx";
+import { absoluteMediaUrl, MediaImage } from "../components/ui/media-image.tsx";
 
 // spec public-area §2 "Single post page (/{slug})", §8 'Post not found!', 'Error loading comments!'.
 
@@ -156,7 +156,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   const { post, siteName, canonical, origin } = loaderData;
   const title = `${post.title} | ${siteName}`;
   // social sites fetch the picture from outside: an absolute URL, at a size they show well
-  const image = post.img ? new URL(mediaUrl(post.img, "w-1200"), `${origin}/`).href : null;
+  const image = post.img ? absoluteMediaUrl(post.img, "w-1200", origin) : null;
   return [
     { title },
     { name: "description", content: post.desc },

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { MediaImage, mediaSrcSet, mediaUrl } from "./media-image.tsx";
+import { absoluteMediaUrl, isImageAddress, MediaImage, mediaSrcSet, mediaUrl } from "./media-image.tsx";
 
 describe("mediaUrl", () => {
   it("asks a /media image at the given size", () => {
@@ -21,6 +21,50 @@ describe("mediaUrl", () => {
     expect(mediaUrl("https://cdn.example.com/a.png", { w: 100 })).toBe("https://cdn.example.com/a.png");
     expect(mediaUrl("/media/a.png?tr=w-10", { w: 100 })).toBe("/media/a.png?tr=w-10");
     expect(mediaUrl("/images/logo.png", { w: 100 })).toBe("/images/logo.png");
+  });
+});
+
+describe("isImageAddress", () => {
+  it("accepts our media paths and outside http(s) pictures only", () => {
+    for (const ok of [
+      "/media/seed/a.svg",
+      "/media/uploads/0123.webp",
+      "/media/a.png?v=2",
+      "https://cdn.example/p.jpg",
+    ]) {
+      expect(isImageAddress(ok), ok).toBe(true);
+    }
+    for (const bad of [
+      "javascript:alert(1)",
+      "data:image/png;base64,AAAA",
+      '/media/a");background:url(x',
+      "/media/a b.png",
+      "//evil.example/x.png",
+      "",
+      "<img src=x onerror=alert(1)>",
+    ]) {
+      expect(isImageAddress(bad), bad).toBe(false);
+    }
+  });
+
+  it("renders nothing for an address that is not a picture", () => {
+    expect(renderToStaticMarkup(<MediaImage src="javascript:alert(1)" alt="" width={48} height={48} />)).toBe("");
+  });
+});
+
+describe("absoluteMediaUrl", () => {
+  const origin = "https://academy.example.ng/";
+  it("makes our images absolute at the asked size and keeps outside http(s) pictures", () => {
+    expect(absoluteMediaUrl("/media/seed/a.svg", "w-1200", origin)).toBe(
+      "https://academy.example.ng/media/seed/a.svg?tr=w-1200",
+    );
+    expect(absoluteMediaUrl("https://cdn.example/p.jpg", "w-1200", origin)).toBe("https://cdn.example/p.jpg");
+  });
+
+  it("gives null for what is not a picture address", () => {
+    for (const src of ["javascript:alert(1)", "data:image/svg+xml,<svg/onload=alert(1)>", "http://[", "vbscript:x"]) {
+      expect(absoluteMediaUrl(src, "w-1200", origin), src).toBeNull();
+    }
   });
 });
 

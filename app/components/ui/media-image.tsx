@@ -17,7 +17,15 @@ export interface Resize {
 
 /** Only our own images can be resized; outside URLs and ones already carrying a query stay as they are. */
 export function isResizable(src: string): boolean {
-  return src.startsWith("/media/") && !src.includes("?");
+  return MEDIA_PATH.test(src);
+}
+
+/** A path of ours under /media: letters, digits and - _ . ~ / only (nothing to break out of a URL or CSS). */
+const MEDIA_PATH = /^\/media\/[A-Za-z0-9._~/-]+$/;
+
+/** What an <img> may load: our own media, or an outside http(s) picture; never javascript:, data: and the like. */
+export function isImageAddress(src: string): boolean {
+  return MEDIA_PATH.test(src.replace(/\?[\w=&,.~%-]*$/, "")) || /^https?:\/\/[^\s"'<>()]+$/i.test(src);
 }
 
 /**
@@ -33,6 +41,19 @@ export function mediaUrl(src: string, tr: Resize | string): string {
     if (tr.h !== undefined) value += `,h-${Math.round(tr.h * scale)}`;
   }
   return `${src}?tr=${value}${src.startsWith("/media/uploads/") ? "&v=1" : ""}`;
+}
+
+/**
+ * `src` at the given size as an absolute http(s) URL on `origin` (for social sites and feeds, which
+ * fetch from outside), or null when `src` is not a picture address at all.
+ */
+export function absoluteMediaUrl(src: string, tr: Resize | string, origin: string): string | null {
+  try {
+    const url = new URL(mediaUrl(src, tr), `${origin.replace(/\/+$/, "")}/`);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.href : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -92,6 +113,8 @@ export function MediaImage({
   style,
   "data-testid": testId,
 }: MediaImageProps) {
+  // a stored address that is not a picture (an old row, another tool's write) shows nothing
+  if (!isImageAddress(src)) return null;
   const resizable = isResizable(src);
   const placeholder: CSSProperties | undefined = resizable
     ? {
