@@ -5,7 +5,7 @@ import type { Env } from "../env.ts";
 import { createMailer, type Mailer, type MailerDeps } from "../features/mail/mail.service.ts";
 import { createMailTransport } from "../integrations/mail/mail-transport.ts";
 import type { Logger } from "../lib/logger.ts";
-import { startVisitPruning } from "./prune-visits.ts";
+import { startVisitRefresh } from "./refresh-visits.ts";
 import { startQueue, type Queue } from "./queue.ts";
 
 export interface Jobs {
@@ -25,7 +25,7 @@ export async function startJobs(
     const mailer = createMailer({ db: database.db, queue, transport, from: env.MAIL_FROM, logger, ...options });
     await mailer.startWorker();
     logger.info("mail worker started", { transport: transport.kind });
-    await startVisitPruning(queue.boss, database.db, logger);
+    await startVisitRefresh(queue.boss, database.db, logger);
     return { queue, mailer };
   } catch (error) {
     // Started but unusable: end pg-boss, or its timers keep the process alive.

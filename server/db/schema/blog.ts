@@ -60,7 +60,12 @@ export const postVisits = pgTable(
   (t) => [primaryKey({ columns: [t.postId, t.visitor, t.hour] }), index("post_visits_hour_idx").on(t.hour, t.postId)],
 );
 
-/** All-time visit count of a post ("Most Popular"), one row per visited post. */
+/**
+ * A post's visit counts, one row per post (a trigger of migration 0005 adds it when the post is
+ * written): `visits` all-time ("Most Popular"), `recent` in the trending window ("Trending"; one more
+ * per new visit, recounted hourly from post_visits so that old visits drop out). Indexed so that the
+ * two orders read the top posts without sorting every post.
+ */
 export const postStats = pgTable(
   "post_stats",
   {
@@ -68,8 +73,9 @@ export const postStats = pgTable(
       .primaryKey()
       .references(() => posts.id, { onDelete: "cascade" }),
     visits: integer("visits").notNull().default(0),
+    recent: integer("recent").notNull().default(0),
   },
-  (t) => [index("post_stats_visits_idx").on(t.visits)],
+  (t) => [index("post_stats_visits_idx").on(t.visits), index("post_stats_recent_idx").on(t.recent)],
 );
 
 export const comments = pgTable(

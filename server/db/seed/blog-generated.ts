@@ -6,7 +6,7 @@ import { writeContent } from "../content-version.ts";
 import { posts, postStats, postVisits } from "../schema.ts";
 import { newId } from "../../lib/id.ts";
 import { slugify } from "../../lib/slug.ts";
-import { ensureBlogAuthors, recentVisits } from "./blog-seed.ts";
+import { ensureBlogAuthors, recentVisits, upsertStats } from "./blog-seed.ts";
 import { CATEGORY_NAMES, type Category } from "./categories.ts";
 
 export const GENERATED_BATCH = 500;
@@ -230,8 +230,9 @@ export async function addGeneratedPosts(db: Db, options: GeneratedPostsOptions):
       const createdAt = new Date(now.getTime() - Math.floor(rnd() * SPREAD_MS));
       const id = newId(createdAt.getTime());
       const total = Math.floor(rnd() ** 3 * 5000);
-      stats.push({ postId: id, visits: total });
-      visits.push(...recentVisits(id, total, createdAt, now));
+      const recent = recentVisits(id, total, createdAt, now);
+      stats.push({ postId: id, visits: total, recent: recent.length });
+      visits.push(...recent);
       return {
         id,
         userId: pick(rnd, authorIds),
@@ -247,7 +248,7 @@ export async function addGeneratedPosts(db: Db, options: GeneratedPostsOptions):
     });
     await writeContent(db, async (tx) => {
       await tx.insert(posts).values(rows);
-      await tx.insert(postStats).values(stats);
+      await upsertStats(tx, stats);
       if (visits.length > 0) await tx.insert(postVisits).values(visits);
     });
     added += rows.length;

@@ -2,7 +2,7 @@
 // with covers and comments. Posts are seeded only into an empty posts table, so re-seeding never
 // touches the posts (or comments) a site already has; seed() in seed-data.ts calls seedBlogIfEmpty
 // inside its writeContent transaction.
-import { count, inArray } from "drizzle-orm";
+import { count, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import type { ContentTx, Tx } from "../content-version.ts";
 import { comments, posts, postStats, postVisits, user } from "../schema.ts";
@@ -117,8 +117,9 @@ export function buildBlogRows(now: Date, authorIds: ReadonlyMap<string, string>)
       createdAt,
       updatedAt: createdAt,
     });
-    statRows.push({ postId: id, visits: post.visits });
-    visitRows.push(...recentVisits(id, post.visits, createdAt, now));
+    const recent = recentVisits(id, post.visits, createdAt, now);
+    statRows.push({ postId: id, visits: post.visits, recent: recent.length });
+    visitRows.push(...recent);
     // comments spread evenly between the post and now
     post.comments.forEach(([by, text], i) => {
       const at = new Date(createdAt.getTime() + (post.ageMinutes * MINUTE * (i + 1)) / (post.comments.length + 1));
@@ -126,6 +127,18 @@ export function buildBlogRows(now: Date, authorIds: ReadonlyMap<string, string>)
     });
   }
   return { posts: postRows, comments: commentRows, stats: statRows, visits: visitRows };
+}
+
+/** Sets the visit counts of posts (their rows exist already: a trigger adds one per new post). */
+export async function upsertStats(db: Db | Tx, rows: Array<typeof postStats.$inferInsert>): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insert(postStats)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: postStats.postId,
+      set: { visits: sql`excluded.visits`, recent: sql`excluded.recent` },
+    });
 }
 
 /**
@@ -158,7 +171,7 @@ export async function seedBlogIfEmpty(tx: ContentTx, now: Date): Promise<BlogSee
   const rows = buildBlogRows(now, authorIds);
   await tx.insert(posts).values(rows.posts);
   await tx.insert(comments).values(rows.comments);
-  await tx.insert(postStats).values(rows.stats);
+  await upsertStats(tx, rows.stats);
   if (rows.visits.length > 0) await tx.insert(postVisits).values(rows.visits);
   return { posts: rows.posts.length, comments: rows.comments.length };
 }

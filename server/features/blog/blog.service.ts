@@ -79,13 +79,27 @@ export function visitorKey(visitor: Visitor, secret: string): string {
   return `a:${digest.slice(0, 22)}`;
 }
 
-/** Drops visit rows older than the trending window (and a day); the totals stay. How many went. */
-export async function pruneVisits(db: Db): Promise<number> {
-  const gone = await db
-    .delete(postVisits)
-    .where(sql`${postVisits.hour} < now() - make_interval(days => ${TRENDING_DAYS + 1})`)
-    .returning({ postId: postVisits.postId });
-  return gone.length;
+/**
+ * The hourly upkeep of the visit counts: each post's `recent` recounted from the visits of the trending
+ * window (so that visits older than it drop out), then visit rows older than the window and a day
+ * deleted. Returns how many rows were deleted.
+ */
+export async function refreshVisits(db: Db): Promise<number> {
+  const window = sql`now() - make_interval(days => ${TRENDING_DAYS})`;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`
+      update ${postStats} set recent = coalesce(counted.n, 0)
+      from ${postStats} as s
+      left join (
+        select post_id, count(*)::int as n from ${postVisits} where hour >= ${window} group by post_id
+      ) as counted on counted.post_id = s.post_id
+      where ${postStats}.post_id = s.post_id and ${postStats}.recent <> coalesce(counted.n, 0)`);
+    const gone = await tx
+      .delete(postVisits)
+      .where(sql`${postVisits.hour} < now() - make_interval(days => ${TRENDING_DAYS + 1})`)
+      .returning({ postId: postVisits.postId });
+    return gone.length;
+  });
 }
 
 export function createBlogService(db: Db, options: { visitorSecret: string }) {
@@ -122,9 +136,10 @@ export function createBlogService(db: Db, options: { visitorSecret: string }) {
         on conflict do nothing
         returning post_id
       )
-      insert into ${postStats} (post_id, visits)
-      select post_id, 1 from visit
-      on conflict (post_id) do update set visits = ${postStats}.visits + 1`);
+      insert into ${postStats} (post_id, visits, recent)
+      select post_id, 1, 1 from visit
+      on conflict (post_id) do update
+      set visits = ${postStats}.visits + 1, recent = ${postStats}.recent + 1`);
   }
 
   return {
@@ -141,28 +156,23 @@ export function createBlogService(db: Db, options: { visitorSecret: string }) {
       if (query.author) where.push(eq(sql`lower(${user.username})`, query.author.toLowerCase()));
       if (query.featured !== undefined) where.push(eq(posts.isFeatured, query.featured));
 
-      const recent = db
-        .select({ postId: postVisits.postId, n: sql<number>`count(*)::int`.as("n") })
-        .from(postVisits)
-        .where(sql`${postVisits.hour} >= now() - make_interval(days => ${TRENDING_DAYS})`)
-        .groupBy(postVisits.postId)
-        .as("recent");
-
       const newest = [desc(posts.createdAt), desc(posts.id)];
       const order: SQL[] =
         query.sort === "oldest"
           ? [asc(posts.createdAt), asc(posts.id)]
           : query.sort === "popular"
-            ? [sql`coalesce(${postStats.visits}, 0) desc`, ...newest]
+            ? [desc(postStats.visits), ...newest]
             : query.sort === "trending"
-              ? [sql`coalesce(${recent.n}, 0) desc`, ...newest]
+              ? [desc(postStats.recent), ...newest]
               : tsQuery && !query.sort
                 ? [sql`ts_rank_cd(${posts.search}, ${tsQuery}) desc`, ...newest]
                 : newest;
 
       let select = db.select(listColumns).from(posts).innerJoin(user, eq(user.id, posts.userId)).$dynamic();
-      if (query.sort === "popular") select = select.leftJoin(postStats, eq(postStats.postId, posts.id));
-      if (query.sort === "trending") select = select.leftJoin(recent, eq(recent.postId, posts.id));
+      // every post has its stats row (a trigger adds it), indexed on both counts
+      if (query.sort === "popular" || query.sort === "trending") {
+        select = select.innerJoin(postStats, eq(postStats.postId, posts.id));
+      }
       const rows = await select
         .where(and(...where))
         .orderBy(...order)
@@ -197,8 +207,8 @@ export function createBlogService(db: Db, options: { visitorSecret: string }) {
 
     recordVisit,
 
-    /** Drops visit rows older than the trending window (the daily job does it); the totals stay. */
-    pruneVisits: () => pruneVisits(db),
+    /** Recounts the trending window and drops old visit rows (the hourly job does it). */
+    refreshVisits: () => refreshVisits(db),
 
     /** GET /comments/{postId}: newest first; 404 when there is no such post. */
     async listComments(postId: string): Promise<Comment[]> {

@@ -131,7 +131,7 @@ describe("GET /backend/posts", () => {
     await t.db
       .insert(postVisits)
       .values(Array.from({ length: 5 }, (_, i) => ({ postId: old!.id, visitor: `a:old${i}`, hour: ago(30 * DAY) })));
-    await t.db.insert(postStats).values({ postId: old!.id, visits: 5 });
+    await t.db.update(postStats).set({ visits: 5 }).where(eq(postStats.postId, old!.id));
     for (const ua of ["one", "two", "three"]) await visit(recent!.slug, ua);
     await visit(quiet!.slug, "one");
 
@@ -353,19 +353,29 @@ describe("GET /backend/posts/{slug}", () => {
     expect(totals.map((r) => r.visits)).toEqual([1]);
   });
 
-  it("prunes visit rows older than the trending window and keeps the totals", async () => {
+  it("gives every new post its stats row at once", async () => {
+    const writer = await author();
+    const [post] = await insertPosts([{ userId: writer.id, title: "Fresh" }]);
+    const rows = await t.db.select().from(postStats).where(eq(postStats.postId, post!.id));
+    expect(rows).toEqual([{ postId: post!.id, visits: 0, recent: 0 }]);
+  });
+
+  it("hourly: recounts the trending window, drops older visit rows and keeps the totals", async () => {
     const writer = await author();
     const [post] = await insertPosts([{ userId: writer.id, title: "Pruned" }]);
     await t.db.insert(postVisits).values([
       { postId: post!.id, visitor: "a:ancient", hour: ago(9 * DAY) },
       { postId: post!.id, visitor: "a:fresh", hour: ago(DAY) },
     ]);
-    expect(await t.services.blog.pruneVisits()).toBeGreaterThanOrEqual(1);
+    await t.db.update(postStats).set({ visits: 40, recent: 2 }).where(eq(postStats.postId, post!.id));
+    expect(await t.services.blog.refreshVisits()).toBeGreaterThanOrEqual(1);
     const left = await t.db
       .select()
       .from(postVisits)
       .where(sql`${postVisits.postId} = ${post!.id}`);
     expect(left.map((r) => r.visitor)).toEqual(["a:fresh"]);
+    const [stats] = await t.db.select().from(postStats).where(eq(postStats.postId, post!.id));
+    expect(stats).toMatchObject({ visits: 40, recent: 1 });
   });
 });
 

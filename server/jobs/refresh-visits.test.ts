@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makePost, makeUser } from "../../tests/support/factories.ts";
 import { createTestDatabase } from "../../tests/support/test-db.ts";
 import type { Database } from "../db/client.ts";
-import { posts, postVisits, user } from "../db/schema.ts";
+import { posts, postStats, postVisits, user } from "../db/schema.ts";
 import { silentLogger } from "../lib/logger.ts";
-import { PRUNE_VISITS_CRON, PRUNE_VISITS_QUEUE, startVisitPruning } from "./prune-visits.ts";
+import { REFRESH_VISITS_CRON, REFRESH_VISITS_QUEUE, startVisitRefresh } from "./refresh-visits.ts";
 import { startQueue, type Queue } from "./queue.ts";
 
 let database: Database;
@@ -21,13 +21,13 @@ afterAll(async () => {
 
 const DAY = 24 * 60 * 60 * 1000;
 
-describe("the daily visit pruning job", () => {
-  it("is scheduled once however many processes start it, and drops visits older than the trending window", async () => {
-    await startVisitPruning(queue.boss, database.db, silentLogger);
-    await startVisitPruning(queue.boss, database.db, silentLogger);
-    const schedules = await queue.boss.getSchedules(PRUNE_VISITS_QUEUE);
+describe("the hourly visit refresh job", () => {
+  it("is scheduled once however many processes start it, recounts the trending window and drops visits older than it", async () => {
+    await startVisitRefresh(queue.boss, database.db, silentLogger);
+    await startVisitRefresh(queue.boss, database.db, silentLogger);
+    const schedules = await queue.boss.getSchedules(REFRESH_VISITS_QUEUE);
     expect(schedules.map((s) => [s.name, s.cron, s.timezone])).toEqual([
-      [PRUNE_VISITS_QUEUE, PRUNE_VISITS_CRON, "Africa/Lagos"],
+      [REFRESH_VISITS_QUEUE, REFRESH_VISITS_CRON, "Africa/Lagos"],
     ]);
 
     const [author] = await database.db.insert(user).values(makeUser()).returning();
@@ -36,9 +36,13 @@ describe("the daily visit pruning job", () => {
       { postId: post!.id, visitor: "a:old", hour: new Date(Date.now() - 9 * DAY) },
       { postId: post!.id, visitor: "a:new", hour: new Date(Date.now() - 6 * DAY) },
     ]);
-    await queue.boss.send(PRUNE_VISITS_QUEUE, {});
+    await database.db.update(postStats).set({ visits: 10, recent: 7 }).where(eq(postStats.postId, post!.id));
+    await queue.boss.send(REFRESH_VISITS_QUEUE, {});
     const left = async () =>
       (await database.db.select().from(postVisits).where(eq(postVisits.postId, post!.id))).map((r) => r.visitor);
     await expect.poll(left, { timeout: 15_000, interval: 200 }).toEqual(["a:new"]);
+    // one visit in the window: "recent" recounted to 1; the all-time total untouched
+    const [stats] = await database.db.select().from(postStats).where(eq(postStats.postId, post!.id));
+    expect(stats).toMatchObject({ visits: 10, recent: 1 });
   });
 });
