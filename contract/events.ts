@@ -6,6 +6,8 @@ export const EventSchema = z.object({
   name: z.string(),
   description: z.string(),
   time: z.string(),
+  /** when it starts (ISO 8601), when known; the streaming link is never public (only ticket holders get it) */
+  startsAt: z.string().nullable(),
   coverPhoto: z.string(),
   photos: z.array(z.string()),
 });

@@ -17,6 +17,8 @@ export interface ParsedMail {
   html: string | null;
   date: Date | null;
   messageId: string;
+  /** the parts that are neither the text nor the HTML body: attachments and inline images */
+  attachments: ParsedAttachment[];
   /** every header by lower-case name (the first when repeated), decoded */
   headers: Record<string, string>;
   /** the .eml file, for messages read with readOutbox */
@@ -41,7 +43,7 @@ export function parseMail(raw: string | Buffer): ParsedMail {
     typeof raw === "string" ? Buffer.from(raw, "utf8").toString("latin1") : raw.toString("latin1"),
   );
   const headers = Object.fromEntries([...top.headers].map(([name, value]) => [name, decodeHeader(value)]));
-  const bodies: { text?: string; html?: string } = {};
+  const bodies: Found = { attachments: [] };
   // The line break that ends a message belongs to the message, not to a single-part body.
   collectBodies({ ...top, body: top.body.replace(/\r?\n$/, "") }, bodies);
   return {
@@ -50,10 +52,21 @@ export function parseMail(raw: string | Buffer): ParsedMail {
     subject: headers.subject ?? "",
     text: bodies.text ?? "",
     html: bodies.html ?? null,
+    attachments: bodies.attachments,
     date: headers.date ? new Date(headers.date) : null,
     messageId: headers["message-id"] ?? "",
     headers,
   };
+}
+
+export interface ParsedAttachment {
+  contentType: string;
+  filename: string | null;
+  /** the Content-ID without its angle brackets, or null */
+  cid: string | null;
+  /** inline or attachment, as the Content-Disposition says (null when it says nothing) */
+  disposition: string | null;
+  content: Buffer;
 }
 
 interface Entity {
@@ -76,15 +89,35 @@ function splitEntity(raw: string): Entity {
   return { headers, body };
 }
 
-function collectBodies(entity: Entity, found: { text?: string; html?: string }): void {
+interface Found {
+  text?: string;
+  html?: string;
+  attachments: ParsedAttachment[];
+}
+
+function collectBodies(entity: Entity, found: Found): void {
   const { type, params } = parseContentType(entity.headers.get("content-type"));
   if (type.startsWith("multipart/") && params.boundary) {
     for (const part of splitMultipart(entity.body, params.boundary)) collectBodies(splitEntity(part), found);
     return;
   }
-  if (/^\s*attachment/i.test(entity.headers.get("content-disposition") ?? "")) return;
-  if (type === "text/plain") found.text ??= decodeBody(entity, params.charset);
-  else if (type === "text/html") found.html ??= decodeBody(entity, params.charset);
+  const disposition = entity.headers.get("content-disposition") ?? null;
+  const isAttachment = /^\s*attachment/i.test(disposition ?? "");
+  if (!isAttachment && type === "text/plain" && found.text === undefined)
+    found.text = decodeBody(entity, params.charset);
+  else if (!isAttachment && type === "text/html" && found.html === undefined)
+    found.html = decodeBody(entity, params.charset);
+  else {
+    const filename = /filename="?([^";]+)"?/i.exec(disposition ?? "")?.[1] ?? params.name ?? null;
+    const cid = entity.headers.get("content-id")?.trim().replace(/^<|>$/g, "") ?? null;
+    found.attachments.push({
+      contentType: type,
+      filename,
+      cid,
+      disposition: disposition ? disposition.split(";")[0]!.trim().toLowerCase() : null,
+      content: decodeBytes(entity),
+    });
+  }
 }
 
 function parseContentType(value = "text/plain"): { type: string; params: Record<string, string> } {
@@ -114,15 +147,17 @@ function splitMultipart(body: string, boundary: string): string[] {
   return parts;
 }
 
-function decodeBody(entity: Entity, charset = "utf-8"): string {
+function decodeBytes(entity: Entity): Buffer {
   const encoding = (entity.headers.get("content-transfer-encoding") ?? "7bit").trim().toLowerCase();
-  const bytes =
-    encoding === "base64"
-      ? Buffer.from(entity.body.replace(/\s+/g, ""), "base64")
-      : encoding === "quoted-printable"
-        ? quotedPrintable(entity.body.replace(/=\r?\n/g, "")) // "=" at a line end is a soft break
-        : Buffer.from(entity.body, "latin1");
-  return decode(bytes, charset).replace(/\r\n/g, "\n");
+  return encoding === "base64"
+    ? Buffer.from(entity.body.replace(/\s+/g, ""), "base64")
+    : encoding === "quoted-printable"
+      ? quotedPrintable(entity.body.replace(/=\r?\n/g, "")) // "=" at a line end is a soft break
+      : Buffer.from(entity.body, "latin1");
+}
+
+function decodeBody(entity: Entity, charset = "utf-8"): string {
+  return decode(decodeBytes(entity), charset).replace(/\r\n/g, "\n");
 }
 
 function quotedPrintable(text: string): Buffer {

@@ -1,6 +1,6 @@
 // Contact requests, newsletter subscribers and bulk e-mails, and the mail outbox
 // (public-area §3, admin-back-office §3, architecture "Mail").
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { createdAt, id } from "./columns.ts";
 
@@ -47,6 +47,15 @@ export const newsletterCampaigns = pgTable("newsletter_campaigns", {
   createdAt: createdAt(),
 });
 
+/** An attachment as mail_messages keeps it: the bytes in base64. */
+export interface StoredAttachment {
+  filename: string;
+  contentType: string;
+  /** referenced from the HTML as cid:<cid>; shown inline */
+  cid?: string;
+  contentBase64: string;
+}
+
 export const mailMessages = pgTable(
   "mail_messages",
   {
@@ -58,6 +67,8 @@ export const mailMessages = pgTable(
     kind: text("kind").notNull().default("transactional"),
     html: text("html"),
     text: text("text"),
+    /** files sent with the message (a ticket's QR code as a PNG shown inline through its Content-ID) */
+    attachments: jsonb("attachments").$type<StoredAttachment[]>().notNull().default([]),
     error: text("error"),
     attempts: integer("attempts").notNull().default(0),
     createdAt: createdAt(),

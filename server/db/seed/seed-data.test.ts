@@ -114,6 +114,7 @@ describe("seed", () => {
     for (const e of evs) {
       expect(e.photos.length).toBeGreaterThanOrEqual(3);
       expect(e.startsAt!.getTime()).toBeGreaterThan(now.getTime());
+      expect(e.streamUrl).toMatch(/^https:\/\/zoom\.us\/j\/\d{11}\?pwd=\w+$/);
       expect(e.time).toMatch(/^\w+day \d{1,2} \w+ \d{4}, \d{1,2}:00 (am|pm) WAT$/);
     }
   });

@@ -520,6 +520,8 @@ const EVENTS: Array<{
   label: string;
   description: string;
   when: { daysAhead: number; weekday: number; hourWat: number };
+  /** a made-up but well-formed meeting link: ticket holders get it 24 hours before the start */
+  streamUrl: string;
   motif: Motif;
   palette: PaletteName;
   photos: Array<{ label: string; motif: Motif; palette: PaletteName }>;
@@ -531,6 +533,7 @@ const EVENTS: Array<{
     description:
       "Our graduating learners present the apps, brands and films they built this term. Watch live demos, vote for the audience award and meet the founders and recruiters who hire from our community.",
     when: { daysAhead: 21, weekday: 6, hourWat: 16 },
+    streamUrl: "https://zoom.us/j/81234500001?pwd=DemoDaySeedOnly",
     motif: "stage",
     palette: "blue",
     photos: [
@@ -547,6 +550,7 @@ const EVENTS: Array<{
     description:
       "An evening of brand identities, app designs and motion pieces from our design and video editing cohorts, with a live critique from industry judges and a short film screening.",
     when: { daysAhead: 49, weekday: 5, hourWat: 18 },
+    streamUrl: "https://zoom.us/j/81234500002?pwd=DesignNightSeedOnly",
     motif: "gallery",
     palette: "purple",
     photos: [
@@ -562,6 +566,7 @@ const EVENTS: Array<{
     description:
       "Teams of learners attack and defend a simulated fintech in a live Capture the Flag challenge, with commentary from our security instructors and a Q&A on careers in cybersecurity.",
     when: { daysAhead: 77, weekday: 6, hourWat: 14 },
+    streamUrl: "https://zoom.us/j/81234500003?pwd=CtfSeedOnly",
     motif: "security",
     palette: "teal",
     photos: [
@@ -703,6 +708,7 @@ export function buildSeedContent(now: Date) {
       description: e.description,
       time,
       startsAt,
+      streamUrl: e.streamUrl,
       coverPhoto: media(
         `event-${e.slug}`,
         bannerSvg({ title: e.name, label: e.label, kicker: "Talent showcase", motif: e.motif, palette: e.palette }),

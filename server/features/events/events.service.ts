@@ -13,6 +13,7 @@ export function createEventsService(db: Db) {
         name: r.name,
         description: r.description,
         time: r.time,
+        startsAt: r.startsAt ? r.startsAt.toISOString() : null,
         coverPhoto: r.coverPhoto,
         photos: r.photos,
       }));

@@ -15,7 +15,7 @@ beforeEach(async () => {
 });
 
 describe("GET /backend/api/events", () => {
-  it("lists events as _id, name, description, time, coverPhoto, photos, without internal fields", async () => {
+  it("lists events as _id, name, description, time, startsAt, coverPhoto, photos, without the stream link", async () => {
     const [row] = await t.db
       .insert(events)
       .values(
@@ -39,10 +39,25 @@ describe("GET /backend/api/events", () => {
         name: "Demo Day",
         description: "Projects, live",
         time: "Saturday 14 March, 4 pm WAT",
+        startsAt: "2030-03-14T15:00:00.000Z",
         coverPhoto: "/media/cover.svg",
         photos: ["/media/p1.svg", "/media/p2.svg"],
       },
     ]);
+    expect(JSON.stringify(await (await t.request("/backend/api/events")).json())).not.toContain("stream");
+  });
+
+  it("answers startsAt null for an event without a start time", async () => {
+    await t.db.insert(events).values(makeEvent({ startsAt: null }));
+    const [event] = (await (await t.request("/backend/api/events")).json()) as Array<{ startsAt: unknown }>;
+    expect(event!.startsAt).toBeNull();
+  });
+
+  it("refuses a stream link that is not https (database check)", async () => {
+    await expect(t.db.insert(events).values(makeEvent({ streamUrl: "http://zoom.us/j/1" }))).rejects.toThrow();
+    await expect(t.db.insert(events).values(makeEvent({ streamUrl: "javascript:alert(1)" }))).rejects.toThrow();
+    await expect(t.db.insert(events).values(makeEvent({ streamUrl: "https://zoom.us/j/1 x" }))).rejects.toThrow();
+    await t.db.insert(events).values(makeEvent({ streamUrl: "https://zoom.us/j/81234500001?pwd=x" }));
   });
 
   it("is an empty list when there are no events", async () => {

@@ -155,6 +155,7 @@ describe("mailer.list and mailer.get (the admin Outbox)", () => {
     expect(await t.mailer.get(id)).toEqual({
       id,
       ...message,
+      attachments: [],
       status: "sent",
       error: null,
       attempts: 1,
@@ -166,6 +167,61 @@ describe("mailer.list and mailer.get (the admin Outbox)", () => {
       message: "No e-mail with id 65f0c0ffee00000000000000",
     });
     await expect(t.mailer.get("../etc/passwd")).rejects.toMatchObject({ code: "not_found" });
+  });
+});
+
+describe("attachments and store + dispatch", () => {
+  // A 1×1 PNG.
+  const png = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+    "base64",
+  );
+
+  it("keeps an inline attachment in the row and sends it with its Content-ID", async () => {
+    const { id } = await t.mailer.send({
+      ...message,
+      html: '<p><img src="cid:qr@ticket" alt="QR"></p>',
+      attachments: [{ filename: "ticket.png", contentType: "image/png", content: png, cid: "qr@ticket" }],
+    });
+    await t.mailer.drain();
+    const mail = readOutbox(t.outboxDir).find((m) => m.file!.endsWith(`-${id}.eml`))!;
+    expect(mail.html).toContain('src="cid:qr@ticket"');
+    expect(mail.attachments).toEqual([
+      { contentType: "image/png", filename: "ticket.png", cid: "qr@ticket", disposition: "inline", content: png },
+    ]);
+    expect((await t.mailer.get(id)).attachments).toEqual([
+      { filename: "ticket.png", contentType: "image/png", cid: "qr@ticket", contentBase64: png.toString("base64") },
+    ]);
+  });
+
+  it("refuses a bad attachment with a clear message, storing nothing", async () => {
+    for (const attachment of [
+      { filename: "../x.png", contentType: "image/png", content: png },
+      { filename: "x.png", contentType: "image/png", content: "not bytes" as unknown as Buffer },
+      { filename: "x.png", contentType: "image/png", content: Buffer.alloc(600 * 1024) },
+      { filename: "x.png", contentType: "image/png", content: png, cid: "<bad cid>" },
+    ]) {
+      await expect(t.mailer.send({ ...message, attachments: [attachment] })).rejects.toMatchObject({
+        code: "invalid",
+        message: expect.stringContaining("An e-mail takes at most 5 attachments"),
+      });
+    }
+    expect(await rows()).toEqual([]);
+  });
+
+  it("store() inside a transaction keeps the message only if the transaction commits; dispatch() sends it", async () => {
+    await expect(
+      t.db.transaction(async (tx) => {
+        await t.mailer.store(tx, { ...message, subject: "Rolled back" });
+        throw new Error("no");
+      }),
+    ).rejects.toThrow("no");
+    expect(await rows()).toEqual([]);
+    const id = await t.db.transaction(async (tx) => (await t.mailer.store(tx, message)).id);
+    expect(await rows()).toMatchObject([{ id, status: "queued" }]);
+    await t.mailer.dispatch(id);
+    await t.mailer.drain();
+    expect(await rows()).toMatchObject([{ id, status: "sent" }]);
   });
 });
 

@@ -8,12 +8,16 @@ import type { JobResult, JobWithMetadata } from "pg-boss";
 import { z } from "zod";
 import { describeIssues, EMAIL_MAX } from "../../../contract/common.ts";
 import type { Db } from "../../db/client.ts";
-import { mailMessages } from "../../db/schema.ts";
+import type { Tx } from "../../db/content-version.ts";
+import { mailMessages, type StoredAttachment } from "../../db/schema.ts";
 import type { MailTransport } from "../../integrations/mail/mail-transport.ts";
 import type { Queue } from "../../jobs/queue.ts";
 import { Invalid, NotFound } from "../../lib/errors.ts";
 import { isId } from "../../lib/id.ts";
 import type { Logger } from "../../lib/logger.ts";
+
+const MAX_ATTACHMENTS = 5;
+const MAX_ATTACHMENT_BYTES = 512 * 1024;
 
 const MESSAGES = {
   badAddress: (to: unknown) => `Cannot send e-mail to ${JSON.stringify(to)}: it is not a valid e-mail address`,
@@ -21,6 +25,7 @@ const MESSAGES = {
   text: "An e-mail needs a plain-text body",
   html: "The HTML body of an e-mail must be text",
   kind: "The kind of an e-mail must be a short word such as auth or newsletter",
+  attachments: `An e-mail takes at most ${MAX_ATTACHMENTS} attachments of at most ${MAX_ATTACHMENT_BYTES / 1024} KB each, each with a file name, a content type and an optional Content-ID of letters, digits, dots, dashes and one @`,
   page: "limit must be a whole number from 1 to 200 and offset a whole number from 0",
   notFound: (id: string) => `No e-mail with id ${id}`,
   drain: (n: number, ms: number) =>
@@ -63,6 +68,15 @@ export interface MailInput {
   html?: string | null;
   /** what the message is for, shown in the Outbox: transactional (default), auth, newsletter ... */
   kind?: string;
+  /** small files sent with it; one with a cid is shown inline where the HTML says <img src="cid:..."> */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+  cid?: string;
 }
 
 export type MailStatus = "queued" | "sent" | "failed";
@@ -71,6 +85,8 @@ export type MailSummary = Pick<
   MailMessage,
   "id" | "to" | "subject" | "createdAt" | "status" | "sentAt" | "attempts" | "kind"
 >;
+
+const badAttachment = { error: MESSAGES.attachments };
 
 const MailInputSchema = z.object({
   to: z
@@ -92,6 +108,21 @@ const MailInputSchema = z.object({
     .string({ error: MESSAGES.kind })
     .regex(/^[a-z][a-z0-9-]{0,39}$/, MESSAGES.kind)
     .default("transactional"),
+  attachments: z
+    .array(
+      z.object({
+        filename: z.string(badAttachment).regex(/^[\w.-]{1,100}$/, badAttachment),
+        contentType: z.string(badAttachment).regex(/^[a-z]+\/[a-z0-9.+-]{1,60}$/, badAttachment),
+        content: z.instanceof(Buffer, badAttachment).refine((b) => b.length <= MAX_ATTACHMENT_BYTES, badAttachment),
+        cid: z
+          .string(badAttachment)
+          .regex(/^[\w.-]{1,100}(@[\w.-]{1,100})?$/, badAttachment)
+          .optional(),
+      }),
+      badAttachment,
+    )
+    .max(MAX_ATTACHMENTS, badAttachment)
+    .default([]),
 });
 
 const PageSchema = z.object({
@@ -150,6 +181,12 @@ export function createMailer(deps: MailerDeps) {
         subject: row.subject,
         text: row.text ?? "",
         html: row.html,
+        attachments: row.attachments.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: Buffer.from(a.contentBase64, "base64"),
+          ...(a.cid ? { cid: a.cid } : {}),
+        })),
       });
       if (result.ok) {
         await setRow(id, { status: "sent", sentAt: new Date(), attempts, error: null });
@@ -171,30 +208,54 @@ export function createMailer(deps: MailerDeps) {
     }
   }
 
+  async function store(executor: Db | Tx, input: MailInput): Promise<{ id: string }> {
+    const parsed = MailInputSchema.safeParse(input);
+    if (!parsed.success) throw Invalid(describeIssues(parsed.error.issues));
+    const { to, subject, text, html, kind, attachments } = parsed.data;
+    const stored: StoredAttachment[] = attachments.map((a) => ({
+      filename: a.filename,
+      contentType: a.contentType,
+      ...(a.cid ? { cid: a.cid } : {}),
+      contentBase64: a.content.toString("base64"),
+    }));
+    const [row] = await executor
+      .insert(mailMessages)
+      .values({ to, subject, text, html: html ?? null, kind, attachments: stored, status: "queued" })
+      .returning({ id: mailMessages.id });
+    return { id: row!.id };
+  }
+
+  async function dispatch(id: string): Promise<void> {
+    try {
+      await ensureQueue();
+      await boss.send(MAIL_QUEUE, { id } satisfies MailJob, jobOptions);
+    } catch (error) {
+      // The row would otherwise wait for a job that never comes.
+      const message = error instanceof Error ? error.message : String(error);
+      await setRow(id, { status: "failed", error: `Could not be queued: ${message}` }).catch(() => {});
+      throw error;
+    }
+  }
+
   let working = false;
 
   return {
     /** Stores the message and queues it; the worker sends it. Throws Invalid for a bad address. */
     async send(input: MailInput): Promise<{ id: string }> {
-      const parsed = MailInputSchema.safeParse(input);
-      if (!parsed.success) throw Invalid(describeIssues(parsed.error.issues));
-      const { to, subject, text, html, kind } = parsed.data;
-      const [row] = await db
-        .insert(mailMessages)
-        .values({ to, subject, text, html: html ?? null, kind, status: "queued" })
-        .returning({ id: mailMessages.id });
-      const id = row!.id;
-      try {
-        await ensureQueue();
-        await boss.send(MAIL_QUEUE, { id } satisfies MailJob, jobOptions);
-      } catch (error) {
-        // The row would otherwise wait for a job that never comes.
-        const message = error instanceof Error ? error.message : String(error);
-        await setRow(id, { status: "failed", error: `Could not be queued: ${message}` }).catch(() => {});
-        throw error;
-      }
+      const { id } = await store(db, input);
+      await dispatch(id);
       return { id };
     },
+
+    /**
+     * The first half of send(), inside the caller's transaction: the message is stored (as queued) or not
+     * together with the caller's change. Call dispatch(id) once the transaction has committed: a job
+     * queued before the commit could find no row and end without sending.
+     */
+    store,
+
+    /** The second half of send(): queues the job of a stored message (marks it failed if that fails). */
+    dispatch,
 
     /** Starts this process's worker on the mail queue (once). */
     async startWorker(): Promise<void> {

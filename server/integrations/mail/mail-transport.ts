@@ -15,6 +15,25 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string | null;
+  attachments?: OutgoingAttachment[];
+}
+
+export interface OutgoingAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+  /** set: shown inline, referenced from the HTML as cid:<cid> */
+  cid?: string;
+}
+
+/** nodemailer's form of our attachments (an inline one gets its Content-ID). */
+export function nodemailerAttachments(list: OutgoingAttachment[] | undefined) {
+  return (list ?? []).map((a) => ({
+    filename: a.filename,
+    contentType: a.contentType,
+    content: a.content,
+    ...(a.cid ? { cid: a.cid, contentDisposition: "inline" as const } : {}),
+  }));
 }
 
 export interface Delivered {

@@ -4,7 +4,7 @@
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import type { MailTransport } from "./mail-transport.ts";
+import { nodemailerAttachments, type MailTransport } from "./mail-transport.ts";
 
 export function createOutboxTransport(dir: string): MailTransport {
   // nodemailer builds the same MIME message it would send over SMTP; we only keep the bytes.
@@ -19,6 +19,7 @@ export function createOutboxTransport(dir: string): MailTransport {
           subject: mail.subject,
           text: mail.text,
           html: mail.html ?? undefined,
+          attachments: nodemailerAttachments(mail.attachments),
         });
         await mkdir(dir, { recursive: true });
         // Sortable by name (oldest first); ":" is left out so the names are valid on every file system.

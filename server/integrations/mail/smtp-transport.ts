@@ -1,7 +1,7 @@
 // Real delivery when SMTP_URL is set: smtp://host:587 (STARTTLS when offered) or smtps://host:465,
 // with optional user:pass@ (architecture "Mail").
 import nodemailer, { type NodemailerError } from "nodemailer";
-import type { MailTransport } from "./mail-transport.ts";
+import { nodemailerAttachments, type MailTransport } from "./mail-transport.ts";
 
 export interface SmtpOptions {
   /** how long to wait for the connection, the greeting and each reply, in milliseconds */
@@ -30,6 +30,7 @@ export function createSmtpTransport(url: string, options: SmtpOptions = {}): Mai
           subject: mail.subject,
           text: mail.text,
           html: mail.html ?? undefined,
+          attachments: nodemailerAttachments(mail.attachments),
         });
         return { ok: true, value: { messageId: info.messageId, detail: info.response ?? "" } };
       } catch (caught) {

@@ -1,0 +1,2 @@
+ALTER TABLE "mail_messages" ADD COLUMN "attachments" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "events" ADD CONSTRAINT "events_stream_url_https" CHECK ("events"."stream_url" is null or "events"."stream_url" ~ '^https://[^/?#[:space:]]+[^[:space:]]*$');
