@@ -26,16 +26,6 @@ export interface OutgoingAttachment {
   cid?: string;
 }
 
-/** nodemailer's form of our attachments (an inline one gets its Content-ID). */
-export function nodemailerAttachments(list: OutgoingAttachment[] | undefined) {
-  return (list ?? []).map((a) => ({
-    filename: a.filename,
-    contentType: a.contentType,
-    content: a.content,
-    ...(a.cid ? { cid: a.cid, contentDisposition: "inline" as const } : {}),
-  }));
-}
-
 export interface Delivered {
   messageId: string;
   /** the file written (outbox) or the server's last reply (SMTP) */

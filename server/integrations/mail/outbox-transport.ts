@@ -4,7 +4,8 @@
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import { nodemailerAttachments, type MailTransport } from "./mail-transport.ts";
+import { nodemailerAttachments } from "./attachments.ts";
+import type { MailTransport } from "./mail-transport.ts";
 
 export function createOutboxTransport(dir: string): MailTransport {
   // nodemailer builds the same MIME message it would send over SMTP; we only keep the bytes.

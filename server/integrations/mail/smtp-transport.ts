@@ -1,7 +1,8 @@
 // Real delivery when SMTP_URL is set: smtp://host:587 (STARTTLS when offered) or smtps://host:465,
 // with optional user:pass@ (architecture "Mail").
 import nodemailer, { type NodemailerError } from "nodemailer";
-import { nodemailerAttachments, type MailTransport } from "./mail-transport.ts";
+import { nodemailerAttachments } from "./attachments.ts";
+import type { MailTransport } from "./mail-transport.ts";
 
 export interface SmtpOptions {
   /** how long to wait for the connection, the greeting and each reply, in milliseconds */
