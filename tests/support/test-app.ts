@@ -7,6 +7,7 @@ import type { Database } from "../../server/db/client.ts";
 import { parseEnv, type Env } from "../../server/env.ts";
 import type { Mailer } from "../../server/features/mail/mail.service.ts";
 import { outboxDir } from "../../server/integrations/mail/mail-transport.ts";
+import type { Queue } from "../../server/jobs/queue.ts";
 import { startJobs } from "../../server/jobs/start-jobs.ts";
 import { silentLogger } from "../../server/lib/logger.ts";
 import { createTestDatabase } from "./test-db.ts";
@@ -19,6 +20,8 @@ export interface TestApp {
   env: Env;
   /** the app's mailer; its worker runs: `await t.mailer.drain()` waits until every queued e-mail is sent */
   mailer: Mailer;
+  /** the app's pg-boss queue (its workers run), for tests that queue or inspect jobs */
+  queue: Queue;
   /** where the outbox transport writes .eml files (read them with readOutbox from ./mail-parser.ts) */
   outboxDir: string;
   request(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
@@ -42,6 +45,7 @@ export async function createTestApp(overrides: Partial<Record<string, string>> =
     db: database.db,
     env,
     mailer,
+    queue,
     outboxDir: outboxDir(dataDir),
     request(url, init = {}) {
       const { json, ...rest } = init;

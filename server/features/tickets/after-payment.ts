@@ -1,0 +1,90 @@
+// What follows a verified payment (issue 9 "After paying"): the payments core calls afterPaymentPaid
+// exactly once per paid payment (its onPaymentPaid hook). A receipt for every payment; for a ticket
+// also the ticket e-mail and the streaming link (scheduled, or at once). The payment is already paid
+// and committed: a failed e-mail is logged and reported in the result, never thrown back at it.
+import { eq } from "drizzle-orm";
+import { courses, eventPurchases } from "../../db/schema.ts";
+import { receiptMail, ticketTypeLabel } from "./emails.ts";
+import {
+  scheduleStreamLink,
+  sendTicketEmail,
+  type ScheduleResult,
+  type TicketDeps,
+  type TicketEmailResult,
+} from "./tickets.service.ts";
+import type { Mailer } from "../mail/mail.service.ts";
+
+/** The payment as the payments core hands it over (the merger maps its row onto this). */
+export interface PaidPayment {
+  id: string;
+  reference: string;
+  kind: "course" | "ticket";
+  /** the course or event id */
+  itemId: string;
+  email: string;
+  amountKobo: number;
+  /** Paystack's channel: card, bank_transfer, ussd ... (null when unknown) */
+  channel: string | null;
+  paidAt: Date;
+  /** the course_purchases or event_purchases row the payment paid for */
+  purchaseId: string | null;
+}
+
+export type AfterPaymentDeps = TicketDeps & { mailer: Pick<Mailer, "send" | "store" | "dispatch"> };
+
+/** What was bought, in words: "Full-Stack Web Development (course)", "Demo Day: VIP (with Q&A) ticket × 2". */
+async function describeItem(deps: AfterPaymentDeps, payment: PaidPayment): Promise<string> {
+  if (payment.kind === "course") {
+    const [course] = await deps.db.select({ title: courses.title }).from(courses).where(eq(courses.id, payment.itemId));
+    return `${course?.title ?? "Course"} (course)`;
+  }
+  const [ticket] = payment.purchaseId
+    ? await deps.db.select().from(eventPurchases).where(eq(eventPurchases.id, payment.purchaseId))
+    : [];
+  if (!ticket) return "Event ticket";
+  const label = ticketTypeLabel(ticket.ticketType);
+  return `${ticket.eventName}: ${label} ticket${ticket.quantity > 1 ? ` × ${ticket.quantity}` : ""}`;
+}
+
+/** The receipt: what was bought, amount in naira, reference, date (Lagos time), how it was paid. */
+export async function sendReceiptEmail(deps: AfterPaymentDeps, payment: PaidPayment): Promise<{ id: string }> {
+  return deps.mailer.send(
+    receiptMail({
+      site: deps.siteName,
+      to: payment.email,
+      item: await describeItem(deps, payment),
+      amountKobo: payment.amountKobo,
+      reference: payment.reference,
+      paidAt: payment.paidAt,
+      channel: payment.channel,
+    }),
+  );
+}
+
+type Step<T> = { ok: true; value: T } | { ok: false; error: string };
+
+export interface AfterPaymentResult {
+  receipt: Step<{ id: string }>;
+  ticket?: Step<TicketEmailResult>;
+  streamLink?: Step<ScheduleResult>;
+}
+
+export async function afterPaymentPaid(deps: AfterPaymentDeps, payment: PaidPayment): Promise<AfterPaymentResult> {
+  const step = async <T>(name: string, run: () => Promise<T>): Promise<Step<T>> => {
+    try {
+      return { ok: true, value: await run() };
+    } catch (caught) {
+      const error = caught instanceof Error ? caught.message : String(caught);
+      deps.logger?.error(`after payment: ${name} failed`, { paymentId: payment.id, error });
+      return { ok: false, error };
+    }
+  };
+  const result: AfterPaymentResult = { receipt: await step("receipt", () => sendReceiptEmail(deps, payment)) };
+  if (payment.kind === "ticket" && payment.purchaseId) {
+    const purchaseId = payment.purchaseId;
+    // The ticket e-mail first: when the link is due now it travels inside it, and the schedule sends no more.
+    result.ticket = await step("ticket e-mail", () => sendTicketEmail(deps, purchaseId));
+    result.streamLink = await step("stream link", () => scheduleStreamLink(deps, purchaseId));
+  }
+  return result;
+}

@@ -1,0 +1,219 @@
+// What a paid ticket brings (issue 9 "Event tickets"): the ticket e-mail at once, with the QR code of
+// its signed code, and the streaming link 24 hours before the start: a pg-boss job (kept in the
+// database, so it survives restarts) or, for a ticket bought later than that, at once.
+//
+// The link goes out once per ticket whatever runs twice: whoever sends it first sets
+// event_purchases.stream_link_sent_at by a conditional update (`where stream_link_sent_at is null`)
+// in the same transaction that stores the e-mail, and only the one whose update changed a row sends.
+import { and, eq, isNull } from "drizzle-orm";
+import type { PgBoss } from "pg-boss";
+import type { Db } from "../../db/client.ts";
+import { eventPurchases, events } from "../../db/schema.ts";
+import type { Logger } from "../../lib/logger.ts";
+import type { Mailer } from "../mail/mail.service.ts";
+import { streamLinkMail, ticketMail } from "./emails.ts";
+import { ticketCode, ticketQrPng } from "./ticket-code.ts";
+
+export const STREAM_LINK_QUEUE = "ticket-stream-link";
+/** The link goes out this long before the start. */
+export const STREAM_LINK_LEAD_MS = 24 * 60 * 60_000;
+/** Events have no end time: this long after the start they count as over, and the link is not sent. */
+export const EVENT_LENGTH_MS = 3 * 60 * 60_000;
+
+export interface StreamLinkDeps {
+  db: Db;
+  mailer: Pick<Mailer, "store" | "dispatch">;
+  /** env.SITE_NAME, signs the e-mails */
+  siteName: string;
+  /** the clock (tests move it) */
+  now?: () => Date;
+  logger?: Logger;
+}
+
+export interface TicketDeps extends StreamLinkDeps {
+  /** pg-boss: the stream-link job is queued on it */
+  boss: PgBoss;
+  /** ticketKey(auth secret): signs ticket codes */
+  ticketKey: Buffer;
+}
+
+export type StreamLinkTiming =
+  /** no start time, or the event is over: no link */
+  | { kind: "none" }
+  /** within 24 hours of the start, or under way: the link now */
+  | { kind: "now" }
+  | { kind: "later"; at: Date };
+
+export function streamLinkTiming(startsAt: Date | null, now: Date): StreamLinkTiming {
+  if (!startsAt) return { kind: "none" };
+  const start = startsAt.getTime();
+  if (now.getTime() >= start + EVENT_LENGTH_MS) return { kind: "none" };
+  if (now.getTime() >= start - STREAM_LINK_LEAD_MS) return { kind: "now" };
+  return { kind: "later", at: new Date(start - STREAM_LINK_LEAD_MS) };
+}
+
+async function loadTicket(db: Db, purchaseId: string) {
+  const [row] = await db
+    .select({ purchase: eventPurchases, event: events })
+    .from(eventPurchases)
+    .leftJoin(events, eq(events.id, eventPurchases.eventId))
+    .where(eq(eventPurchases.id, purchaseId));
+  return row;
+}
+
+/** Marks the link sent, if nobody has: true when this call is the one that sends it. */
+async function claimStreamLink(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], purchaseId: string, at: Date) {
+  const claimed = await tx
+    .update(eventPurchases)
+    .set({ streamLinkSentAt: at })
+    .where(and(eq(eventPurchases.id, purchaseId), isNull(eventPurchases.streamLinkSentAt)))
+    .returning({ id: eventPurchases.id });
+  return claimed.length > 0;
+}
+
+/** A message was stored with the claim but could not be queued: give the claim back, so a retry sends. */
+async function dispatchOrRelease(deps: StreamLinkDeps, mailId: string, purchaseId: string | null) {
+  try {
+    await deps.mailer.dispatch(mailId);
+  } catch (error) {
+    if (purchaseId) {
+      await deps.db
+        .update(eventPurchases)
+        .set({ streamLinkSentAt: null })
+        .where(eq(eventPurchases.id, purchaseId))
+        .catch(() => {});
+    }
+    throw error;
+  }
+}
+
+export type TicketEmailResult = { sent: false; reason: "unknown purchase" } | { sent: true; withStreamLink: boolean };
+
+/**
+ * The ticket e-mail, to the buyer: event, type, quantity, reference, start (Lagos time), the QR code
+ * (an inline PNG) and the code as text; with the streaming link when the start is less than 24 hours
+ * away (and the event not over), which then counts as the link sent.
+ */
+export async function sendTicketEmail(deps: TicketDeps, purchaseId: string): Promise<TicketEmailResult> {
+  const now = deps.now?.() ?? new Date();
+  const row = await loadTicket(deps.db, purchaseId);
+  if (!row) return { sent: false, reason: "unknown purchase" };
+  const { purchase, event } = row;
+  const code = ticketCode(deps.ticketKey, purchase.id);
+  const qrPng = await ticketQrPng(code);
+  const startsAt = event?.startsAt ?? null;
+  const timing = streamLinkTiming(startsAt, now);
+  const linkNow = timing.kind === "now" && !!event?.streamUrl;
+
+  const { mailId, withLink } = await deps.db.transaction(async (tx) => {
+    const withLink = linkNow && (await claimStreamLink(tx, purchase.id, now));
+    const mail = ticketMail({
+      site: deps.siteName,
+      to: purchase.email,
+      eventName: event?.name ?? purchase.eventName,
+      ticketType: purchase.ticketType,
+      quantity: purchase.quantity,
+      reference: purchase.paymentReference ?? purchase.id,
+      startsAt,
+      code,
+      qrPng,
+      streamUrl: withLink ? event!.streamUrl : null,
+      linkLater: timing.kind === "later" && !purchase.streamLinkSentAt,
+    });
+    return { mailId: (await deps.mailer.store(tx, mail)).id, withLink };
+  });
+  await dispatchOrRelease(deps, mailId, withLink ? purchase.id : null);
+  return { sent: true, withStreamLink: withLink };
+}
+
+export type StreamLinkResult =
+  | { sent: true }
+  | { sent: false; reason: "unknown purchase" | "not paid" | "no start or link" | "event over" | "already sent" };
+
+/**
+ * The streaming-link e-mail (the job's work, also called at once for a late ticket): sent once per
+ * ticket, however often it runs. An event without a start time or link, or already over, sends nothing.
+ */
+export async function sendStreamLink(deps: StreamLinkDeps, purchaseId: string): Promise<StreamLinkResult> {
+  const now = deps.now?.() ?? new Date();
+  const row = await loadTicket(deps.db, purchaseId);
+  if (!row) return { sent: false, reason: "unknown purchase" };
+  const { purchase, event } = row;
+  if (purchase.paymentStatus !== "paid") return { sent: false, reason: "not paid" };
+  if (!event?.startsAt || !event.streamUrl) return { sent: false, reason: "no start or link" };
+  if (streamLinkTiming(event.startsAt, now).kind === "none") return { sent: false, reason: "event over" };
+  const { startsAt, streamUrl } = event;
+
+  const mailId = await deps.db.transaction(async (tx) => {
+    if (!(await claimStreamLink(tx, purchase.id, now))) return null;
+    const mail = streamLinkMail({
+      site: deps.siteName,
+      to: purchase.email,
+      eventName: event.name,
+      startsAt,
+      streamUrl,
+      reference: purchase.paymentReference ?? purchase.id,
+    });
+    return (await deps.mailer.store(tx, mail)).id;
+  });
+  if (!mailId) return { sent: false, reason: "already sent" };
+  await dispatchOrRelease(deps, mailId, purchase.id);
+  deps.logger?.info("stream link sent", { purchaseId });
+  return { sent: true };
+}
+
+// One job per ticket waiting or running at a time (the key is the purchase id); retried with backoff.
+const QUEUE_OPTIONS = { policy: "exclusive", retryLimit: 6, retryDelay: 60, retryBackoff: true } as const;
+const queuesReady = new WeakMap<PgBoss, Promise<void>>();
+
+function ensureQueue(boss: PgBoss): Promise<void> {
+  let ready = queuesReady.get(boss);
+  if (!ready) {
+    ready = boss.createQueue(STREAM_LINK_QUEUE, QUEUE_OPTIONS).catch((error: unknown) => {
+      queuesReady.delete(boss);
+      throw error;
+    });
+    queuesReady.set(boss, ready);
+  }
+  return ready;
+}
+
+export type ScheduleResult =
+  | { kind: "scheduled"; at: Date; jobId: string | null }
+  | { kind: "sent-now"; result: StreamLinkResult }
+  | { kind: "none" };
+
+/**
+ * After a ticket is paid: a job for start − 24 h, or the link at once when that time has passed (the
+ * ticket e-mail may already have carried it: then nothing more is sent). No start time or an event
+ * that is over: nothing. A second call for the same ticket queues no second job.
+ */
+export async function scheduleStreamLink(deps: TicketDeps, purchaseId: string): Promise<ScheduleResult> {
+  const now = deps.now?.() ?? new Date();
+  const row = await loadTicket(deps.db, purchaseId);
+  if (!row || row.purchase.streamLinkSentAt) return { kind: "none" };
+  const timing = streamLinkTiming(row.event?.startsAt ?? null, now);
+  if (timing.kind === "none") return { kind: "none" };
+  if (timing.kind === "now") return { kind: "sent-now", result: await sendStreamLink(deps, purchaseId) };
+  await ensureQueue(deps.boss);
+  const jobId = await deps.boss.send(STREAM_LINK_QUEUE, { purchaseId } satisfies StreamLinkJob, {
+    startAfter: timing.at,
+    singletonKey: purchaseId,
+  });
+  return { kind: "scheduled", at: timing.at, jobId };
+}
+
+interface StreamLinkJob {
+  purchaseId: string;
+}
+
+/** This process's worker on the stream-link queue (server/jobs/start-jobs.ts). */
+export async function startStreamLinkWorker(boss: PgBoss, deps: StreamLinkDeps): Promise<void> {
+  await ensureQueue(boss);
+  await boss.work<StreamLinkJob>(STREAM_LINK_QUEUE, async ([job]) => {
+    if (!job) return;
+    const result = await sendStreamLink(deps, job.data.purchaseId);
+    if (!result.sent)
+      deps.logger?.info("stream link not sent", { purchaseId: job.data.purchaseId, reason: result.reason });
+  });
+}
