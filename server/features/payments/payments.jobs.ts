@@ -1,5 +1,6 @@
 // The payments' background work on pg-boss (it survives restarts and is shared by every process):
 // - payment-verify: a webhook's reference verified with the gateway, retried while it does not answer;
+// - payment-retry: every 10 minutes, the open payments of the last day verified again;
 // - payment-sandbox-webhook: the sandbox's signed charge.success webhook, posted to our own webhook
 //   route (a bank transfer settles a few seconds later this way).
 import type { PgBoss } from "pg-boss";
@@ -9,6 +10,9 @@ import type { PaymentJobs, PaymentSource, PaymentsService } from "./payments.ser
 
 export const PAYMENT_VERIFY_QUEUE = "payment-verify";
 export const SANDBOX_WEBHOOK_QUEUE = "payment-sandbox-webhook";
+/** Every 10 minutes: open payments of the last day verified again (source retry). */
+export const PAYMENT_RETRY_QUEUE = "payment-retry";
+export const PAYMENT_RETRY_CRON = "*/10 * * * *";
 
 interface VerifyJob {
   reference: string;
@@ -79,6 +83,13 @@ export async function startPaymentWorkers(deps: PaymentWorkersDeps): Promise<voi
   await boss.work<VerifyJob>(PAYMENT_VERIFY_QUEUE, options, async ([job]) => {
     if (!job) return;
     await payments.verify(job.data.reference, job.data.source);
+  });
+  await boss.createQueue(PAYMENT_RETRY_QUEUE);
+  // schedule() is an upsert by name: every process calling it at start keeps one schedule
+  await boss.schedule(PAYMENT_RETRY_QUEUE, PAYMENT_RETRY_CRON, null, { tz: "Africa/Lagos" });
+  await boss.work(PAYMENT_RETRY_QUEUE, async () => {
+    const asked = await payments.retryOpen();
+    if (asked > 0) logger.info("open payments verified again", { asked });
   });
   await boss.work<SandboxWebhookJob>(SANDBOX_WEBHOOK_QUEUE, options, async ([job]) => {
     if (!job || !sandbox) return;

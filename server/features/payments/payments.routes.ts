@@ -171,9 +171,11 @@ export function registerPaymentsRoutes(
   payments: PaymentsService,
   sandboxCheckout: SandboxCheckout | undefined,
 ) {
-  app.openapi(validateCoupon, async (c) =>
-    c.json(await payments.validateCoupon(c.req.valid("param").code, c.req.valid("query").courseId), 200),
-  );
+  // (answers about one checkout: never kept by a cache)
+  app.openapi(validateCoupon, async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await payments.validateCoupon(c.req.valid("param").code, c.req.valid("query").courseId), 200);
+  });
   app.openapi(logCouponUsage, async (c) =>
     c.json(await payments.logCouponUsage(c.req.valid("param").couponId, c.req.valid("json")), 201),
   );
@@ -186,7 +188,10 @@ export function registerPaymentsRoutes(
   app.openapi(startCoursePayment, async (c) => c.json(await payments.startCoursePayment(c.req.valid("json")), 201));
   app.openapi(startTicketPayment, async (c) => c.json(await payments.startTicketPayment(c.req.valid("json")), 201));
   app.openapi(cancelPayment, async (c) => c.json(await payments.cancel(c.req.valid("param").reference), 200));
-  app.openapi(verifyPayment, async (c) => c.json(await payments.verify(c.req.valid("param").reference, "verify"), 200));
+  app.openapi(verifyPayment, async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await payments.verify(c.req.valid("param").reference, "verify"), 200);
+  });
   app.openapi(webhook, async (c) => {
     // The raw body, as signed: never a re-serialised parse of it.
     const raw = await c.req.text();

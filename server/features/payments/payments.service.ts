@@ -3,7 +3,7 @@
 // the gateway confirms status, amount and currency for that reference — exactly once, through a
 // conditional update, whichever of the callback, /verify-payment, the webhook or a retry comes first.
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, between, eq, inArray, sql } from "drizzle-orm";
 import {
   PAYMENT_MESSAGES as M,
   REFERENCE_PATTERN,
@@ -452,6 +452,35 @@ export function createPaymentsService(deps: PaymentsDeps) {
         void service
           .verify(reference, "webhook")
           .catch((error: unknown) => logger.error("webhook verify failed", { reference, error: String(error) }));
+    },
+
+    /**
+     * The retry sweep: asks the gateway again about payments still pending or abandoned that were started
+     * between `minAgeMs` and `maxAgeMs` ago (a webhook that never came, a payer who closed the tab).
+     * Returns how many were asked; a gateway that does not answer is left for the next sweep.
+     */
+    async retryOpen(now = new Date(), minAgeMs = 2 * 60_000, maxAgeMs = 24 * 60 * 60_000): Promise<number> {
+      const open = await db
+        .select({ reference: payments.reference })
+        .from(payments)
+        .where(
+          and(
+            inArray(payments.status, ["pending", "abandoned"]),
+            between(payments.createdAt, new Date(now.getTime() - maxAgeMs), new Date(now.getTime() - minAgeMs)),
+          ),
+        )
+        .limit(500);
+      for (const { reference } of open) {
+        await service
+          .verify(reference, "retry")
+          .catch((error: unknown) =>
+            logger.warn("payment retry failed", {
+              reference,
+              error: error instanceof Error ? error.message : String(error),
+            }),
+          );
+      }
+      return open.length;
     },
 
     /** The history of one payment, oldest first. */

@@ -159,6 +159,20 @@ describe("a course payment through Paystack", () => {
     expect(paid).toHaveLength(1);
   });
 
+  it("a retry sweep verifies open payments of the last day again", async () => {
+    const { reference } = await startCourse((await newCourse()).id);
+    fake.pay(reference);
+    const now = new Date(Date.now() + 3 * 60_000);
+    expect(await t.services.payments.retryOpen(now)).toBeGreaterThan(0);
+    expect(await historyOf(t.db, reference)).toEqual(["-→pending by start", "pending→paid by retry"]);
+    // too recent, or older than a day: not asked
+    const fresh = await startCourse((await newCourse()).id);
+    fake.pay(fresh.reference);
+    await t.services.payments.retryOpen(new Date());
+    await t.services.payments.retryOpen(new Date(Date.now() + 25 * 60 * 60_000));
+    expect((await paymentOf(t.db, fresh.reference)).status).toBe("pending");
+  });
+
   it("records abandoned when Paystack says so", async () => {
     const { reference } = await startCourse((await newCourse()).id);
     fake.abandon(reference);
