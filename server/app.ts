@@ -11,6 +11,7 @@ import { UPLOAD_PATH } from "./features/uploads/uploads.routes.ts";
 import { authHandler, loadActor, sameOriginWrites } from "./http/session.ts";
 import { originChecker } from "./features/auth/auth.ts";
 import { createServices, type Deps, type Services } from "./services.ts";
+import { startPaymentWorkers } from "./features/payments/payments.jobs.ts";
 
 /** The largest sign-up form post (/register) read; bigger ones get the plain 413. */
 const SIGN_UP_BODY_LIMIT_BYTES = 12 * 1024 * 1024;
@@ -18,6 +19,8 @@ const SIGN_UP_BODY_LIMIT_BYTES = 12 * 1024 * 1024;
 export interface App {
   app: Hono<AppEnv>;
   services: Services;
+  /** resolves once the background workers that need the app (payments) are listening */
+  ready: Promise<void>;
 }
 
 export function createApp(deps: Deps): App {
@@ -56,5 +59,34 @@ export function createApp(deps: Deps): App {
   app.all("/backend/*", (c) => c.json(errorBody("not_found", `No API route for ${c.req.method} ${c.req.path}`), 404));
   app.route("/media", createMediaRoutes(deps, services.mediaStore));
   app.route("/", createFeedRoutes(services, deps));
-  return { app, services };
+  const ready = startAppWorkers(app, services, deps);
+  return { app, services, ready };
+}
+
+/** The payments' workers: the sandbox's webhooks are posted to this app's own webhook route. */
+async function startAppWorkers(app: Hono<AppEnv>, services: Services, deps: Deps): Promise<void> {
+  const { queue, sandbox } = services.paymentParts;
+  if (!deps.queue || !queue) return;
+  try {
+    await startPaymentWorkers({
+      boss: deps.queue.boss,
+      queue,
+      payments: services.payments,
+      sandbox,
+      logger: deps.logger,
+      pollingIntervalSeconds: deps.env.NODE_ENV === "test" ? 0.5 : 1,
+      deliverWebhook: async (body, signature) => {
+        const res = await app.request("/backend/api/payments/webhook", {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "x-paystack-signature": signature },
+          body,
+        });
+        return res.status;
+      },
+    });
+  } catch (error) {
+    deps.logger.error("payment workers did not start", {
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
 }

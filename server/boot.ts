@@ -41,5 +41,5 @@ export async function boot(): Promise<Booted> {
   };
   process.once("SIGINT", () => void shutdown("SIGINT"));
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
-  return { env, database, logger, mailer };
+  return { env, database, logger, mailer, queue };
 }

@@ -101,6 +101,41 @@ describe("parseEnv", () => {
     expect(parseEnv({ MAIL_FROM: "hello@academy.example" }).MAIL_FROM).toBe("hello@academy.example");
   });
 
+  it("pays through the sandbox by default, or Paystack with both keys; a missing key stops the start naming it", () => {
+    expect(parseEnv({})).toMatchObject({ PAYMENT_PROVIDER: "sandbox", PAYSTACK_BASE_URL: "https://api.paystack.co" });
+    const paystack = {
+      PAYMENT_PROVIDER: "paystack",
+      PAYSTACK_PUBLIC_KEY: "pk_test_1",
+      PAYSTACK_SECRET_KEY: "sk_test_1",
+    };
+    expect(parseEnv({ ...paystack, PAYSTACK_BASE_URL: "http://127.0.0.1:9999/" })).toMatchObject({
+      PAYMENT_PROVIDER: "paystack",
+      PAYSTACK_SECRET_KEY: "sk_test_1",
+      PAYSTACK_BASE_URL: "http://127.0.0.1:9999",
+    });
+    const messageOf = (source: Record<string, string>) => {
+      try {
+        parseEnv(source);
+      } catch (e) {
+        expect(e).toBeInstanceOf(ConfigError);
+        return (e as Error).message.split("\n");
+      }
+      throw new Error("parseEnv accepted it");
+    };
+    expect(messageOf({ ...paystack, PAYSTACK_SECRET_KEY: "" })).toEqual([
+      "Invalid configuration:",
+      expect.stringMatching(
+        /^ {2}PAYSTACK_SECRET_KEY: PAYMENT_PROVIDER=paystack needs PAYSTACK_PUBLIC_KEY and PAYSTACK_SECRET_KEY/,
+      ),
+    ]);
+    expect(messageOf({ PAYMENT_PROVIDER: "paystack" })[1]).toMatch(/^ {2}PAYSTACK_PUBLIC_KEY, PAYSTACK_SECRET_KEY: /);
+    expect(messageOf({ PAYMENT_PROVIDER: "stripe" })).toEqual([
+      "Invalid configuration:",
+      "  PAYMENT_PROVIDER: PAYMENT_PROVIDER must be sandbox or paystack",
+    ]);
+    expect(messageOf({ PAYSTACK_BASE_URL: "ftp://x" })[1]).toMatch(/PAYSTACK_BASE_URL must be an http\(s\) URL/);
+  });
+
   it("takes the S3 media store's five settings together, or none of them", () => {
     const s3 = {
       S3_ENDPOINT: "http://127.0.0.1:9000",

@@ -104,6 +104,17 @@ const EnvSchema = z.object({
   S3_REGION: optionalText,
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
+  // Payments (issue 9, decision 016): the offline sandbox by default, or Paystack with both keys.
+  PAYMENT_PROVIDER: z
+    .enum(["sandbox", "paystack"], { error: "PAYMENT_PROVIDER must be sandbox or paystack" })
+    .default("sandbox"),
+  PAYSTACK_PUBLIC_KEY: optionalText,
+  PAYSTACK_SECRET_KEY: optionalText,
+  PAYSTACK_BASE_URL: z
+    .url({ protocol: /^https?$/, error: "PAYSTACK_BASE_URL must be an http(s) URL such as https://api.paystack.co" })
+    .optional()
+    .or(z.literal("").transform(() => undefined))
+    .transform((v) => (v ?? "https://api.paystack.co").replace(/\/+$/, "")),
 });
 
 const S3_NAMES = ["S3_ENDPOINT", "S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
@@ -136,6 +147,7 @@ export function parseEnv(source?: Record<string, string | undefined>): Env {
   }
   const env = result.data;
   const S3 = s3Settings(env);
+  checkPaystackKeys(env);
   const PUBLIC_URL = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   return { ...env, PUBLIC_URL, MAIL_FROM: env.MAIL_FROM ?? defaultMailFrom(env.SITE_NAME, PUBLIC_URL), S3 };
 }
@@ -156,6 +168,17 @@ function s3Settings(env: z.infer<typeof EnvSchema>): S3Settings | undefined {
     accessKeyId: env.S3_ACCESS_KEY_ID!,
     secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
   };
+}
+
+/** PAYMENT_PROVIDER=paystack needs both keys; a missing one stops the start naming it. */
+function checkPaystackKeys(env: z.infer<typeof EnvSchema>): void {
+  if (env.PAYMENT_PROVIDER !== "paystack") return;
+  const missing = (["PAYSTACK_PUBLIC_KEY", "PAYSTACK_SECRET_KEY"] as const).filter((name) => !env[name]);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ${missing.join(", ")}: PAYMENT_PROVIDER=paystack needs PAYSTACK_PUBLIC_KEY and PAYSTACK_SECRET_KEY (pk_test_… and sk_test_… from the Paystack dashboard), or leave PAYMENT_PROVIDER unset for the sandbox`,
+    );
+  }
 }
 
 /** "TechAfrica <no-reply@academy.example>": the site's name at the host of PUBLIC_URL (localhost by default). */

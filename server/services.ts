@@ -16,6 +16,14 @@ import { createOutboxService } from "./features/mail/outbox.service.ts";
 import { createUsersService } from "./features/users/users.service.ts";
 import { createUploadsService, uploadKey } from "./features/uploads/uploads.service.ts";
 import { createMediaStore } from "./integrations/media/create-media-store.ts";
+import type { Queue } from "./jobs/queue.ts";
+import { createPaymentsService, type Payment } from "./features/payments/payments.service.ts";
+import { createPaymentQueue } from "./features/payments/payments.jobs.ts";
+import { createSandboxCheckout } from "./features/payments/sandbox-checkout.ts";
+import { createPaystackGateway } from "./integrations/payments/paystack.ts";
+import { createSandboxGateway, sandboxWebhookSecret } from "./integrations/payments/sandbox.ts";
+import { createAfterPaid } from "./features/payments/after-paid.ts";
+import { ticketKey } from "./features/tickets/ticket-code.ts";
 
 export interface Deps {
   database: Database;
@@ -23,6 +31,13 @@ export interface Deps {
   logger: Logger;
   /** queues e-mail (server/features/mail); identity sends verification and reset links through it */
   mailer: Mailer;
+  /** the pg-boss queue (server/jobs): payments queue webhook verifications and sandbox webhooks on it */
+  queue?: Pick<Queue, "boss">;
+  /**
+   * Called once when a payment becomes paid, after that has committed (ticket e-mails and receipts plug
+   * in here; decision 016). Default: nothing.
+   */
+  onPaymentPaid?: (payment: Payment) => Promise<void> | void;
 }
 
 export function createServices(deps: Deps) {
@@ -30,7 +45,47 @@ export function createServices(deps: Deps) {
   // (the one place that picks the media store: local disk, DATA_DIR/media, or S3-compatible)
   const mediaStore = createMediaStore(deps.env);
   const auth = createAuth({ db, env: deps.env, logger: deps.logger, mailer: deps.mailer, mediaStore });
+  // (the one place that picks the payment gateway: the offline sandbox or Paystack; decision 016)
+  const sandbox =
+    deps.env.PAYMENT_PROVIDER === "sandbox"
+      ? createSandboxGateway({ db, webhookSecret: sandboxWebhookSecret(auth.options.secret) })
+      : null;
+  const paymentGateway =
+    sandbox ?? createPaystackGateway({ secretKey: deps.env.PAYSTACK_SECRET_KEY!, baseUrl: deps.env.PAYSTACK_BASE_URL });
+  const paymentQueue = deps.queue ? createPaymentQueue(deps.queue.boss) : undefined;
+  const afterPaid = deps.queue
+    ? createAfterPaid({
+        db,
+        mailer: deps.mailer,
+        boss: deps.queue.boss,
+        ticketKey: ticketKey(auth.options.secret),
+        siteName: deps.env.SITE_NAME,
+        logger: deps.logger,
+      })
+    : undefined;
+  const payments = createPaymentsService({
+    db,
+    gateway: paymentGateway,
+    logger: deps.logger,
+    publicKey: deps.env.PAYSTACK_PUBLIC_KEY,
+    jobs: paymentQueue,
+    // receipts, ticket e-mails and the streaming-link job (they need the queue), then any hook of the caller
+    onPaymentPaid: async (payment) => {
+      await afterPaid?.(payment);
+      await deps.onPaymentPaid?.(payment);
+    },
+  });
   return {
+    payments,
+    /**
+     * The payments' jobs on the queue (none without one; server/app.ts starts their workers), and the
+     * sandbox gateway and its checkout when PAYMENT_PROVIDER=sandbox.
+     */
+    paymentParts: {
+      queue: paymentQueue,
+      sandbox: sandbox ?? undefined,
+      sandboxCheckout: sandbox ? createSandboxCheckout({ sandbox, payments, queue: paymentQueue }) : undefined,
+    },
     /** where uploads and profile images are kept; /media reads them through it */
     mediaStore,
     catalog: createCatalogService(db),

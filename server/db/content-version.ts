@@ -35,6 +35,8 @@ import {
   newsletterCampaigns,
   newsletterSubscribers,
   payments,
+  paymentEvents,
+  sandboxTransactions,
   posts,
   postStats,
   postVisits,
@@ -88,6 +90,8 @@ export const NOT_PUBLIC_CONTENT: Readonly<Record<string, string>> = {
   [getTableName(coursePurchases)]: "checkout records",
   [getTableName(eventPurchases)]: "checkout records",
   [getTableName(payments)]: "checkout records",
+  [getTableName(paymentEvents)]: "checkout records: each payment's status changes",
+  [getTableName(sandboxTransactions)]: "the offline payment sandbox's own transactions",
   [getTableName(postVisits)]:
     "who read a post in which hour: orders the popular and trending lists only (decision 015)",
   [getTableName(postStats)]: "visit totals: order the popular list only (decision 015)",

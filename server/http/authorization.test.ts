@@ -59,10 +59,22 @@ describe("the authorization table", () => {
     }
   });
 
+  // Public operations that authenticate the request itself, not its sender: the payment webhook answers
+  // 401 to a body without a valid signature, whoever sends it (decision 016).
+  const SIGNED_BY_PAYLOAD = new Set(["receivePaymentWebhook"]);
+
   it("public operations: open to anonymous learners, users and admins", async () => {
-    for (const rule of declared.filter((d) => d.access === "public")) {
+    for (const rule of declared.filter((d) => d.access === "public" && !SIGNED_BY_PAYLOAD.has(d.operationId))) {
       const name = `${rule.method} ${rule.path}`;
       for (const who of [null, plain, admin]) expect([401, 403], name).not.toContain(await call(rule, who));
+    }
+  });
+
+  it("a public operation signed by its payload: 401 without a valid signature, the same for anyone", async () => {
+    const signed = declared.filter((d) => SIGNED_BY_PAYLOAD.has(d.operationId));
+    expect(signed.map((d) => d.operationId)).toEqual([...SIGNED_BY_PAYLOAD]);
+    for (const rule of signed) {
+      for (const who of [null, plain, admin]) expect(await call(rule, who), rule.path).toBe(401);
     }
   });
 

@@ -19,6 +19,7 @@ import { registerNewsletterRoutes } from "../features/newsletter/newsletter.rout
 import { registerUsersRoutes } from "../features/users/users.routes.ts";
 import { registerUploadsRoutes } from "../features/uploads/uploads.routes.ts";
 import { registerBlogRoutes } from "../features/blog/blog.routes.ts";
+import { registerPaymentsRoutes } from "../features/payments/payments.routes.ts";
 import { accessGuard, BETTER_AUTH_DECLARATIONS } from "./access-policy.ts";
 import { defineRoute } from "./define-route.ts";
 
@@ -201,6 +202,7 @@ export function createBackend(services: Services, deps: Deps) {
   registerNewsletterRoutes(api, services.newsletter);
   registerContactsRoutes(api, services.contacts);
   registerUsersRoutes(api, services.users);
+  registerPaymentsRoutes(api, services.payments, services.paymentParts.sandboxCheckout);
   // After the uploads routes, and /posts/categories before /posts/{slug}.
   registerBlogRoutes(api, services.blog);
 

@@ -7,7 +7,8 @@ export type ErrorCode =
   | "conflict"
   | "too_large"
   | "too_many_requests"
-  | "step_up_required";
+  | "step_up_required"
+  | "unavailable";
 
 export class DomainError extends Error {
   readonly code: ErrorCode;
@@ -29,7 +30,10 @@ export const TooManyRequests = (message: string) => new DomainError("too_many_re
 /** A dangerous action asks for the password again (spec "moderate" step-up level). */
 export const StepUpRequired = (message: string) => new DomainError("step_up_required", message);
 
-export const STATUS_BY_CODE: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429> = {
+/** A service we depend on (the payment gateway) did not answer or refused: try again later. */
+export const Unavailable = (message: string) => new DomainError("unavailable", message);
+
+export const STATUS_BY_CODE: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503> = {
   invalid: 422,
   unauthorized: 401,
   forbidden: 403,
@@ -38,4 +42,5 @@ export const STATUS_BY_CODE: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413
   too_large: 413,
   too_many_requests: 429,
   step_up_required: 403,
+  unavailable: 503,
 };

@@ -10,6 +10,7 @@ import { outboxDir } from "../../server/integrations/mail/mail-transport.ts";
 import type { Queue } from "../../server/jobs/queue.ts";
 import { startJobs } from "../../server/jobs/start-jobs.ts";
 import { silentLogger } from "../../server/lib/logger.ts";
+import type { Deps } from "../../server/services.ts";
 import { createTestDatabase } from "./test-db.ts";
 
 export interface TestApp {
@@ -28,7 +29,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<Record<string, string>> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** the hook a paid transition calls (server/services.ts Deps.onPaymentPaid) */
+  onPaymentPaid?: Deps["onPaymentPaid"];
+}
+
+export async function createTestApp(
+  overrides: Partial<Record<string, string>> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "academy-data-"));
   const env = parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir, SITE_NAME: "TechAfrica", ...overrides });
@@ -37,7 +46,15 @@ export async function createTestApp(overrides: Partial<Record<string, string>> =
     pollingIntervalSeconds: 0.5,
     retry: { limit: 2, delaySeconds: 1, backoff: false },
   });
-  const { app, services } = createApp({ database, env, logger: silentLogger, mailer });
+  const { app, services, ready } = createApp({
+    database,
+    env,
+    logger: silentLogger,
+    mailer,
+    queue,
+    onPaymentPaid: options.onPaymentPaid,
+  });
+  await ready;
   return {
     app,
     services,

@@ -1,5 +1,5 @@
 // One row per payment reference; a purchase or ticket becomes paid only when the server has verified
-// the reference, exactly once (architecture "Payments").
+// the reference, exactly once (architecture "Payments", decision 016).
 import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt, id } from "./columns.ts";
 
@@ -24,3 +24,38 @@ export const payments = pgTable(
   },
   (t) => [index("payments_status_idx").on(t.status)],
 );
+
+/** Every change of a payment's status: from, to, what brought it (callback, verify, webhook, retry, sandbox), when. */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: id(),
+    paymentId: text("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status").notNull(),
+    /** start | callback | verify | webhook | retry | sandbox */
+    source: text("source").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index("payment_events_payment_idx").on(t.paymentId)],
+);
+
+/**
+ * The sandbox gateway's own transactions (PAYMENT_PROVIDER=sandbox): what Paystack keeps on its side,
+ * kept in the database so that every process of the site agrees on a transaction's state.
+ */
+export const sandboxTransactions = pgTable("sandbox_transactions", {
+  reference: text("reference").primaryKey(),
+  amount: integer("amount_kobo").notNull(),
+  currency: text("currency").notNull(),
+  email: text("email").notNull(),
+  metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+  /** pending | success | failed | abandoned */
+  status: text("status").notNull().default("pending"),
+  channel: text("channel"),
+  paidAt: timestamp("paid_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});

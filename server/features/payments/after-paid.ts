@@ -1,0 +1,48 @@
+// What a paid payment sets off (issue 9 "After paying"): the payments core calls this once per payment,
+// after the paid status has committed (decision 016). It maps the payment row onto what the e-mails
+// need and hands it to server/features/tickets/after-payment.ts (receipt; ticket e-mail and the
+// streaming-link job for a ticket).
+import { eq } from "drizzle-orm";
+import type { PgBoss } from "pg-boss";
+import type { Db } from "../../db/client.ts";
+import { coursePurchases, eventPurchases } from "../../db/schema.ts";
+import type { Logger } from "../../lib/logger.ts";
+import type { Mailer } from "../mail/mail.service.ts";
+import { afterPaymentPaid, type PaidPayment } from "../tickets/after-payment.ts";
+import type { Payment } from "./payments.service.ts";
+
+export async function toPaidPayment(db: Db, payment: Payment): Promise<PaidPayment> {
+  const kind = payment.kind === "ticket" ? "ticket" : "course";
+  const table = kind === "ticket" ? eventPurchases : coursePurchases;
+  const [purchase] = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(eq(table.paymentReference, payment.reference))
+    .limit(1);
+  const details = payment.details;
+  const paidAt = typeof details.paidAt === "string" ? new Date(details.paidAt) : null;
+  return {
+    id: payment.id,
+    reference: payment.reference,
+    kind,
+    itemId: payment.itemId,
+    email: payment.email,
+    amountKobo: payment.amount,
+    channel: typeof details.channel === "string" ? details.channel : null,
+    paidAt: paidAt && !Number.isNaN(paidAt.getTime()) ? paidAt : (payment.verifiedAt ?? new Date()),
+    purchaseId: purchase?.id ?? null,
+  };
+}
+
+export function createAfterPaid(deps: {
+  db: Db;
+  mailer: Mailer;
+  boss: PgBoss;
+  ticketKey: Buffer;
+  siteName: string;
+  logger: Logger;
+}) {
+  return async (payment: Payment): Promise<void> => {
+    await afterPaymentPaid(deps, await toPaidPayment(deps.db, payment));
+  };
+}

@@ -1,0 +1,206 @@
+// Paying (issue 9, decision 016): coupon check, starting payments, verification, the webhook, the
+// spec's purchase-record calls (intent only: paid comes from verification) and the sandbox checkout.
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { z } from "zod";
+import {
+  CouponUsageLogSchema,
+  CouponValidationSchema,
+  CoursePurchaseLogSchema,
+  EventPurchaseLogSchema,
+  PAYMENT_MESSAGES as M,
+  PaymentOutcomeSchema,
+  PurchaseLogResultSchema,
+  StartCoursePaymentSchema,
+  StartedPaymentSchema,
+  StartTicketPaymentSchema,
+} from "../../../contract/payments.ts";
+import { SANDBOX_OUTCOMES } from "../../integrations/payments/sandbox.ts";
+import type { BackendEnv } from "../../http/backend.ts";
+import { defineRoute, errorResponse, jsonResponse } from "../../http/define-route.ts";
+import { NotFound } from "../../lib/errors.ts";
+import type { PaymentsService } from "./payments.service.ts";
+import type { SandboxCheckout } from "./sandbox-checkout.ts";
+
+const tags = ["Payments"];
+const id = z.string().max(100);
+const reference = z.string().max(100);
+const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
+
+const validateCoupon = defineRoute({
+  access: "public",
+  operationId: "validateCoupon",
+  method: "get",
+  path: "/api/coupons/validate/{code}",
+  tags,
+  summary: "Check a coupon code for a course",
+  description: "Codes are case-insensitive. Valid when active and either general or for this course.",
+  request: { params: z.object({ code: z.string().max(100) }), query: z.object({ courseId: id.optional() }) },
+  responses: {
+    200: jsonResponse(
+      "The validation result (valid false with a message when it does not apply)",
+      CouponValidationSchema,
+    ),
+  },
+});
+
+const logCouponUsage = defineRoute({
+  access: "public",
+  operationId: "logCouponUsage",
+  method: "post",
+  path: "/api/coupons/log-usage/{couponId}",
+  tags,
+  summary: "Record a coupon's use (intent only; paid comes from verification)",
+  request: { params: z.object({ couponId: id }), body: json(CouponUsageLogSchema) },
+  responses: {
+    201: jsonResponse("Recorded", PurchaseLogResultSchema),
+    404: errorResponse("No such coupon, course or payment"),
+  },
+});
+
+const logCoursePurchase = defineRoute({
+  access: "public",
+  operationId: "logCoursePurchase",
+  method: "post",
+  path: "/api/courses/{courseId}/purchases",
+  tags,
+  summary: "Record a course purchase (intent only; paid comes from verification)",
+  request: { params: z.object({ courseId: id }), body: json(CoursePurchaseLogSchema) },
+  responses: {
+    201: jsonResponse("Recorded", PurchaseLogResultSchema),
+    404: errorResponse("No such course or payment"),
+  },
+});
+
+const logEventPurchase = defineRoute({
+  access: "public",
+  operationId: "logEventPurchase",
+  method: "post",
+  path: "/api/events/{id}/purchases",
+  tags,
+  summary: "Record a ticket purchase (intent only; paid comes from verification)",
+  request: { params: z.object({ id }), body: json(EventPurchaseLogSchema) },
+  responses: { 201: jsonResponse("Recorded", PurchaseLogResultSchema), 404: errorResponse("No such event or payment") },
+});
+
+const startCoursePayment = defineRoute({
+  access: "public",
+  operationId: "startCoursePayment",
+  method: "post",
+  path: "/api/payments/course",
+  tags,
+  summary: "Start paying for a course: the server computes the amount and records the payment as pending",
+  request: { body: json(StartCoursePaymentSchema) },
+  responses: {
+    201: jsonResponse("What the browser needs to open the payment pop-up", StartedPaymentSchema),
+    404: errorResponse("No such course"),
+    503: errorResponse("The payment provider did not answer"),
+  },
+});
+
+const startTicketPayment = defineRoute({
+  access: "public",
+  operationId: "startTicketPayment",
+  method: "post",
+  path: "/api/payments/ticket",
+  tags,
+  summary: "Start paying for event tickets: the server computes the amount and records the payment as pending",
+  request: { body: json(StartTicketPaymentSchema) },
+  responses: {
+    201: jsonResponse("What the browser needs to open the payment pop-up", StartedPaymentSchema),
+    404: errorResponse("No such event"),
+    503: errorResponse("The payment provider did not answer"),
+  },
+});
+
+const cancelPayment = defineRoute({
+  access: "public",
+  operationId: "cancelPayment",
+  method: "post",
+  path: "/api/payments/{reference}/cancel",
+  tags,
+  summary: "The payment pop-up was closed without paying: records not_paid",
+  request: { params: z.object({ reference }) },
+  responses: { 200: jsonResponse("The payment's state", PaymentOutcomeSchema), 404: errorResponse("No such payment") },
+});
+
+const verifyPayment = defineRoute({
+  access: "public",
+  operationId: "verifyPayment",
+  method: "get",
+  path: "/api/verify/{reference}",
+  tags,
+  summary: "Verify a payment with the provider and answer its state",
+  request: { params: z.object({ reference }) },
+  responses: {
+    200: jsonResponse("The payment's state", PaymentOutcomeSchema),
+    404: errorResponse("No such payment"),
+    503: errorResponse("The payment provider did not answer"),
+  },
+});
+
+const webhook = defineRoute({
+  access: "public",
+  operationId: "receivePaymentWebhook",
+  method: "post",
+  path: "/api/payments/webhook",
+  tags,
+  summary: "Paystack's webhook (x-paystack-signature: hex HMAC-SHA512 of the raw body)",
+  request: { headers: z.object({ "x-paystack-signature": z.string().max(1000).optional() }) },
+  responses: {
+    200: jsonResponse("Received", z.object({ received: z.literal(true) })),
+    401: errorResponse("The signature is missing or not valid"),
+  },
+});
+
+const sandboxSettle = defineRoute({
+  access: "public",
+  operationId: "settleSandboxPayment",
+  method: "post",
+  path: "/api/payments/sandbox/{reference}/{outcome}",
+  tags,
+  summary: "The sandbox checkout's Pay / Fail / Cancel / bank transfer (PAYMENT_PROVIDER=sandbox only)",
+  request: { params: z.object({ reference, outcome: z.enum(SANDBOX_OUTCOMES) }) },
+  responses: {
+    200: jsonResponse("The payment's state after the choice", PaymentOutcomeSchema),
+    404: errorResponse("No such payment, or the sandbox is off"),
+  },
+});
+
+export function registerPaymentsRoutes(
+  app: OpenAPIHono<BackendEnv>,
+  payments: PaymentsService,
+  sandboxCheckout: SandboxCheckout | undefined,
+) {
+  // (answers about one checkout: never kept by a cache)
+  app.openapi(validateCoupon, async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await payments.validateCoupon(c.req.valid("param").code, c.req.valid("query").courseId), 200);
+  });
+  app.openapi(logCouponUsage, async (c) =>
+    c.json(await payments.logCouponUsage(c.req.valid("param").couponId, c.req.valid("json")), 201),
+  );
+  app.openapi(logCoursePurchase, async (c) =>
+    c.json(await payments.logCoursePurchase(c.req.valid("param").courseId, c.req.valid("json")), 201),
+  );
+  app.openapi(logEventPurchase, async (c) =>
+    c.json(await payments.logEventPurchase(c.req.valid("param").id, c.req.valid("json")), 201),
+  );
+  app.openapi(startCoursePayment, async (c) => c.json(await payments.startCoursePayment(c.req.valid("json")), 201));
+  app.openapi(startTicketPayment, async (c) => c.json(await payments.startTicketPayment(c.req.valid("json")), 201));
+  app.openapi(cancelPayment, async (c) => c.json(await payments.cancel(c.req.valid("param").reference), 200));
+  app.openapi(verifyPayment, async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await payments.verify(c.req.valid("param").reference, "verify"), 200);
+  });
+  app.openapi(webhook, async (c) => {
+    // The raw body, as signed: never a re-serialised parse of it.
+    const raw = await c.req.text();
+    await payments.receiveWebhook(raw, c.req.header("x-paystack-signature"));
+    return c.json({ received: true as const }, 200);
+  });
+  app.openapi(sandboxSettle, async (c) => {
+    if (!sandboxCheckout) throw NotFound(M.sandboxOnly);
+    const { reference: ref, outcome } = c.req.valid("param");
+    return c.json(await sandboxCheckout.settle(ref, outcome), 200);
+  });
+}

@@ -1,0 +1,546 @@
+// The money paths (issue 9, architecture "Payments", decision 016). The server computes every amount
+// from the database, records the payment as pending before the pop-up opens, and marks it paid only when
+// the gateway confirms status, amount and currency for that reference — exactly once, through a
+// conditional update, whichever of the callback, /verify-payment, the webhook or a retry comes first.
+import { randomBytes } from "node:crypto";
+import { and, asc, between, eq, inArray, sql } from "drizzle-orm";
+import {
+  PAYMENT_MESSAGES as M,
+  REFERENCE_PATTERN,
+  type CouponUsageLog,
+  type CouponValidation,
+  type CoursePurchaseLog,
+  type EventPurchaseLog,
+  type PaymentKind,
+  type PaymentOutcome,
+  type PaymentStatus,
+  type PurchaseLogResult,
+  type StartCoursePayment,
+  type StartedPayment,
+  type StartTicketPayment,
+} from "../../../contract/payments.ts";
+import { TICKET_TYPES } from "../../../contract/tickets.ts";
+import type { Db } from "../../db/client.ts";
+import {
+  couponUsages,
+  coupons,
+  coursePurchases,
+  courses,
+  eventPurchases,
+  events,
+  paymentEvents,
+  payments,
+} from "../../db/schema.ts";
+import { PaymentGatewayError, type PaymentGateway, type VerifyResult } from "../../integrations/payments/gateway.ts";
+import { Invalid, NotFound, Unauthorized, Unavailable } from "../../lib/errors.ts";
+import { isId } from "../../lib/id.ts";
+import type { Logger } from "../../lib/logger.ts";
+import { koboToNaira } from "../../lib/money.ts";
+
+export type Payment = typeof payments.$inferSelect;
+/** What brought a status change. */
+export type PaymentSource = "start" | "callback" | "verify" | "webhook" | "retry" | "sandbox";
+
+/** Background work the service hands to the job queue (payments.jobs.ts). */
+export interface PaymentJobs {
+  /** verify `reference` soon, retried while the gateway does not answer (webhooks) */
+  verifyLater(reference: string, source: PaymentSource): Promise<void>;
+}
+
+export interface PaymentsDeps {
+  db: Db;
+  gateway: PaymentGateway;
+  logger: Logger;
+  /** PAYSTACK_PUBLIC_KEY: the inline pop-up needs it (paystack only) */
+  publicKey?: string;
+  jobs?: PaymentJobs;
+  /**
+   * Called once per payment, after the transaction that made it paid has committed, by the call that
+   * made it paid (never by the others). Ticket e-mails and receipts plug in here. An error is logged,
+   * never undoes the payment.
+   */
+  onPaymentPaid?: (payment: Payment) => Promise<void> | void;
+}
+
+/** The smallest charge Paystack takes in NGN is ₦50. */
+const MIN_AMOUNT_KOBO = 5_000;
+
+const BASE32 = "abcdefghijklmnopqrstuvwxyz234567";
+
+/** "ta_" and 24 base32 characters: 120 random bits, unguessable and unique in practice (and by constraint). */
+export function newReference(): string {
+  const bytes = randomBytes(24);
+  let out = "ta_";
+  for (const b of bytes) out += BASE32[b & 31];
+  return out;
+}
+
+/** spec §5: the first word of the full name is the first name, the rest the last name. */
+export function splitName(fullName: string): { firstName: string; lastName: string } {
+  const [first = "", ...rest] = fullName.trim().split(/\s+/);
+  return { firstName: first, lastName: rest.join(" ") };
+}
+
+/** A coupon's price: price × (1 − discount/100), in kobo, rounded (spec §5). */
+export function discounted(kobo: number, discountPercent: number): number {
+  return Math.round((kobo * (100 - discountPercent)) / 100);
+}
+
+function toOutcome(p: Payment): PaymentOutcome {
+  const d = p.details;
+  return {
+    status: p.status as PaymentStatus,
+    reference: p.reference,
+    kind: p.kind as PaymentKind,
+    itemId: p.itemId,
+    amount: koboToNaira(p.amount),
+    currency: p.currency,
+    channel: typeof d.channel === "string" ? d.channel : null,
+    paidAt: typeof d.paidAt === "string" ? d.paidAt : null,
+  };
+}
+
+type Transition = {
+  to: "paid" | "failed" | "abandoned";
+  from: PaymentStatus[];
+  source: PaymentSource;
+  details: Record<string, unknown>;
+};
+
+export function createPaymentsService(deps: PaymentsDeps) {
+  const { db, gateway, logger } = deps;
+
+  async function findPayment(reference: string): Promise<Payment> {
+    if (!REFERENCE_PATTERN.test(reference)) throw NotFound(M.paymentNotFound);
+    const [row] = await db.select().from(payments).where(eq(payments.reference, reference));
+    if (!row) throw NotFound(M.paymentNotFound);
+    return row;
+  }
+
+  async function findCourse(courseId: string) {
+    if (!isId(courseId)) throw NotFound(M.courseNotFound);
+    const [course] = await db.select().from(courses).where(eq(courses.id, courseId));
+    if (!course) throw NotFound(M.courseNotFound);
+    return course;
+  }
+
+  async function findEvent(eventId: string) {
+    if (!isId(eventId)) throw NotFound(M.eventNotFound);
+    const [event] = await db.select().from(events).where(eq(events.id, eventId));
+    if (!event) throw NotFound(M.eventNotFound);
+    return event;
+  }
+
+  /** Codes are case-insensitive; valid when active and general or for this course. */
+  async function checkCoupon(code: string, courseId: string | undefined): Promise<CouponValidation> {
+    const invalid = (message: string): CouponValidation => ({ valid: false, discount: 0, couponId: null, message });
+    const trimmed = code.trim();
+    if (!trimmed || trimmed.length > 100) return invalid(M.couponInvalid);
+    const found = await db
+      .select()
+      .from(coupons)
+      .where(sql`lower(${coupons.code}) = lower(${trimmed})`)
+      .orderBy(asc(coupons.createdAt), asc(coupons.id));
+    // Among codes that differ only in case, an active one for this course, else an active general one.
+    const active = found.filter((c) => c.isValid);
+    const coupon =
+      active.find((c) => courseId !== undefined && c.courseId === courseId) ?? active.find((c) => c.courseId === null);
+    if (!coupon) return invalid(active.length > 0 ? M.couponOtherCourse : M.couponInvalid);
+    return { valid: true, discount: coupon.discount, couponId: coupon.id, message: M.couponApplied };
+  }
+
+  /**
+   * Moves a payment from one of `from` to `to`, with its purchase rows and a history row, in one
+   * transaction. The conditional update decides: of any number of concurrent callers, one gets the row.
+   */
+  async function transition(reference: string, t: Transition): Promise<Payment | null> {
+    const changed = await db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ status: payments.status })
+        .from(payments)
+        .where(eq(payments.reference, reference))
+        .for("update");
+      const [row] = await tx
+        .update(payments)
+        .set({
+          status: t.to,
+          verifiedAt: new Date(),
+          details: sql`${payments.details} || ${JSON.stringify(t.details)}::jsonb`,
+        })
+        .where(and(eq(payments.reference, reference), inArray(payments.status, t.from)))
+        .returning();
+      if (!row) return null;
+      const purchaseStatus = t.to === "paid" ? "paid" : "not_paid";
+      if (row.kind === "course") {
+        await tx
+          .update(coursePurchases)
+          .set({ paymentStatus: purchaseStatus })
+          .where(eq(coursePurchases.paymentReference, reference));
+        await tx
+          .update(couponUsages)
+          .set({ paymentStatus: purchaseStatus })
+          .where(eq(couponUsages.paymentReference, reference));
+      } else {
+        await tx
+          .update(eventPurchases)
+          .set({ paymentStatus: purchaseStatus })
+          .where(eq(eventPurchases.paymentReference, reference));
+      }
+      await tx.insert(paymentEvents).values({
+        paymentId: row.id,
+        fromStatus: before?.status ?? null,
+        toStatus: t.to,
+        source: t.source,
+        details: t.details,
+      });
+      return row;
+    });
+    if (changed) logger.info("payment status changed", { reference, to: t.to, source: t.source });
+    if (changed?.status === "paid" && deps.onPaymentPaid) {
+      try {
+        await deps.onPaymentPaid(changed);
+      } catch (error) {
+        logger.error("onPaymentPaid failed", {
+          reference,
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }
+    }
+    return changed;
+  }
+
+  async function askGateway(reference: string): Promise<VerifyResult> {
+    try {
+      return await gateway.verify(reference);
+    } catch (error) {
+      if (error instanceof PaymentGatewayError) {
+        logger.warn("payment gateway verify failed", { reference, error: error.message });
+        throw Unavailable(M.gatewayDown);
+      }
+      throw error;
+    }
+  }
+
+  /** Records the payment and its purchase rows as pending, then opens the transaction at the gateway. */
+  async function start(input: {
+    kind: PaymentKind;
+    itemId: string;
+    email: string;
+    amount: number;
+    details: Record<string, unknown>;
+    metadata: Record<string, unknown>;
+    rows: (tx: Parameters<Parameters<Db["transaction"]>[0]>[0], reference: string) => Promise<void>;
+  }): Promise<{ reference: string; init: Awaited<ReturnType<PaymentGateway["initialize"]>> }> {
+    if (input.amount < MIN_AMOUNT_KOBO) throw Invalid(M.tooSmall);
+    const reference = newReference();
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(payments)
+        .values({
+          reference,
+          kind: input.kind,
+          itemId: input.itemId,
+          email: input.email,
+          amount: input.amount,
+          currency: "NGN",
+          status: "pending",
+          gateway: gateway.name,
+          details: input.details,
+        })
+        .returning({ id: payments.id });
+      await tx
+        .insert(paymentEvents)
+        .values({ paymentId: row!.id, fromStatus: null, toStatus: "pending", source: "start" });
+      await input.rows(tx, reference);
+    });
+    try {
+      const init = await gateway.initialize(reference, input.amount, input.email, {
+        ...input.metadata,
+        reference,
+      });
+      return { reference, init };
+    } catch (error) {
+      if (!(error instanceof PaymentGatewayError)) throw error;
+      logger.warn("payment gateway initialize failed", { reference, error: error.message });
+      await transition(reference, {
+        to: "failed",
+        from: ["pending"],
+        source: "start",
+        details: { reason: "initialize failed", error: error.message },
+      });
+      throw Unavailable(M.gatewayDown);
+    }
+  }
+
+  function started(
+    reference: string,
+    init: Awaited<ReturnType<PaymentGateway["initialize"]>>,
+    amount: number,
+    email: string,
+    name: { firstName: string; lastName: string },
+    phone?: string,
+  ): StartedPayment {
+    return {
+      reference,
+      provider: gateway.name,
+      amountKobo: amount,
+      amount: koboToNaira(amount),
+      currency: "NGN",
+      email,
+      ...name,
+      ...(phone ? { phone } : {}),
+      ...(gateway.name === "paystack"
+        ? { publicKey: deps.publicKey, accessCode: init.accessCode, authorizationUrl: init.authorizationUrl }
+        : { accessCode: init.accessCode, checkoutUrl: `/backend/api/payments/sandbox/${reference}` }),
+    };
+  }
+
+  /** A purchase record sent by the browser (spec §7): it records intent; a paid claim is only verified. */
+  async function logAgainst(reference: string, kind: PaymentKind, itemId: string, status: "paid" | "not_paid") {
+    const payment = await findPayment(reference);
+    if (payment.kind !== kind || payment.itemId !== itemId) throw NotFound(M.paymentOtherItem);
+    const outcome = status === "paid" ? await service.verify(reference, "callback") : await service.cancel(reference);
+    const stored = outcome.status === "paid" ? "paid" : outcome.status === "pending" ? "pending" : "not_paid";
+    return { recorded: true, paymentStatus: stored, reference } satisfies PurchaseLogResult;
+  }
+
+  const service = {
+    gatewayName: gateway.name,
+
+    validateCoupon(code: string, courseId?: string): Promise<CouponValidation> {
+      return checkCoupon(code, courseId);
+    },
+
+    async startCoursePayment(input: StartCoursePayment): Promise<StartedPayment> {
+      const course = await findCourse(input.courseId);
+      const base = course.showDiscount && course.discountPrice !== null ? course.discountPrice : course.price;
+      let amount = base;
+      let couponId: string | null = null;
+      if (input.couponCode) {
+        const coupon = await checkCoupon(input.couponCode, course.id);
+        if (!coupon.valid) throw Invalid(coupon.message);
+        couponId = coupon.couponId;
+        amount = discounted(base, coupon.discount);
+      }
+      const email = input.email;
+      const { reference, init } = await start({
+        kind: "course",
+        itemId: course.id,
+        email,
+        amount,
+        details: { fullName: input.fullName, phone: input.phone, couponId, listAmount: base },
+        metadata: { kind: "course", courseId: course.id, couponId, fullName: input.fullName, phone: input.phone },
+        rows: async (tx, ref) => {
+          const common = { courseId: course.id, userName: input.fullName, email, phone: input.phone };
+          await tx
+            .insert(coursePurchases)
+            .values({ ...common, paymentStatus: "pending", amount, couponId, paymentReference: ref });
+          if (couponId)
+            await tx
+              .insert(couponUsages)
+              .values({ ...common, couponId, paymentStatus: "pending", paymentReference: ref });
+        },
+      });
+      return started(reference, init, amount, email, splitName(input.fullName), input.phone);
+    },
+
+    async startTicketPayment(input: StartTicketPayment): Promise<StartedPayment> {
+      const event = await findEvent(input.eventId);
+      const type = TICKET_TYPES.find((t) => t.value === input.ticketType);
+      if (!type) throw Invalid("ticketType must be Standard or VIP");
+      // spec §9: amount = price × quantity × 100
+      const amount = type.price * 100 * input.quantity;
+      const { reference, init } = await start({
+        kind: "ticket",
+        itemId: event.id,
+        email: input.email,
+        amount,
+        details: { ticketType: type.value, quantity: input.quantity, eventName: event.name },
+        metadata: { kind: "ticket", eventId: event.id, ticketType: type.value, quantity: input.quantity },
+        rows: async (tx, ref) => {
+          await tx.insert(eventPurchases).values({
+            eventId: event.id,
+            email: input.email,
+            ticketType: type.value,
+            quantity: input.quantity,
+            eventName: event.name,
+            amount,
+            paymentStatus: "pending",
+            paymentReference: ref,
+          });
+        },
+      });
+      return started(reference, init, amount, input.email, { firstName: "", lastName: "" });
+    },
+
+    /**
+     * Asks the gateway about `reference` and records what it says. Paid only when it says success for
+     * exactly our amount in NGN; a success for another amount or currency is recorded as failed.
+     * A paid or failed payment is final: asking again changes nothing and calls nobody.
+     */
+    async verify(reference: string, source: PaymentSource): Promise<PaymentOutcome> {
+      const payment = await findPayment(reference);
+      if (payment.status === "paid" || payment.status === "failed") return toOutcome(payment);
+      const result = await askGateway(reference);
+      const seen = {
+        gatewayStatus: result.status,
+        channel: result.channel,
+        paidAt: result.paidAt?.toISOString() ?? null,
+      };
+      if (result.status === "success") {
+        const matches = result.amountKobo === payment.amount && result.currency === "NGN" && payment.currency === "NGN";
+        await transition(
+          reference,
+          matches
+            ? { to: "paid", from: ["pending", "abandoned"], source, details: seen }
+            : {
+                to: "failed",
+                from: ["pending", "abandoned"],
+                source,
+                details: {
+                  ...seen,
+                  reason: "amount mismatch",
+                  gatewayAmountKobo: result.amountKobo,
+                  gatewayCurrency: result.currency,
+                },
+              },
+        );
+      } else if (result.status === "failed") {
+        await transition(reference, { to: "failed", from: ["pending", "abandoned"], source, details: seen });
+      } else if (result.status === "abandoned") {
+        await transition(reference, { to: "abandoned", from: ["pending"], source, details: seen });
+      }
+      return toOutcome(await findPayment(reference));
+    },
+
+    /** The pop-up was closed without paying (spec §4: logs not_paid): a pending payment becomes abandoned. */
+    async cancel(reference: string): Promise<PaymentOutcome> {
+      await findPayment(reference);
+      await transition(reference, {
+        to: "abandoned",
+        from: ["pending"],
+        source: "callback",
+        details: { reason: "pop-up closed" },
+      });
+      return toOutcome(await findPayment(reference));
+    },
+
+    async outcome(reference: string): Promise<PaymentOutcome> {
+      return toOutcome(await findPayment(reference));
+    },
+
+    /**
+     * A gateway webhook: the signature of the raw body must be right (else Unauthorized and nothing
+     * changes). charge.success of one of our references is verified with the gateway, in a job.
+     */
+    async receiveWebhook(rawBody: string, signature: string | null | undefined): Promise<void> {
+      if (!gateway.verifyWebhookSignature(rawBody, signature)) throw Unauthorized(M.signature);
+      let event: unknown;
+      try {
+        event = JSON.parse(rawBody);
+      } catch {
+        return;
+      }
+      const e = event as { event?: unknown; data?: { reference?: unknown } } | null;
+      if (e?.event !== "charge.success" || typeof e.data?.reference !== "string") return;
+      const reference = e.data.reference;
+      if (!REFERENCE_PATTERN.test(reference)) return;
+      const [known] = await db.select({ id: payments.id }).from(payments).where(eq(payments.reference, reference));
+      if (!known) return;
+      if (deps.jobs) await deps.jobs.verifyLater(reference, "webhook");
+      else
+        void service
+          .verify(reference, "webhook")
+          .catch((error: unknown) => logger.error("webhook verify failed", { reference, error: String(error) }));
+    },
+
+    /**
+     * The retry sweep: asks the gateway again about payments still pending or abandoned that were started
+     * between `minAgeMs` and `maxAgeMs` ago (a webhook that never came, a payer who closed the tab).
+     * Returns how many were asked; a gateway that does not answer is left for the next sweep.
+     */
+    async retryOpen(now = new Date(), minAgeMs = 2 * 60_000, maxAgeMs = 24 * 60 * 60_000): Promise<number> {
+      const open = await db
+        .select({ reference: payments.reference })
+        .from(payments)
+        .where(
+          and(
+            inArray(payments.status, ["pending", "abandoned"]),
+            between(payments.createdAt, new Date(now.getTime() - maxAgeMs), new Date(now.getTime() - minAgeMs)),
+          ),
+        )
+        .limit(500);
+      for (const { reference } of open) {
+        await service
+          .verify(reference, "retry")
+          .catch((error: unknown) =>
+            logger.warn("payment retry failed", {
+              reference,
+              error: error instanceof Error ? error.message : String(error),
+            }),
+          );
+      }
+      return open.length;
+    },
+
+    /** The history of one payment, oldest first. */
+    async history(reference: string) {
+      const payment = await findPayment(reference);
+      return db
+        .select()
+        .from(paymentEvents)
+        .where(eq(paymentEvents.paymentId, payment.id))
+        .orderBy(asc(paymentEvents.at), asc(paymentEvents.id));
+    },
+
+    /** POST /api/courses/{courseId}/purchases (spec §5/§7): records intent; paid comes from verification. */
+    async logCoursePurchase(courseId: string, body: CoursePurchaseLog): Promise<PurchaseLogResult> {
+      const course = await findCourse(courseId);
+      if (body.reference) return logAgainst(body.reference, "course", course.id, body.paymentStatus);
+      await db.insert(coursePurchases).values({
+        courseId: course.id,
+        userName: body.userName,
+        email: body.email,
+        phone: body.phone,
+        paymentStatus: "not_paid",
+      });
+      return { recorded: true, paymentStatus: "not_paid", reference: null };
+    },
+
+    /** POST /api/coupons/log-usage/{couponId} (spec §5/§7): the same rule. */
+    async logCouponUsage(couponId: string, body: CouponUsageLog): Promise<PurchaseLogResult> {
+      if (!isId(couponId)) throw NotFound(M.couponNotFound);
+      const [coupon] = await db.select().from(coupons).where(eq(coupons.id, couponId));
+      if (!coupon) throw NotFound(M.couponNotFound);
+      const course = await findCourse(body.courseId);
+      if (body.reference) return logAgainst(body.reference, "course", course.id, body.paymentStatus);
+      await db.insert(couponUsages).values({
+        couponId: coupon.id,
+        courseId: course.id,
+        userName: body.userName,
+        email: body.email,
+        phone: body.phone,
+        paymentStatus: "not_paid",
+      });
+      return { recorded: true, paymentStatus: "not_paid", reference: null };
+    },
+
+    /** POST /api/events/{id}/purchases (spec §7): the same rule. */
+    async logEventPurchase(eventId: string, body: EventPurchaseLog): Promise<PurchaseLogResult> {
+      const event = await findEvent(eventId);
+      if (body.reference) return logAgainst(body.reference, "ticket", event.id, "paid");
+      await db.insert(eventPurchases).values({
+        eventId: event.id,
+        email: body.email,
+        ticketType: body.ticketType,
+        quantity: body.quantity,
+        eventName: event.name,
+        paymentStatus: "not_paid",
+      });
+      return { recorded: true, paymentStatus: "not_paid", reference: null };
+    },
+  };
+  return service;
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

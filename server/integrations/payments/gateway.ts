@@ -1,0 +1,49 @@
+// The payment gateway port (architecture "Payments", decision 016): Paystack or the offline sandbox,
+// the same calls and shapes. Amounts are kobo; the currency is NGN.
+
+export type GatewayStatus = "success" | "failed" | "abandoned" | "pending";
+
+export interface InitializeResult {
+  /** Paystack's hosted checkout page (the inline pop-up needs only the access code or the reference) */
+  authorizationUrl?: string;
+  accessCode?: string;
+  reference: string;
+}
+
+export interface VerifyResult {
+  status: GatewayStatus;
+  amountKobo: number;
+  currency: string;
+  /** card, bank_transfer, ussd … (null when nothing was paid) */
+  channel: string | null;
+  paidAt: Date | null;
+  /** the gateway's own answer, kept with the payment's history */
+  raw: unknown;
+}
+
+export interface PaymentGateway {
+  readonly name: "paystack" | "sandbox";
+  initialize(
+    reference: string,
+    amountKobo: number,
+    email: string,
+    metadata: Record<string, unknown>,
+  ): Promise<InitializeResult>;
+  verify(reference: string): Promise<VerifyResult>;
+  /** true only when `signatureHeader` is the hex HMAC-SHA512 of exactly `rawBody` with the gateway's secret */
+  verifyWebhookSignature(rawBody: string, signatureHeader: string | null | undefined): boolean;
+}
+
+/** The gateway did not answer, answered with an error, or answered something we cannot read. */
+export class PaymentGatewayError extends Error {
+  override name = "PaymentGatewayError";
+  /** the gateway's HTTP status, when it answered */
+  readonly status?: number;
+  constructor(message: string, status?: number) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** The payment channels offered to payers in Nigeria: card, bank transfer and USSD. */
+export const PAYMENT_CHANNELS = ["card", "bank_transfer", "ussd"] as const;

@@ -1,0 +1,126 @@
+// A thin fetch client of Paystack's transaction API (no SDK on the registry works: stack notes).
+// POST /transaction/initialize and GET /transaction/verify/{reference} with the secret key; answers are
+// `{ status, message, data }`. A timeout, a non-2xx answer or an unreadable body is a PaymentGatewayError.
+import {
+  PAYMENT_CHANNELS,
+  PaymentGatewayError,
+  type GatewayStatus,
+  type InitializeResult,
+  type PaymentGateway,
+  type VerifyResult,
+} from "./gateway.ts";
+import { isValidWebhookSignature } from "./signature.ts";
+
+export interface PaystackSettings {
+  secretKey: string;
+  /** https://api.paystack.co, or a fake server in tests */
+  baseUrl: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+interface PaystackAnswer {
+  status: boolean;
+  message: string;
+  data?: unknown;
+}
+
+/** Paystack's transaction statuses, in ours: only "success" is paid; ongoing ones are still pending. */
+function toStatus(status: unknown): GatewayStatus {
+  switch (status) {
+    case "success":
+      return "success";
+    case "failed":
+    case "reversed":
+      return "failed";
+    case "abandoned":
+      return "abandoned";
+    default:
+      return "pending";
+  }
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+export function createPaystackGateway(settings: PaystackSettings): PaymentGateway {
+  const { secretKey, baseUrl, timeoutMs = 15_000 } = settings;
+  const doFetch = settings.fetch ?? fetch;
+
+  async function call(method: "GET" | "POST", path: string, body?: unknown): Promise<PaystackAnswer> {
+    let res: Response;
+    try {
+      res = await doFetch(`${baseUrl}${path}`, {
+        method,
+        headers: {
+          Authorization: `Bearer ${secretKey}`,
+          Accept: "application/json",
+          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      const why =
+        error instanceof Error && error.name === "TimeoutError" ? `no answer within ${timeoutMs} ms` : String(error);
+      throw new PaymentGatewayError(`Paystack ${method} ${path}: ${why}`);
+    }
+    let answer: unknown;
+    try {
+      answer = await res.json();
+    } catch {
+      throw new PaymentGatewayError(
+        `Paystack ${method} ${path}: HTTP ${res.status} with a body that is not JSON`,
+        res.status,
+      );
+    }
+    const message = isRecord(answer) && typeof answer.message === "string" ? answer.message : "";
+    if (!res.ok || !isRecord(answer) || answer.status !== true) {
+      throw new PaymentGatewayError(`Paystack ${method} ${path}: HTTP ${res.status} ${message}`.trim(), res.status);
+    }
+    return { status: true, message, data: answer.data };
+  }
+
+  return {
+    name: "paystack",
+
+    async initialize(reference, amountKobo, email, metadata): Promise<InitializeResult> {
+      const { data } = await call("POST", "/transaction/initialize", {
+        email,
+        amount: String(amountKobo),
+        currency: "NGN",
+        reference,
+        channels: PAYMENT_CHANNELS,
+        metadata: JSON.stringify(metadata),
+      });
+      if (!isRecord(data)) throw new PaymentGatewayError("Paystack initialize: the answer has no data");
+      return {
+        reference: typeof data.reference === "string" ? data.reference : reference,
+        authorizationUrl: typeof data.authorization_url === "string" ? data.authorization_url : undefined,
+        accessCode: typeof data.access_code === "string" ? data.access_code : undefined,
+      };
+    },
+
+    async verify(reference): Promise<VerifyResult> {
+      const answer = await call("GET", `/transaction/verify/${encodeURIComponent(reference)}`);
+      const data = answer.data;
+      if (!isRecord(data)) throw new PaymentGatewayError("Paystack verify: the answer has no data");
+      if (data.reference !== undefined && data.reference !== reference) {
+        throw new PaymentGatewayError("Paystack verify: the answer is about another reference");
+      }
+      const amount = Number(data.amount);
+      const paidAt = typeof data.paid_at === "string" ? new Date(data.paid_at) : null;
+      return {
+        status: toStatus(data.status),
+        amountKobo: Number.isSafeInteger(amount) ? amount : -1,
+        currency: typeof data.currency === "string" ? data.currency : "",
+        channel: typeof data.channel === "string" ? data.channel : null,
+        paidAt: paidAt && !Number.isNaN(paidAt.getTime()) ? paidAt : null,
+        raw: answer,
+      };
+    },
+
+    verifyWebhookSignature(rawBody, header) {
+      return isValidWebhookSignature(rawBody, header, secretKey);
+    },
+  };
+}

@@ -1,0 +1,173 @@
+// A fake Paystack API on localhost for tests (node:http): POST /transaction/initialize and
+// GET /transaction/verify/{reference} with Paystack's request and response shapes (`{ status, message,
+// data }`, amounts in kobo, `metadata` an empty string on every other answer), checks of the secret key,
+// and charge.success webhooks signed like Paystack's (hex HMAC-SHA512 of the body with the secret key).
+import { createHmac } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface FakeTransaction {
+  reference: string;
+  amount: number;
+  currency: string;
+  email: string;
+  metadata: unknown;
+  channels: unknown;
+  status: "ongoing" | "success" | "failed" | "abandoned";
+  channel: string | null;
+  paidAt: string | null;
+  /** when set, verify answers this amount instead (a tampered or short payment) */
+  answerAmount?: number;
+  answerCurrency?: string;
+}
+
+export interface FakePaystack {
+  url: string;
+  secretKey: string;
+  transactions: Map<string, FakeTransaction>;
+  /** every request received, in order */
+  requests: Array<{ method: string; path: string; authorization: string | undefined; body: unknown }>;
+  verifyCalls(reference: string): number;
+  /** the next `n` requests get a 500 (the provider is down) */
+  failNext(n: number): void;
+  pay(reference: string, channel?: string): void;
+  decline(reference: string): void;
+  abandon(reference: string): void;
+  /** a charge.success webhook of `reference`, as Paystack posts it */
+  webhook(reference: string): { body: string; signature: string };
+  close(): Promise<void>;
+}
+
+const send = (res: ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { "Content-Type": "application/json" });
+  res.end(JSON.stringify(body));
+};
+
+async function readBody(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString("utf8");
+  return text ? JSON.parse(text) : undefined;
+}
+
+export async function startFakePaystack(secretKey = "sk_test_fake_secret"): Promise<FakePaystack> {
+  const transactions = new Map<string, FakeTransaction>();
+  const requests: FakePaystack["requests"] = [];
+  const verifies = new Map<string, number>();
+  let failures = 0;
+  let answers = 0;
+
+  function data(tx: FakeTransaction) {
+    answers += 1;
+    return {
+      id: 4_000_000 + answers,
+      domain: "test",
+      status: tx.status,
+      reference: tx.reference,
+      amount: tx.answerAmount ?? tx.amount,
+      message: null,
+      gateway_response: tx.status === "success" ? "Successful" : tx.status === "failed" ? "Declined" : "",
+      paid_at: tx.paidAt,
+      created_at: new Date().toISOString(),
+      channel: tx.channel,
+      currency: tx.answerCurrency ?? tx.currency,
+      ip_address: "127.0.0.1",
+      // Paystack answers "" when a transaction has no metadata; it sometimes does for ours too.
+      metadata: answers % 2 === 0 ? "" : tx.metadata,
+      fees: null,
+      customer: { id: 1, email: tx.email, customer_code: "CUS_fake" },
+      authorization: {},
+    };
+  }
+
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? "/", "http://localhost");
+      let body: unknown;
+      try {
+        body = await readBody(req);
+      } catch {
+        return send(res, 400, { status: false, message: "Invalid JSON" });
+      }
+      requests.push({ method: req.method ?? "", path: url.pathname, authorization: req.headers.authorization, body });
+      if (failures > 0) {
+        failures -= 1;
+        return send(res, 500, { status: false, message: "An error occurred" });
+      }
+      if (req.headers.authorization !== `Bearer ${secretKey}`) {
+        return send(res, 401, { status: false, message: "Invalid key" });
+      }
+      if (req.method === "POST" && url.pathname === "/transaction/initialize") {
+        const b = body as Record<string, unknown>;
+        const reference = String(b.reference);
+        if (transactions.has(reference))
+          return send(res, 400, { status: false, message: "Duplicate Transaction Reference" });
+        const metadata = typeof b.metadata === "string" && b.metadata ? JSON.parse(b.metadata) : (b.metadata ?? "");
+        transactions.set(reference, {
+          reference,
+          amount: Number(b.amount),
+          currency: String(b.currency ?? "NGN"),
+          email: String(b.email),
+          metadata,
+          channels: b.channels,
+          status: "ongoing",
+          channel: null,
+          paidAt: null,
+        });
+        const code = `ac_${reference.slice(-10)}`;
+        return send(res, 200, {
+          status: true,
+          message: "Authorization URL created",
+          data: { authorization_url: `https://checkout.paystack.com/${code}`, access_code: code, reference },
+        });
+      }
+      const verify = /^\/transaction\/verify\/(.+)$/.exec(url.pathname);
+      if (req.method === "GET" && verify) {
+        const reference = decodeURIComponent(verify[1]!);
+        verifies.set(reference, (verifies.get(reference) ?? 0) + 1);
+        const tx = transactions.get(reference);
+        if (!tx) return send(res, 400, { status: false, message: "Transaction reference not found" });
+        return send(res, 200, { status: true, message: "Verification successful", data: data(tx) });
+      }
+      return send(res, 404, { status: false, message: "Not found" });
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  const get = (reference: string) => {
+    const tx = transactions.get(reference);
+    if (!tx) throw new Error(`fake Paystack: no transaction ${reference}`);
+    return tx;
+  };
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    secretKey,
+    transactions,
+    requests,
+    verifyCalls: (reference) => verifies.get(reference) ?? 0,
+    failNext(n) {
+      failures = n;
+    },
+    pay(reference, channel = "card") {
+      Object.assign(get(reference), { status: "success", channel, paidAt: new Date().toISOString() });
+    },
+    decline(reference) {
+      Object.assign(get(reference), { status: "failed", channel: "card" });
+    },
+    abandon(reference) {
+      Object.assign(get(reference), { status: "abandoned" });
+    },
+    webhook(reference) {
+      const tx = get(reference);
+      const body = JSON.stringify({ event: "charge.success", data: data(tx) });
+      return { body, signature: createHmac("sha512", secretKey).update(body).digest("hex") };
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
