@@ -150,6 +150,8 @@ test("every admin route of the spec opens for an admin; the screens not built ye
   request,
   dataDir,
 }) => {
+  // seventeen pages one after the other: more than the default 30 s on a busy machine
+  test.setTimeout(90_000);
   const admin = await createAccount(request, dataDir, { admin: true });
   await signIn(page, admin);
   const adminPage = new AdminPage(page);
