@@ -55,6 +55,8 @@ export const PAGES: readonly PageEntry[] = [
   { path: "courses", file: "routes/courses.tsx", access: "public" },
   { path: "showcase", file: "routes/showcase.tsx", access: "public" },
   { path: "contact", file: "routes/contact.tsx", access: "public" },
+  // spec public-area §2 "Payment verification (/verify-payment)"
+  { path: "verify-payment", file: "routes/verify-payment.tsx", access: "public" },
   // The blog (spec public-area §2 "Blog page", "Post list", "Single post page").
   { path: "blog", file: "routes/blog.tsx", access: "public" },
   { path: "posts", file: "routes/posts.tsx", access: "public" },
