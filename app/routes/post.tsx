@@ -6,7 +6,7 @@ import { formatLagosDate } from "../lib/lagos-time.ts";
 import { toPageError } from "../lib/page-errors.server.ts";
 import { BLOG_MESSAGES } from "../../contract/blog-texts.ts";
 import { CategoryLinks } from "../components/blog/category-links.tsx";
-import { CommentList } from "../components/blog/comment-list.tsx";
+import { CommentList, UserPicture } from "../components/blog/comment-list.tsx";
 import { categoryNames } from "../components/blog/post-card.tsx";
 import { PostActions } from "../components/blog/post-actions.tsx";
 import { SearchBox } from "../components/blog/search-box.tsx";
@@ -118,16 +118,7 @@ export default function Post({ loaderData }: Route.ComponentProps) {
               Author
             </h2>
             <div className="mt-3 flex items-center gap-3">
-              {post.user.img ? (
-                <MediaImage
-                  src={post.user.img}
-                  alt=""
-                  width={48}
-                  height={48}
-                  className="size-12 rounded-full object-cover"
-                  data-testid="author-image"
-                />
-              ) : null}
+              {post.user.img ? <UserPicture src={post.user.img} testId="author-image" /> : null}
               <Link
                 to={`/posts?author=${encodeURIComponent(post.user.username)}`}
                 className="font-semibold text-brand-700 hover:underline"

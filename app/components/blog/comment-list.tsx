@@ -26,13 +26,7 @@ export function CommentList({ comments, now }: { comments: Comment[] | null; now
           {comments.map((comment) => (
             <li key={comment._id} className="flex gap-4">
               {comment.user.img ? (
-                <MediaImage
-                  src={comment.user.img}
-                  alt=""
-                  width={48}
-                  height={48}
-                  className="size-12 shrink-0 rounded-full object-cover"
-                />
+                <UserPicture src={comment.user.img} />
               ) : (
                 <span
                   aria-hidden="true"
@@ -55,5 +49,19 @@ export function CommentList({ comments, now }: { comments: Comment[] | null; now
         </ul>
       )}
     </section>
+  );
+}
+
+/** A user's picture as the blog shows it (spec §9 "author image at 48 by 48"): comments and the post's author. */
+export function UserPicture({ src, testId }: { src: string; testId?: string }) {
+  return (
+    <MediaImage
+      src={src}
+      alt=""
+      width={48}
+      height={48}
+      className="size-12 shrink-0 rounded-full object-cover"
+      data-testid={testId}
+    />
   );
 }
