@@ -2,7 +2,8 @@
 // added successfully!'), on sonner. One <Toaster /> lives in the site layout. Its region is a polite
 // live region (sonner's <section aria-live="polite">) that exists before the first toast, so toasts are
 // read out by screen readers as they appear. Toasts need JavaScript: a page that must also work without
-// it shows its message in the page when not hydrated (see /admin/users).
+// it shows its message in the page when not hydrated (see /admin/users). spec public-area §4: "Toasts
+// auto-close after 5000 ms at top right."
 //
 // sonner (~9 KB gzipped) is loaded after hydration, in a chunk of its own: it is not on the home page's
 // critical path (its JS budget, docs/architecture "Performance"). A toast asked for before it has
@@ -33,10 +34,10 @@ const LazyToaster = lazy(async () => {
       return (
         <>
           <SonnerToaster
-            position="top-center"
+            position="top-right"
             richColors
             closeButton
-            duration={6000}
+            duration={5000}
             containerAriaLabel="Notifications"
             toastOptions={{ className: "font-sans text-sm" }}
           />
