@@ -8,6 +8,7 @@ import {
   blogTeasers,
   carouselSlides,
   categories,
+  coupons,
   courses,
   events,
   experts,
@@ -17,7 +18,7 @@ import {
   talents,
 } from "../schema.ts";
 import { createTestDatabase } from "../../../tests/support/test-db.ts";
-import { CATEGORY_NAMES, seed, seedIfEmpty, upcoming } from "./seed-data.ts";
+import { CATEGORY_NAMES, DEMO_COUPONS, seed, seedIfEmpty, upcoming } from "./seed-data.ts";
 
 let database: Database;
 let dataDir: string;
@@ -167,5 +168,30 @@ describe("upcoming", () => {
     expect(time).toBe("Saturday 19 December 2026, 4:00 pm WAT");
     expect(startsAt.toISOString()).toBe("2026-12-19T15:00:00.000Z");
     expect(upcoming(now, 0, 1, 12).time).toBe("Monday 23 November 2026, 12:00 pm WAT");
+  });
+});
+
+describe("the demo coupons", () => {
+  async function couponTable() {
+    const rows = await database.db
+      .select({ code: coupons.code, discount: coupons.discount, isValid: coupons.isValid, course: courses.title })
+      .from(coupons)
+      .leftJoin(courses, sql`${courses.id} = ${coupons.courseId}`)
+      .orderBy(coupons.code);
+    return rows;
+  }
+  const expected = DEMO_COUPONS.map((c) => ({
+    code: c.code,
+    discount: c.discount,
+    isValid: c.isValid,
+    course: c.courseTitle,
+  })).sort((a, b) => a.code.localeCompare(b.code));
+
+  it("are a general code, one for a single course and a switched-off one, reset by seeding again", async () => {
+    expect(await couponTable()).toEqual(expected);
+    // an admin changed them; seeding again (new course ids) puts them back, bound to the new course
+    await database.db.update(coupons).set({ isValid: false, discount: 90 });
+    await seed(database.db, { dataDir, now });
+    expect(await couponTable()).toEqual(expected);
   });
 });

@@ -42,6 +42,8 @@ export interface SeedCounts {
   experts: number;
   events: number;
   talents: number;
+  /** the demo coupon codes (DEMO_COUPONS), added or reset */
+  coupons: number;
   images: number;
   /** blog posts and comments added: 0 when the posts table already had posts (they are kept) */
   posts: number;
@@ -99,6 +101,15 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedCounts> {
     await tx.insert(experts).values(content.experts);
     await tx.insert(events).values(content.events);
     await tx.insert(talents).values(content.talents);
+    for (const coupon of content.coupons) {
+      await tx
+        .insert(coupons)
+        .values(coupon)
+        .onConflictDoUpdate({
+          target: coupons.code,
+          set: { discount: coupon.discount, isValid: coupon.isValid, courseId: coupon.courseId },
+        });
+    }
 
     return seedBlogIfEmpty(tx, now);
   });
@@ -114,6 +125,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedCounts> {
     experts: content.experts.length,
     events: content.events.length,
     talents: content.talents.length,
+    coupons: content.coupons.length,
     images: images.size,
     posts: blog.posts,
     comments: blog.comments,
@@ -193,6 +205,16 @@ interface CourseSeed {
   motif: Motif;
   palette: PaletteName;
 }
+
+/**
+ * Demo coupon codes, so that the enrol modal's 'Apply' can be tried: a general one, one for a single
+ * course and one switched off. Seeding again resets them (admins manage real ones).
+ */
+export const DEMO_COUPONS = [
+  { code: "WELCOME10", discount: 10, isValid: true, courseTitle: null },
+  { code: "DESIGN25", discount: 25, isValid: true, courseTitle: "Brand Identity and Graphic Design" },
+  { code: "OLDPROMO50", discount: 50, isValid: false, courseTitle: null },
+] as const;
 
 const COURSES: CourseSeed[] = [
   {
@@ -748,5 +770,12 @@ export function buildSeedContent(now: Date) {
     experts: expertRows,
     events: eventRows,
     talents: talentRows,
+    coupons: DEMO_COUPONS.map((c) => ({
+      id: newId(now.getTime()),
+      code: c.code,
+      discount: c.discount,
+      isValid: c.isValid,
+      courseId: c.courseTitle === null ? null : courseRows.find((r) => r.title === c.courseTitle)!.id,
+    })),
   };
 }
