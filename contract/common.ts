@@ -37,7 +37,12 @@ export function describeIssues(issues: ReadonlyArray<{ path: ReadonlyArray<Prope
   const lines = issues.map((issue) => {
     const field = issue.path.map(String).join(".");
     const last = String(issue.path.at(-1) ?? "").toLowerCase();
-    return field && !issue.message.toLowerCase().includes(last) ? `${field}: ${issue.message}` : issue.message;
+    // "Full Name is required" names fullName already: no "fullName: " in front of it
+    const named = issue.message
+      .toLowerCase()
+      .replace(/[\s_-]/g, "")
+      .includes(last.replace(/[\s_-]/g, ""));
+    return field && !named ? `${field}: ${issue.message}` : issue.message;
   });
   return [...new Set(lines)].join("; ") || "The request is not valid.";
 }

@@ -16,3 +16,26 @@ export type VerifyState = "verified" | "failed" | "pending" | "error";
 
 /** spec §9 "verification redirect 3 seconds" */
 export const VERIFY_REDIRECT_SECONDS = 3;
+
+// The enrol and ticket modals' payment texts (spec §2 "Coupon", §4, §5, §8), also zod-free.
+export const CHECKOUT_TEXTS = {
+  // spec §4/§8, word for word
+  couponApplied: "Coupon applied successfully!",
+  couponInvalid: "Invalid or expired coupon code",
+  couponError: "Error validating coupon",
+  cancelled: "Payment cancelled",
+  /** spec §8 "Payment success: alert 'Payment successful! Reference: {reference}'" */
+  success: (reference: string) => `Payment successful! Reference: ${reference}`,
+  // not in the spec (decision 019)
+  couponEmpty: "Enter a coupon code first",
+  pending: (reference: string) => `${VERIFY_MESSAGES.pending} Reference: ${reference}`,
+  failed: VERIFY_MESSAGES.failed,
+  unconfirmed: (reference: string) => `${VERIFY_MESSAGES.error} Reference: ${reference}`,
+  startFailed: "We could not start the payment. Check your connection and try again.",
+  providerFailed: "The payment window could not open. Please try again.",
+} as const;
+
+/** The price after a coupon, as the modal shows it (spec §5: price × (1 − discount/100), 2 decimals). */
+export function couponPrice(price: number, discount: number): number {
+  return Math.round(price * (1 - discount / 100) * 100) / 100;
+}

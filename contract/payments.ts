@@ -3,12 +3,13 @@
 // count: the server computes them from the database.
 import { z } from "zod";
 import { EMAIL_MAX } from "./common.ts";
-import { TICKET_TYPES } from "./tickets.ts";
+import { CHECKOUT_TEXTS } from "./payment-texts.ts";
+import { TICKET_MAX_QUANTITY, TICKET_MESSAGES, TICKET_TYPES } from "./tickets.ts";
 
 export const PAYMENT_MESSAGES = {
   // spec §2 "Coupon": 'Coupon applied successfully!'; §8 'Invalid or expired coupon code'
-  couponApplied: "Coupon applied successfully!",
-  couponInvalid: "Invalid or expired coupon code",
+  couponApplied: CHECKOUT_TEXTS.couponApplied,
+  couponInvalid: CHECKOUT_TEXTS.couponInvalid,
   couponOtherCourse: "This coupon is not valid for this course",
   courseNotFound: "Course not found",
   couponNotFound: "Coupon not found",
@@ -22,8 +23,7 @@ export const PAYMENT_MESSAGES = {
   enrolFields: "Course id, name, e-mail and phone are all required",
 };
 
-/** The most tickets one payment buys (spec §5 "quantity minimum 1"; a sane maximum). */
-export const TICKET_MAX_QUANTITY = 20;
+export { TICKET_MAX_QUANTITY };
 
 /** Payment references made by the server: "ta_" and 24 base32 characters. Paystack allows [A-Za-z0-9.=_-]. */
 export const REFERENCE_PATTERN = /^[A-Za-z0-9._=-]{1,100}$/;
@@ -70,10 +70,10 @@ export const StartTicketPaymentSchema = z.object({
     error: "ticketType must be Standard or VIP",
   }),
   quantity: z
-    .number({ error: "Quantity must be a whole number of at least 1" })
-    .int("Quantity must be a whole number of at least 1")
-    .min(1, "Quantity must be a whole number of at least 1")
-    .max(TICKET_MAX_QUANTITY, `At most ${TICKET_MAX_QUANTITY} tickets can be bought at once`),
+    .number({ error: TICKET_MESSAGES.quantity })
+    .int(TICKET_MESSAGES.quantity)
+    .min(1, TICKET_MESSAGES.quantity)
+    .max(TICKET_MAX_QUANTITY, TICKET_MESSAGES.tooMany),
 });
 export type StartTicketPayment = z.infer<typeof StartTicketPaymentSchema>;
 

@@ -1,5 +1,5 @@
-// Ticket buying (spec public-area §2 "Ticket modal", §5, §8, §9). Payment is a later issue; until then
-// these rules run in the modal only. No zod: the showcase page's bundle stays small.
+// Ticket buying (spec public-area §2 "Ticket modal", §5, §8, §9): the modal checks these, and the
+// server again when a payment starts (contract/payments.ts). No zod: the showcase page's bundle stays small.
 
 // spec public-area §9: "Event tickets: Standard 2500, VIP (with Q&A) 5000, naira".
 export const TICKET_TYPES = [
@@ -9,10 +9,14 @@ export const TICKET_TYPES = [
 
 export type TicketType = (typeof TICKET_TYPES)[number]["value"];
 
+/** The most tickets one payment buys (spec §5 "quantity minimum 1"; a sane maximum). */
+export const TICKET_MAX_QUANTITY = 20;
+
 export const TICKET_MESSAGES = {
   // spec public-area §8: "Ticket email: alert 'Please enter a valid email address'".
   email: "Please enter a valid email address",
   quantity: "Quantity must be a whole number of at least 1",
+  tooMany: `At most ${TICKET_MAX_QUANTITY} tickets can be bought at once`,
 };
 
 /** spec §5: the ticket email must be non-empty and contain '@'. */

@@ -27,7 +27,10 @@ export function createApp(deps: Deps): App {
   const services = createServices(deps);
   const app = new Hono<AppEnv>();
   app.use("*", requestLogger(deps.logger));
-  app.use("*", securityHeaders({ csp: deps.env.NODE_ENV === "production" }));
+  app.use(
+    "*",
+    securityHeaders({ csp: deps.env.NODE_ENV === "production", paystack: deps.env.PAYMENT_PROVIDER === "paystack" }),
+  );
   app.use("*", compression());
   // The sign-up form carries an optional profile image: a photo straight from a phone camera (often
   // several MB) must still reach the page, which then says at its field that it is too big (1 MB max).

@@ -5,7 +5,7 @@ import type { Course } from "../../contract/catalog.ts";
 import { appContext } from "../lib/context.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import { CourseGrid } from "../components/courses/course-card.tsx";
-import { EnrolModal } from "../components/courses/enrol-modal.tsx";
+import { LazyEnrolModal, usePreloadEnrolModal } from "../components/courses/enrol-modal-lazy.ts";
 import { Breadcrumb } from "../components/ui/breadcrumb.tsx";
 
 const ALL = "All";
@@ -31,6 +31,7 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
   const { courses, categories } = loaderData;
   const [searchParams, setSearchParams] = useSearchParams();
   const [enrolling, setEnrolling] = useState<Course | null>(null);
+  usePreloadEnrolModal();
   const hydrated = useHydrated();
 
   // ?category= keeps the choice in the URL (shareable, and the filter works without JavaScript)
@@ -106,7 +107,7 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      {enrolling && <EnrolModal course={enrolling} onClose={() => setEnrolling(null)} />}
+      {enrolling && <LazyEnrolModal course={enrolling} onClose={() => setEnrolling(null)} />}
     </main>
   );
 }

@@ -9,7 +9,7 @@ import { HeroCarousel } from "../components/home/hero-carousel.tsx";
 import { HowItWorks } from "../components/home/how-it-works.tsx";
 import { InstructorCta } from "../components/home/instructor-cta.tsx";
 import { NewsletterPopup } from "../components/home/newsletter-popup.tsx";
-import { EnrolModal } from "../components/courses/enrol-modal.tsx";
+import { LazyEnrolModal, usePreloadEnrolModal } from "../components/courses/enrol-modal-lazy.ts";
 import { Breadcrumb } from "../components/ui/breadcrumb.tsx";
 
 /** spec public-area §8: loading failures of these lists are logged only; the section is left out. */
@@ -39,6 +39,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { siteName, slides, courses, teasers, ctas, faqs, showAllCourses } = loaderData;
   const [enrolling, setEnrolling] = useState<Course | null>(null);
+  usePreloadEnrolModal();
 
   return (
     <main id="main" tabIndex={-1} className="outline-none">
@@ -71,7 +72,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       ))}
       <FaqAccordion faqs={faqs} />
 
-      {enrolling && <EnrolModal course={enrolling} onClose={() => setEnrolling(null)} />}
+      {enrolling && <LazyEnrolModal course={enrolling} onClose={() => setEnrolling(null)} />}
       <NewsletterPopup />
     </main>
   );

@@ -8,7 +8,7 @@ import { EventCard } from "../components/showcase/event-card.tsx";
 import { PhotoZoom, type ZoomState } from "../components/showcase/photo-zoom.tsx";
 import { ShowcaseIntro } from "../components/showcase/showcase-intro.tsx";
 import { TalentsList } from "../components/showcase/talents-list.tsx";
-import { TicketModal } from "../components/showcase/ticket-modal.tsx";
+import { LazyTicketModal, usePreloadTicketModal } from "../components/showcase/ticket-modal-lazy.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services } = context.get(appContext);
@@ -20,6 +20,7 @@ export default function Showcase({ loaderData }: Route.ComponentProps) {
   const { events, talents } = loaderData;
   const [zoom, setZoom] = useState<ZoomState | null>(null);
   const [ticketEvent, setTicketEvent] = useState<ShowcaseEvent | null>(null);
+  usePreloadTicketModal();
 
   return (
     <main id="main">
@@ -59,7 +60,7 @@ export default function Showcase({ loaderData }: Route.ComponentProps) {
       {zoom ? (
         <PhotoZoom zoom={zoom} onIndex={(index) => setZoom({ ...zoom, index })} onClose={() => setZoom(null)} />
       ) : null}
-      {ticketEvent ? <TicketModal event={ticketEvent} onClose={() => setTicketEvent(null)} /> : null}
+      {ticketEvent ? <LazyTicketModal event={ticketEvent} onClose={() => setTicketEvent(null)} /> : null}
     </main>
   );
 }

@@ -1,10 +1,12 @@
 // Cross-cutting behaviour of the /backend API: health, errors, limits, headers, caching, compression.
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contacts, faqs } from "../db/schema.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { makeFaq } from "../../tests/support/factories.ts";
+import { PAYSTACK_CSP, securityHeaders, type AppEnv } from "./middleware.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -261,5 +263,25 @@ describe("with a small body limit", () => {
     expect(await res.json()).toEqual({
       error: { code: "internal", message: "Something went wrong on our side. Please try again." },
     });
+  });
+});
+
+describe("a page's Content-Security-Policy", () => {
+  const pageCsp = async (paystack: boolean) => {
+    const app = new Hono<AppEnv>();
+    app.use("*", securityHeaders({ csp: true, paystack }));
+    app.get("/courses", (c) => c.html("<p>ok</p>"));
+    return (await app.request("/courses")).headers.get("content-security-policy") ?? "";
+  };
+
+  it("lets Paystack's pop-up load its checkout only when PAYMENT_PROVIDER=paystack", async () => {
+    const sandbox = await pageCsp(false);
+    expect(sandbox).toContain("connect-src 'self';");
+    expect(sandbox).not.toContain("paystack");
+    const paystack = await pageCsp(true);
+    expect(paystack).toContain(`connect-src 'self' ${PAYSTACK_CSP.connect};`);
+    expect(paystack).toMatch(/frame-src [^;]*https:\/\/checkout\.paystack\.com/);
+    expect(paystack).toMatch(/frame-src [^;]*https:\/\/www\.youtube-nocookie\.com|frame-src [^;]*youtube/);
+    expect(paystack).toContain("script-src 'self' 'nonce-");
   });
 });

@@ -39,7 +39,16 @@ const VIDEO_FRAMES = Object.keys(VIDEO_HOSTS)
 const NOT_PAGES = /^\/(backend|media)(\/|$)/;
 
 /** CSP with a per-request nonce for React Router's inline scripts, and the other security headers. */
-export function securityHeaders(options: { csp: boolean }): MiddlewareHandler<AppEnv> {
+/**
+ * What Paystack's inline pop-up (@paystack/inline-js, bundled with our code) needs when
+ * PAYMENT_PROVIDER=paystack: its checkout in an iframe, and its API for loading the transaction.
+ */
+export const PAYSTACK_CSP = {
+  frames: "https://checkout.paystack.com https://standard.paystack.co",
+  connect: "https://api.paystack.co",
+};
+
+export function securityHeaders(options: { csp: boolean; paystack?: boolean }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const page = !NOT_PAGES.test(c.req.path);
     const nonce = page ? randomBytes(16).toString("base64") : "";
@@ -64,8 +73,8 @@ export function securityHeaders(options: { csp: boolean }): MiddlewareHandler<Ap
           "img-src 'self' data: blob: https:",
           "media-src 'self' https:",
           "font-src 'self' data:",
-          "connect-src 'self'",
-          `frame-src ${VIDEO_FRAMES}`,
+          options.paystack ? `connect-src 'self' ${PAYSTACK_CSP.connect}` : "connect-src 'self'",
+          options.paystack ? `frame-src ${VIDEO_FRAMES} ${PAYSTACK_CSP.frames}` : `frame-src ${VIDEO_FRAMES}`,
           "frame-ancestors 'none'",
           "base-uri 'self'",
           "form-action 'self'",

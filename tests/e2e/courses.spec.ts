@@ -1,8 +1,10 @@
 import type { Page } from "@playwright/test";
 import type { Category, Course } from "../../contract/catalog.ts";
 import { expectAccessible } from "./support/a11y.ts";
-import { expect, test } from "./support/fixtures.ts";
+import { allowConsoleErrors, expect, test } from "./support/fixtures.ts";
 import { api, hydrated, naira } from "./support/page.ts";
+import { CHECKOUT_TEXTS } from "../../contract/payment-texts.ts";
+import { coursePrice } from "../../app/lib/pricing.ts";
 
 // spec public-area §2 "Courses page", "Enrol modal", §4 "Enrol modal"
 
@@ -91,6 +93,7 @@ test("Enroll Now opens the enrol modal with the course title and price; Cancel c
 test("reopening the enrol modal starts with empty fields and no coupon or payment message", async ({
   page,
   request,
+  consoleErrors,
 }) => {
   const [course] = await api<Course[]>(request, "courses");
   await page.goto("/courses");
@@ -108,11 +111,7 @@ test("reopening the enrol modal starts with empty fields and no coupon or paymen
   await dialog.getByLabel("Email", { exact: true }).fill("ada@example.com");
   await dialog.getByLabel("Coupon Code").fill("WELCOME10");
   await dialog.getByRole("button", { name: "Apply" }).click();
-  await expect(dialog.getByText("Coupon codes can be applied once online payment opens.")).toBeVisible();
-  // payment comes in a later issue: Pay Now says so plainly, no pretend success
-  await dialog.getByRole("button", { name: "Pay Now" }).click();
-  await expect(dialog.getByText("Online payment is coming soon. Contact us to enrol.")).toBeVisible();
-  await expect(dialog.getByRole("link", { name: "Contact us" })).toHaveAttribute("href", "/contact");
+  await expect(dialog.getByText(CHECKOUT_TEXTS.couponApplied)).toBeVisible();
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
 
@@ -120,8 +119,15 @@ test("reopening the enrol modal starts with empty fields and no coupon or paymen
   for (const label of ["Full Name", "Phone Number", "Email", "Coupon Code"]) {
     await expect(dialog.getByLabel(label, { exact: true })).toHaveValue("");
   }
-  await expect(dialog.getByText("Coupon codes can be applied once online payment opens.")).toHaveCount(0);
-  await expect(dialog.getByText("Online payment is coming soon. Contact us to enrol.")).toHaveCount(0);
+  await expect(dialog.getByText(CHECKOUT_TEXTS.couponApplied)).toHaveCount(0);
+  await expect(dialog.getByTestId("course-price")).toContainText(naira.format(coursePrice(course!).price));
+  // a refused Pay Now's message is gone too
+  await dialog.getByRole("button", { name: "Pay Now" }).click();
+  await expect(dialog.getByRole("alert")).toBeVisible();
+  await dialog.getByRole("button", { name: "Close" }).click();
+  dialog = await open();
+  await expect(dialog.getByRole("alert")).toHaveCount(0);
+  allowConsoleErrors(consoleErrors, /status of 422/);
 });
 
 test("focus stays inside the enrol modal", async ({ page, request }) => {

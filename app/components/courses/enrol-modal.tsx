@@ -1,34 +1,111 @@
-import { useState } from "react";
-import { Link } from "react-router";
+import { useRef, useState } from "react";
 import type { Course } from "../../../contract/catalog.ts";
+import { CHECKOUT_TEXTS, couponPrice } from "../../../contract/payment-texts.ts";
+import type { CouponValidation, PurchaseLogResult, StartedPayment } from "../../../contract/payments.ts";
+import { callApi } from "../../lib/api-client.ts";
+import { formatNaira } from "../../lib/naira.ts";
+import { coursePrice } from "../../lib/pricing.ts";
+import { usePaymentFlow } from "../payments/payment-flow.tsx";
 import { Button } from "../ui/button.tsx";
 import { Field, FieldShell, controlClass } from "../ui/form.tsx";
 import { Icon } from "../ui/icons.tsx";
 import { Modal } from "../ui/modal.tsx";
 import { CoursePrice } from "./course-price.tsx";
 
-// Payment and coupons arrive in a later issue: until then the modal says so rather than pretend.
-const PAYMENT_SOON = "Online payment is coming soon. Contact us to enrol.";
-const COUPON_SOON = "Coupon codes can be applied once online payment opens.";
+type Coupon =
+  | { state: "none" }
+  | { state: "checking" }
+  | { state: "applied"; code: string; couponId: string; discount: number; message: string }
+  | { state: "invalid"; message: string };
+
+const FIELDS = { fullName: "", phone: "", email: "", coupon: "" };
 
 /**
- * The enrol modal (spec §2 "Enrol modal", §4). Mounted per opening, so every opening starts with empty
- * fields and no coupon state. Fields are not validated before Pay Now (spec §5).
+ * The enrol modal (spec §2 "Enrol modal", §4, §5, §8). Mounted per opening, so every opening starts with
+ * empty fields and no coupon state. Fields are not checked before Pay Now (spec §5); the server checks
+ * them when it starts the payment and its message shows here. The price shown after a coupon is the
+ * spec's price × (1 − discount/100); the server applies the coupon again when it computes the amount.
  */
 export function EnrolModal({ course, onClose }: { course: Course; onClose: () => void }) {
-  const [status, setStatus] = useState<string | null>(null);
-  const [couponMessage, setCouponMessage] = useState<string | null>(null);
+  const [fields, setFields] = useState(FIELDS);
+  const [coupon, setCoupon] = useState<Coupon>({ state: "none" });
+  const [starting, setStarting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  const { price } = coursePrice(course);
 
-  return (
+  const purchase = (reference: string, paymentStatus: "paid" | "not_paid") => {
+    const body = { userName: fields.fullName, email: fields.email, phone: fields.phone, paymentStatus, reference };
+    // spec §5: with a coupon only its usage is logged, not the purchase record
+    return coupon.state === "applied"
+      ? callApi<PurchaseLogResult>(`/coupons/log-usage/${encodeURIComponent(coupon.couponId)}`, {
+          body: { ...body, courseId: course._id },
+        })
+      : callApi<PurchaseLogResult>(`/courses/${encodeURIComponent(course._id)}/purchases`, { body });
+  };
+  const flow = usePaymentFlow({
+    logPaid: (reference) => purchase(reference, "paid"),
+    logClosed: (reference) => purchase(reference, "not_paid"),
+    cancelledMessage: null,
+    onClose,
+  });
+
+  const set = (name: keyof typeof FIELDS) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    setFields((f) => ({ ...f, [name]: event.target.value }));
+    // a changed code is not the one applied: the price goes back until it is applied
+    if (name === "coupon" && coupon.state !== "none") setCoupon({ state: "none" });
+  };
+
+  const applyCoupon = async () => {
+    const code = fields.coupon.trim();
+    if (!code) return setCoupon({ state: "invalid", message: CHECKOUT_TEXTS.couponEmpty });
+    setCoupon({ state: "checking" });
+    const answer = await callApi<CouponValidation>(
+      `/coupons/validate/${encodeURIComponent(code)}?courseId=${encodeURIComponent(course._id)}`,
+    );
+    if (!answer.ok) return setCoupon({ state: "invalid", message: CHECKOUT_TEXTS.couponError });
+    const { valid, couponId, discount, message } = answer.data;
+    if (valid && couponId) {
+      setCoupon({ state: "applied", code, couponId, discount, message: message || CHECKOUT_TEXTS.couponApplied });
+    } else {
+      setCoupon({ state: "invalid", message: message || CHECKOUT_TEXTS.couponInvalid });
+    }
+  };
+
+  const pay = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (starting) return;
+    setStarting(true);
+    setError(null);
+    const answer = await callApi<StartedPayment>("/payments/course", {
+      body: {
+        courseId: course._id,
+        fullName: fields.fullName,
+        email: fields.email,
+        phone: fields.phone,
+        ...(coupon.state === "applied" ? { couponCode: coupon.code } : {}),
+      },
+    });
+    setStarting(false);
+    if (answer.ok) return flow.open(answer.data);
+    setError(answer.message ?? CHECKOUT_TEXTS.startFailed);
+    requestAnimationFrame(() => errorRef.current?.focus());
+  };
+
+  const couponMessage =
+    coupon.state === "applied" || coupon.state === "invalid"
+      ? coupon.message
+      : coupon.state === "checking"
+        ? "Checking…"
+        : "";
+  // spec §8: "A message containing 'success' is shown in green, otherwise red."
+  const couponTone =
+    coupon.state === "checking" ? "text-slate-700" : /success/i.test(couponMessage) ? "text-green-800" : "text-red-700";
+  const shownError = error ?? flow.providerError;
+
+  return flow.render(
     <Modal labelledBy="enrol-title" describedBy="enrol-price" onClose={onClose}>
-      <form
-        noValidate
-        className="relative p-6 sm:p-7"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setStatus(PAYMENT_SOON);
-        }}
-      >
+      <form noValidate className="relative p-6 sm:p-7" onSubmit={(e) => void pay(e)}>
         <button
           type="button"
           onClick={onClose}
@@ -41,12 +118,37 @@ export function EnrolModal({ course, onClose }: { course: Course; onClose: () =>
         <h2 id="enrol-title" className="mt-1 pr-8 text-xl leading-snug font-bold text-brand-950">
           {course.title}
         </h2>
-        <div id="enrol-price" className="mt-2">
-          <CoursePrice course={course} size="lg" />
+        <div id="enrol-price" className="mt-2" aria-live="polite">
+          {coupon.state === "applied" ? (
+            <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1" data-testid="course-price">
+              <span className="sr-only">Price with coupon: </span>
+              <span className="text-2xl font-extrabold text-brand-800">
+                {formatNaira(couponPrice(price, coupon.discount), { decimals: 2 })}
+              </span>
+              <del className="text-sm text-slate-500">
+                <span className="sr-only">Price without coupon </span>
+                {formatNaira(price, { decimals: 2 })}
+              </del>
+              <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">
+                {coupon.discount}% off
+              </span>
+            </p>
+          ) : (
+            <CoursePrice course={course} size="lg" />
+          )}
         </div>
 
         <div className="mt-6 space-y-4">
-          <Field id="enrol-name" name="fullName" label="Full Name" look="modal" autoComplete="name" data-autofocus />
+          <Field
+            id="enrol-name"
+            name="fullName"
+            label="Full Name"
+            look="modal"
+            autoComplete="name"
+            value={fields.fullName}
+            onChange={set("fullName")}
+            data-autofocus
+          />
           <Field
             id="enrol-phone"
             name="phone"
@@ -55,8 +157,19 @@ export function EnrolModal({ course, onClose }: { course: Course; onClose: () =>
             type="tel"
             autoComplete="tel"
             inputMode="tel"
+            value={fields.phone}
+            onChange={set("phone")}
           />
-          <Field id="enrol-email" name="email" label="Email" look="modal" type="email" autoComplete="email" />
+          <Field
+            id="enrol-email"
+            name="email"
+            label="Email"
+            look="modal"
+            type="email"
+            autoComplete="email"
+            value={fields.email}
+            onChange={set("email")}
+          />
           <FieldShell id="enrol-coupon" label="Coupon Code" look="modal">
             {({ invalid, ...control }) => (
               <>
@@ -65,14 +178,29 @@ export function EnrolModal({ course, onClose }: { course: Course; onClose: () =>
                     {...control}
                     name="coupon"
                     autoComplete="off"
-                    className={controlClass("modal", invalid).replace("mt-1 ", "")}
-                    aria-describedby={couponMessage ? "enrol-coupon-message" : undefined}
+                    autoCapitalize="characters"
+                    value={fields.coupon}
+                    onChange={set("coupon")}
+                    onKeyDown={(e) => {
+                      // Enter in the coupon field applies it rather than paying
+                      if (e.key === "Enter") {
+                        e.preventDefault();
+                        void applyCoupon();
+                      }
+                    }}
+                    className={controlClass("modal", invalid || coupon.state === "invalid").replace("mt-1 ", "")}
+                    aria-describedby="enrol-coupon-message"
                   />
-                  <Button variant="secondary" onClick={() => setCouponMessage(COUPON_SOON)}>
+                  <Button variant="secondary" disabled={coupon.state === "checking"} onClick={() => void applyCoupon()}>
                     Apply
                   </Button>
                 </div>
-                <p id="enrol-coupon-message" role="status" className="mt-2 text-sm text-slate-700 empty:hidden">
+                <p
+                  id="enrol-coupon-message"
+                  role="status"
+                  className={`mt-2 text-sm font-medium empty:hidden ${couponTone}`}
+                  data-testid="coupon-message"
+                >
                   {couponMessage}
                 </p>
               </>
@@ -80,26 +208,26 @@ export function EnrolModal({ course, onClose }: { course: Course; onClose: () =>
           </FieldShell>
         </div>
 
-        <div role="status" className="empty:hidden">
-          {status && (
-            <p className="mt-5 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-              {status}{" "}
-              <Link to="/contact" className="font-semibold underline">
-                Contact us
-              </Link>
-            </p>
-          )}
-        </div>
+        {shownError ? (
+          <p
+            ref={errorRef}
+            tabIndex={-1}
+            role="alert"
+            className="mt-5 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900 outline-none"
+          >
+            {shownError}
+          </p>
+        ) : null}
 
         <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="ghost" size="lg" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" size="lg">
+          <Button type="submit" size="lg" disabled={starting} aria-busy={starting || undefined}>
             Pay Now
           </Button>
         </div>
       </form>
-    </Modal>
+    </Modal>,
   );
 }

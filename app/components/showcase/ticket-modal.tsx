@@ -1,13 +1,18 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { ShowcaseEvent } from "../../../contract/events.ts";
+import { CHECKOUT_TEXTS } from "../../../contract/payment-texts.ts";
+import type { PurchaseLogResult, StartedPayment } from "../../../contract/payments.ts";
 import {
+  TICKET_MAX_QUANTITY,
   TICKET_MESSAGES,
   TICKET_TYPES,
   type TicketType,
   isTicketEmail,
   parseQuantity,
 } from "../../../contract/tickets.ts";
+import { callApi } from "../../lib/api-client.ts";
 import { formatNaira as formatAmount } from "../../lib/naira.ts";
+import { usePaymentFlow } from "../payments/payment-flow.tsx";
 import { Field, FieldShell } from "../ui/form.tsx";
 import { Modal } from "../ui/modal.tsx";
 
@@ -15,8 +20,10 @@ import { Modal } from "../ui/modal.tsx";
 const formatNaira = (amount: number) => formatAmount(amount, { decimals: 0 });
 
 /**
- * The ticket modal (spec public-area §2 "Ticket modal"): email, ticket type and quantity, the total and a
- * pay action. Online payment arrives in a later issue; until then paying says so plainly.
+ * The ticket modal (spec public-area §2 "Ticket modal", §4, §5, §8, §9): email, ticket type and quantity,
+ * the total and Pay Now. The server computes the amount (price × quantity) and starts the payment; the
+ * pop-up's success is logged with the reference and verified by the server; closing it says
+ * 'Payment cancelled'.
  */
 export function TicketModal({ event, onClose }: { event: ShowcaseEvent; onClose: () => void }) {
   const id = useId();
@@ -28,6 +35,8 @@ export function TicketModal({ event, onClose }: { event: ShowcaseEvent; onClose:
   const [emailError, setEmailError] = useState<string | null>(null);
   const [quantityError, setQuantityError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
 
   // Start where the visitor types (the dialog is already open: child effects run first).
   useEffect(() => {
@@ -38,27 +47,46 @@ export function TicketModal({ event, onClose }: { event: ShowcaseEvent; onClose:
   const quantity = parseQuantity(quantityText);
   const total = price * (quantity ?? 1);
 
+  const flow = usePaymentFlow({
+    logPaid: (reference) =>
+      callApi<PurchaseLogResult>(`/events/${encodeURIComponent(event._id)}/purchases`, {
+        body: { email, ticketType, quantity: quantity ?? 1, eventName: event.name, reference },
+      }),
+    logClosed: (reference) => callApi(`/payments/${encodeURIComponent(reference)}/cancel`, { method: "POST" }),
+    cancelledMessage: CHECKOUT_TEXTS.cancelled,
+    onClose,
+  });
+
   const setQuantity = (n: number) => {
-    setQuantityText(String(Math.max(1, n)));
+    setQuantityText(String(Math.min(TICKET_MAX_QUANTITY, Math.max(1, n))));
     setQuantityError(null);
     setNotice(null);
   };
 
-  const pay = (e: React.FormEvent<HTMLFormElement>) => {
+  const quantityProblem =
+    quantity === null ? TICKET_MESSAGES.quantity : quantity > TICKET_MAX_QUANTITY ? TICKET_MESSAGES.tooMany : null;
+
+  const pay = async (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    if (starting) return;
     setNotice(null);
     const emailOk = isTicketEmail(email);
     setEmailError(emailOk ? null : TICKET_MESSAGES.email);
-    setQuantityError(quantity === null ? TICKET_MESSAGES.quantity : null);
+    setQuantityError(quantityProblem);
     if (!emailOk) return emailRef.current?.focus();
-    if (quantity === null) return quantityRef.current?.focus();
-    setNotice(
-      `Online payment is coming soon. You have not been charged, and no ticket has been issued yet for ${event.name}. ` +
-        "Please check back shortly to buy your tickets.",
-    );
+    if (quantity === null || quantityProblem) return quantityRef.current?.focus();
+    setStarting(true);
+    const answer = await callApi<StartedPayment>("/payments/ticket", {
+      body: { eventId: event._id, email: email.trim(), ticketType, quantity },
+    });
+    setStarting(false);
+    if (answer.ok) return flow.open(answer.data);
+    setNotice(answer.message ?? CHECKOUT_TEXTS.startFailed);
+    requestAnimationFrame(() => noticeRef.current?.focus());
   };
+  const shownNotice = notice ?? flow.providerError;
 
-  return (
+  return flow.render(
     <Modal frame="bare" labelledBy={`${id}-title`} onClose={onClose} className="max-w-lg">
       <div className="relative max-h-[calc(100dvh-2rem)] overflow-y-auto rounded-2xl bg-white p-5 text-slate-900 shadow-2xl sm:p-8">
         <p className="text-sm font-bold uppercase tracking-widest text-brand-700">Buy tickets</p>
@@ -67,7 +95,7 @@ export function TicketModal({ event, onClose }: { event: ShowcaseEvent; onClose:
         </h2>
         <p className="mt-1 text-sm text-slate-600">{event.time}</p>
 
-        <form noValidate onSubmit={pay} className="mt-5 space-y-4 sm:mt-6 sm:space-y-5">
+        <form noValidate onSubmit={(e) => void pay(e)} className="mt-5 space-y-4 sm:mt-6 sm:space-y-5">
           <Field
             inputRef={emailRef}
             id={`${id}-email`}
@@ -141,6 +169,7 @@ export function TicketModal({ event, onClose }: { event: ShowcaseEvent; onClose:
                   type="number"
                   inputMode="numeric"
                   min={1}
+                  max={TICKET_MAX_QUANTITY}
                   step={1}
                   value={quantityText}
                   onChange={(e) => {
@@ -153,8 +182,9 @@ export function TicketModal({ event, onClose }: { event: ShowcaseEvent; onClose:
                 <button
                   type="button"
                   onClick={() => setQuantity((quantity ?? 0) + 1)}
+                  disabled={(quantity ?? 1) >= TICKET_MAX_QUANTITY}
                   aria-label="Increase quantity"
-                  className="w-12 rounded-lg border border-slate-400 text-xl font-bold text-slate-900 hover:bg-slate-100"
+                  className="w-12 rounded-lg border border-slate-400 text-xl font-bold text-slate-900 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-400"
                 >
                   <span aria-hidden="true">+</span>
                 </button>
@@ -179,12 +209,14 @@ export function TicketModal({ event, onClose }: { event: ShowcaseEvent; onClose:
             </output>
           </div>
 
-          {notice ? (
+          {shownNotice ? (
             <p
-              role="status"
-              className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-slate-900"
+              ref={noticeRef}
+              tabIndex={-1}
+              role="alert"
+              className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900 outline-none"
             >
-              {notice}
+              {shownNotice}
             </p>
           ) : null}
 
@@ -198,7 +230,9 @@ export function TicketModal({ event, onClose }: { event: ShowcaseEvent; onClose:
             </button>
             <button
               type="submit"
-              className="min-h-12 rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
+              disabled={starting}
+              aria-busy={starting || undefined}
+              className="min-h-12 disabled:opacity-60 rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
             >
               Pay Now
             </button>
@@ -214,6 +248,6 @@ export function TicketModal({ event, onClose }: { event: ShowcaseEvent; onClose:
           <span aria-hidden="true">✕</span>
         </button>
       </div>
-    </Modal>
+    </Modal>,
   );
 }

@@ -20,6 +20,7 @@ export function Modal({
   describedBy,
   onClose,
   frame = "panel",
+  role,
   className = "",
   children,
 }: {
@@ -28,6 +29,8 @@ export function Modal({
   describedBy?: string;
   onClose: () => void;
   frame?: "panel" | "bare";
+  /** "alertdialog" for a message that needs the user's acknowledgement (a payment's outcome) */
+  role?: "alertdialog";
   className?: string;
   children: React.ReactNode;
 }) {
@@ -70,6 +73,7 @@ export function Modal({
   return (
     <dialog
       ref={ref}
+      role={role}
       aria-modal="true"
       aria-labelledby={labelledBy}
       aria-describedby={describedBy}

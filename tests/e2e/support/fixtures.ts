@@ -29,3 +29,9 @@ export const test = base.extend<{ consoleErrors: string[] }, WorkerOptions>({
 });
 
 export { expect };
+
+/** Drops the console errors a test provokes on purpose (the browser logs every 4xx and aborted request). */
+export function allowConsoleErrors(errors: string[], expected: RegExp) {
+  const rest = errors.filter((e) => !expected.test(e));
+  errors.splice(0, errors.length, ...rest);
+}
