@@ -65,6 +65,7 @@ export default defineConfig<object, WorkerOptions>({
           ADMIN_EMAILS: E2E_ADMIN_EMAILS.join(","),
           // many test accounts sign in from one address; the limit itself is tested in the API tests
           SIGN_IN_RATE_LIMIT: "1000",
+          PAYMENT_RATE_LIMIT: "1000",
           // a short step-up window, so that a test sees the password prompt without waiting an hour
           STEP_UP_MAX_AGE_SECONDS: String(E2E_STEP_UP_SECONDS),
         },

@@ -74,6 +74,11 @@ const EnvSchema = z.object({
     .int()
     .min(1, "SIGN_IN_RATE_LIMIT must be at least 1")
     .default(10),
+  PAYMENT_RATE_LIMIT: z.coerce
+    .number({ error: "PAYMENT_RATE_LIMIT must be a number of requests per minute" })
+    .int()
+    .min(1, "PAYMENT_RATE_LIMIT must be at least 1")
+    .default(20),
   SMTP_URL: z
     .string()
     .regex(

@@ -20,7 +20,9 @@ import { registerUsersRoutes } from "../features/users/users.routes.ts";
 import { registerUploadsRoutes } from "../features/uploads/uploads.routes.ts";
 import { registerBlogRoutes } from "../features/blog/blog.routes.ts";
 import { registerPaymentsRoutes } from "../features/payments/payments.routes.ts";
+import { createAttempts } from "../features/auth/attempts.ts";
 import { accessGuard, BETTER_AUTH_DECLARATIONS } from "./access-policy.ts";
+import { paymentRateLimits } from "./rate-limit.ts";
 import { defineRoute } from "./define-route.ts";
 
 export type BackendEnv = AppEnv;
@@ -202,6 +204,8 @@ export function createBackend(services: Services, deps: Deps) {
   registerNewsletterRoutes(api, services.newsletter);
   registerContactsRoutes(api, services.contacts);
   registerUsersRoutes(api, services.users);
+  // Payments, per client address and minute (server/http/rate-limit.ts).
+  api.use("/api/*", paymentRateLimits(createAttempts(deps.database.db), deps.env.PAYMENT_RATE_LIMIT));
   registerPaymentsRoutes(api, services.payments, services.paymentParts.sandboxCheckout);
   // After the uploads routes, and /posts/categories before /posts/{slug}.
   registerBlogRoutes(api, services.blog);

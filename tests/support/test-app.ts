@@ -40,7 +40,14 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "academy-data-"));
-  const env = parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir, SITE_NAME: "TechAfrica", ...overrides });
+  const env = parseEnv({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    SITE_NAME: "TechAfrica",
+    // every request of a test comes from one address; the limit itself is tested in payments-limits.test.ts
+    PAYMENT_RATE_LIMIT: "100000",
+    ...overrides,
+  });
   // The server's wiring, polling often and retrying after 1 s so that tests wait little.
   const { queue, mailer } = await startJobs(database, env, silentLogger, {
     pollingIntervalSeconds: 0.5,

@@ -40,6 +40,7 @@ const validateCoupon = defineRoute({
       "The validation result (valid false with a message when it does not apply)",
       CouponValidationSchema,
     ),
+    429: errorResponse("Too many requests from this address (PAYMENT_RATE_LIMIT)"),
   },
 });
 
@@ -54,6 +55,7 @@ const logCouponUsage = defineRoute({
   responses: {
     201: jsonResponse("Recorded", PurchaseLogResultSchema),
     404: errorResponse("No such coupon, course or payment"),
+    429: errorResponse("Too many requests from this address (PAYMENT_RATE_LIMIT)"),
   },
 });
 
@@ -68,6 +70,7 @@ const logCoursePurchase = defineRoute({
   responses: {
     201: jsonResponse("Recorded", PurchaseLogResultSchema),
     404: errorResponse("No such course or payment"),
+    429: errorResponse("Too many requests from this address (PAYMENT_RATE_LIMIT)"),
   },
 });
 
@@ -79,7 +82,11 @@ const logEventPurchase = defineRoute({
   tags,
   summary: "Record a ticket purchase (intent only; paid comes from verification)",
   request: { params: z.object({ id }), body: json(EventPurchaseLogSchema) },
-  responses: { 201: jsonResponse("Recorded", PurchaseLogResultSchema), 404: errorResponse("No such event or payment") },
+  responses: {
+    201: jsonResponse("Recorded", PurchaseLogResultSchema),
+    404: errorResponse("No such event or payment"),
+    429: errorResponse("Too many requests from this address (PAYMENT_RATE_LIMIT)"),
+  },
 });
 
 const startCoursePayment = defineRoute({
@@ -94,6 +101,7 @@ const startCoursePayment = defineRoute({
     201: jsonResponse("What the browser needs to open the payment pop-up", StartedPaymentSchema),
     404: errorResponse("No such course"),
     503: errorResponse("The payment provider did not answer"),
+    429: errorResponse("Too many requests from this address (PAYMENT_RATE_LIMIT)"),
   },
 });
 
@@ -109,6 +117,7 @@ const startTicketPayment = defineRoute({
     201: jsonResponse("What the browser needs to open the payment pop-up", StartedPaymentSchema),
     404: errorResponse("No such event"),
     503: errorResponse("The payment provider did not answer"),
+    429: errorResponse("Too many requests from this address (PAYMENT_RATE_LIMIT)"),
   },
 });
 
@@ -120,7 +129,11 @@ const cancelPayment = defineRoute({
   tags,
   summary: "The payment pop-up was closed without paying: records not_paid",
   request: { params: z.object({ reference }) },
-  responses: { 200: jsonResponse("The payment's state", PaymentOutcomeSchema), 404: errorResponse("No such payment") },
+  responses: {
+    200: jsonResponse("The payment's state", PaymentOutcomeSchema),
+    404: errorResponse("No such payment"),
+    429: errorResponse("Too many requests from this address (PAYMENT_RATE_LIMIT)"),
+  },
 });
 
 const verifyPayment = defineRoute({
@@ -135,6 +148,7 @@ const verifyPayment = defineRoute({
     200: jsonResponse("The payment's state", PaymentOutcomeSchema),
     404: errorResponse("No such payment"),
     503: errorResponse("The payment provider did not answer"),
+    429: errorResponse("Too many requests from this address (PAYMENT_RATE_LIMIT)"),
   },
 });
 
@@ -163,6 +177,7 @@ const sandboxSettle = defineRoute({
   responses: {
     200: jsonResponse("The payment's state after the choice", PaymentOutcomeSchema),
     404: errorResponse("No such payment, or the sandbox is off"),
+    429: errorResponse("Too many requests from this address (PAYMENT_RATE_LIMIT)"),
   },
 });
 
