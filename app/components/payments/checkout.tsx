@@ -31,6 +31,25 @@ export function Checkout({
   );
 }
 
+type PaystackPopClass = typeof import("@paystack/inline-js").default;
+
+/**
+ * Opens Paystack's pop-up on the transaction the server initialized (its access code) and maps its
+ * callbacks to our outcomes. No access code (a misconfigured server) is an error, not a pop-up.
+ */
+export function resumePaystack(
+  PaystackPop: PaystackPopClass,
+  started: Pick<StartedPayment, "accessCode">,
+  onOutcome: (outcome: CheckoutOutcome) => void,
+): void {
+  if (!started.accessCode) return onOutcome({ type: "error", message: CHECKOUT_TEXTS.providerFailed });
+  new PaystackPop().resumeTransaction(started.accessCode, {
+    onSuccess: () => onOutcome({ type: "paid" }),
+    onCancel: () => onOutcome({ type: "closed", failed: false }),
+    onError: () => onOutcome({ type: "error", message: CHECKOUT_TEXTS.providerFailed }),
+  });
+}
+
 function PaystackCheckout({
   started,
   onOutcome,
@@ -42,26 +61,15 @@ function PaystackCheckout({
   useEffect(() => {
     if (opened.current) return;
     opened.current = true;
-    const accessCode = started.accessCode;
-    if (!accessCode) {
-      onOutcome({ type: "error", message: CHECKOUT_TEXTS.providerFailed });
-      return;
-    }
     // Loaded on demand: nobody who does not pay downloads it.
     import("@paystack/inline-js")
-      .then(({ default: PaystackPop }) => {
-        new PaystackPop().resumeTransaction(accessCode, {
-          onSuccess: () => onOutcome({ type: "paid" }),
-          onCancel: () => onOutcome({ type: "closed", failed: false }),
-          onError: () => onOutcome({ type: "error", message: CHECKOUT_TEXTS.providerFailed }),
-        });
-      })
+      .then(({ default: PaystackPop }) => resumePaystack(PaystackPop, started, onOutcome))
       .catch(() => onOutcome({ type: "error", message: CHECKOUT_TEXTS.providerFailed }));
   }, [started, onOutcome]);
   // Paystack's own overlay covers the page; ours would sit on top of it and make it inert.
   return (
     <p role="status" className="sr-only">
-      Opening Paystack's secure checkout…
+      Opening Paystack&apos;s secure checkout…
     </p>
   );
 }
