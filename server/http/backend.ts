@@ -20,6 +20,7 @@ import { registerUsersRoutes } from "../features/users/users.routes.ts";
 import { registerUploadsRoutes } from "../features/uploads/uploads.routes.ts";
 import { registerBlogRoutes } from "../features/blog/blog.routes.ts";
 import { registerPaymentsRoutes } from "../features/payments/payments.routes.ts";
+import { registerAccountRoutes } from "../features/account/account.routes.ts";
 import { accessGuard, BETTER_AUTH_DECLARATIONS } from "./access-policy.ts";
 import { defineRoute } from "./define-route.ts";
 
@@ -203,6 +204,7 @@ export function createBackend(services: Services, deps: Deps) {
   registerContactsRoutes(api, services.contacts);
   registerUsersRoutes(api, services.users);
   registerPaymentsRoutes(api, services.payments, services.paymentParts.sandboxCheckout);
+  registerAccountRoutes(api, services.account);
   // After the uploads routes, and /posts/categories before /posts/{slug}.
   registerBlogRoutes(api, services.blog);
 
