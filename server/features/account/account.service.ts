@@ -4,12 +4,7 @@
 // joins the account the moment its owner proves the address, and nobody sees another person's tickets
 // by signing up with their address. Only paid payments count.
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
-import type {
-  AccountCourse,
-  AccountPurchases,
-  AccountReceipt,
-  AccountTicket,
-} from "../../../contract/account.ts";
+import type { AccountCourse, AccountPurchases, AccountReceipt, AccountTicket } from "../../../contract/account.ts";
 import type { Db } from "../../db/client.ts";
 import { courses, eventPurchases, events, payments, user } from "../../db/schema.ts";
 import { Unauthorized } from "../../lib/errors.ts";
