@@ -66,6 +66,8 @@ export const PAGES: readonly PageEntry[] = [
   { path: "forgot-password", file: "routes/account/forgot-password.tsx", access: "public" },
   { path: "reset-password", file: "routes/account/reset-password.tsx", access: "public" },
   { path: "logout", file: "routes/account/logout.tsx", access: "public" },
+  // The learner's courses, tickets and receipts (issue 9; decision 018). Signed out: /login and back.
+  { path: "account", file: "routes/account/index.tsx", access: "user" },
   // The admin area (spec admin-back-office §2 "Admin area routes": "wrapped in a signed-in guard and an
   // admin layout"). The layout's own loader checks again (defence in depth).
   {

@@ -132,6 +132,8 @@ export const AUTH_MESSAGES = {
   registered: "Almost done: we have sent you an e-mail. Open its link to verify your address, then sign in.",
   failed: "Something went wrong on our side. Please try again.",
   passwordMismatch: "The two passwords are not the same. Please type the new password twice.",
+  verificationSent: "We have sent you a new verification link. Open it to verify your e-mail address.",
+  alreadyVerified: "Your e-mail address is already verified.",
   /** the per-account slow-down after repeated wrong passwords (docs/decisions/012) */
   signInPaused:
     "Too many failed sign-ins for this account. Please wait a few minutes and try again, or reset your password.",

@@ -24,6 +24,7 @@ import { createPaystackGateway } from "./integrations/payments/paystack.ts";
 import { createSandboxGateway, sandboxWebhookSecret } from "./integrations/payments/sandbox.ts";
 import { createAfterPaid } from "./features/payments/after-paid.ts";
 import { ticketKey } from "./features/tickets/ticket-code.ts";
+import { createAccountService } from "./features/account/account.service.ts";
 
 export interface Deps {
   database: Database;
@@ -53,12 +54,14 @@ export function createServices(deps: Deps) {
   const paymentGateway =
     sandbox ?? createPaystackGateway({ secretKey: deps.env.PAYSTACK_SECRET_KEY!, baseUrl: deps.env.PAYSTACK_BASE_URL });
   const paymentQueue = deps.queue ? createPaymentQueue(deps.queue.boss) : undefined;
+  // signs ticket codes: the ticket e-mail and /account make the same code (and QR) for a ticket
+  const ticketSigningKey = ticketKey(auth.options.secret);
   const afterPaid = deps.queue
     ? createAfterPaid({
         db,
         mailer: deps.mailer,
         boss: deps.queue.boss,
-        ticketKey: ticketKey(auth.options.secret),
+        ticketKey: ticketSigningKey,
         siteName: deps.env.SITE_NAME,
         logger: deps.logger,
       })
@@ -88,6 +91,8 @@ export function createServices(deps: Deps) {
     },
     /** where uploads and profile images are kept; /media reads them through it */
     mediaStore,
+    /** a learner's own purchases (/account) */
+    account: createAccountService({ db, ticketKey: ticketSigningKey }),
     catalog: createCatalogService(db),
     blog: createBlogService(db, { visitorSecret: auth.options.secret }),
     content: createContentService(db),

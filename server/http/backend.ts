@@ -21,6 +21,7 @@ import { registerUploadsRoutes } from "../features/uploads/uploads.routes.ts";
 import { registerBlogRoutes } from "../features/blog/blog.routes.ts";
 import { registerPaymentsRoutes } from "../features/payments/payments.routes.ts";
 import { createAttempts } from "../features/auth/attempts.ts";
+import { registerAccountRoutes } from "../features/account/account.routes.ts";
 import { accessGuard, BETTER_AUTH_DECLARATIONS } from "./access-policy.ts";
 import { paymentRateLimits } from "./rate-limit.ts";
 import { defineRoute } from "./define-route.ts";
@@ -207,6 +208,7 @@ export function createBackend(services: Services, deps: Deps) {
   // Payments, per client address and minute (server/http/rate-limit.ts).
   api.use("/api/*", paymentRateLimits(createAttempts(deps.database.db), deps.env.PAYMENT_RATE_LIMIT));
   registerPaymentsRoutes(api, services.payments, services.paymentParts.sandboxCheckout);
+  registerAccountRoutes(api, services.account);
   // After the uploads routes, and /posts/categories before /posts/{slug}.
   registerBlogRoutes(api, services.blog);
 

@@ -1,7 +1,8 @@
 // The signed-in user in the header (spec public-area §2: "a user menu is shown when signed in"; §3
-// "Signed-in user | username, imageUrl, publicMetadata.role"): picture or initial, username, an Admin
-// link for admins (§6) and Sign out. Server-rendered; like the mobile menu it is a <details> until
-// React hydrates, then a disclosure button that closes on Escape and on a click elsewhere.
+// "Signed-in user | username, imageUrl, publicMetadata.role"): picture or initial, username, My account
+// (/account: courses, tickets, receipts), an Admin link for admins (§6) and Sign out. Server-rendered;
+// like the mobile menu it is a <details> until React hydrates, then a disclosure button that closes on
+// Escape and on a click elsewhere.
 import { useDisclosure } from "../../lib/use-disclosure.ts";
 import { Form, NavLink } from "react-router";
 import type { Viewer } from "../../../contract/auth.ts";
@@ -52,6 +53,9 @@ export function SignOutButton({ className }: { className: string }) {
 
 const MENU_ID = "user-menu";
 
+/** The learner's courses, tickets and receipts (/account). */
+const ACCOUNT_LINK = "My account";
+
 const toggleClass =
   "inline-flex max-w-56 cursor-pointer items-center gap-2 rounded-full border border-slate-300 py-1 pr-3 pl-1 text-sm font-semibold text-slate-800 hover:bg-slate-100";
 
@@ -69,6 +73,11 @@ function Panel({ viewer, onNavigate }: { viewer: Viewer; onNavigate?: () => void
         <span className="block truncate">{viewer.email}</span>
       </p>
       <ul className="mt-2 space-y-1">
+        <li>
+          <NavLink to="/account" end className={itemClass} onClick={onNavigate}>
+            {ACCOUNT_LINK}
+          </NavLink>
+        </li>
         {isAdminViewer(viewer) ? (
           <li>
             <NavLink to="/admin" className={itemClass} onClick={onNavigate}>
@@ -142,6 +151,11 @@ export function MobileAccount({ viewer, onNavigate }: { viewer: Viewer; onNaviga
         </p>
       </div>
       <ul className="mt-1 space-y-1">
+        <li>
+          <NavLink to="/account" end className={mobileItem} onClick={onNavigate}>
+            {ACCOUNT_LINK}
+          </NavLink>
+        </li>
         {isAdminViewer(viewer) ? (
           <li>
             <NavLink to="/admin" className={mobileItem} onClick={onNavigate}>

@@ -1,6 +1,8 @@
 // One row per payment reference; a purchase or ticket becomes paid only when the server has verified
 // the reference, exactly once (architecture "Payments", decision 016).
+import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { user } from "./auth.ts";
 import { createdAt, id } from "./columns.ts";
 
 export const payments = pgTable(
@@ -13,6 +15,11 @@ export const payments = pgTable(
     /** the course or event id */
     itemId: text("item_id").notNull(),
     email: text("email").notNull(),
+    /**
+     * The signed-in user who started it (null for a start while signed out). /account shows a user's
+     * payments by this, and by the e-mail address once that address is verified (decision 018).
+     */
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     amount: integer("amount_kobo").notNull(),
     currency: text("currency").notNull().default("NGN"),
     /** pending | paid | failed | abandoned */
@@ -22,7 +29,12 @@ export const payments = pgTable(
     createdAt: createdAt(),
     verifiedAt: timestamp("verified_at", { withTimezone: true }),
   },
-  (t) => [index("payments_status_idx").on(t.status)],
+  (t) => [
+    index("payments_status_idx").on(t.status),
+    index("payments_user_idx").on(t.userId),
+    // /account finds payments made while signed out by the address, whatever its case
+    index("payments_email_lower_idx").on(sql`lower(${t.email})`),
+  ],
 );
 
 /** Every change of a payment's status: from, to, what brought it (callback, verify, webhook, retry, sandbox), when. */

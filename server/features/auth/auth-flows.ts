@@ -202,6 +202,16 @@ export function createAuthFlows({
       return { ok: true, headers: new Headers(), value: AUTH_MESSAGES.resetSent };
     },
 
+    /**
+     * A new verification link for the signed-in user's own address (/account, decision 018), through
+     * Better Auth's route: its rate limit and the per-address e-mail cap apply.
+     */
+    async sendVerificationEmail(caller: Caller, email: string): Promise<Outcome<string>> {
+      const res = await call(caller, "/send-verification-email", { email, callbackURL: VERIFIED_URL });
+      if (res.ok) return { ok: true, headers: new Headers(), value: AUTH_MESSAGES.verificationSent };
+      return failure(res, { EMAIL_ALREADY_VERIFIED: [AUTH_MESSAGES.alreadyVerified] });
+    },
+
     /** Whether a reset link's token still works (unknown, used and expired ones do not), without using it. */
     async checkResetToken(caller: Caller, token: string): Promise<boolean> {
       if (!token || token.length > 200) return false;

@@ -96,6 +96,8 @@ const startCoursePayment = defineRoute({
   path: "/api/payments/course",
   tags,
   summary: "Start paying for a course: the server computes the amount and records the payment as pending",
+  // Open to all; signed in, the payment is recorded as the user's (their /account lists it).
+  optionalSignIn: true,
   request: { body: json(StartCoursePaymentSchema) },
   responses: {
     201: jsonResponse("What the browser needs to open the payment pop-up", StartedPaymentSchema),
@@ -112,6 +114,7 @@ const startTicketPayment = defineRoute({
   path: "/api/payments/ticket",
   tags,
   summary: "Start paying for event tickets: the server computes the amount and records the payment as pending",
+  optionalSignIn: true,
   request: { body: json(StartTicketPaymentSchema) },
   responses: {
     201: jsonResponse("What the browser needs to open the payment pop-up", StartedPaymentSchema),
@@ -200,8 +203,12 @@ export function registerPaymentsRoutes(
   app.openapi(logEventPurchase, async (c) =>
     c.json(await payments.logEventPurchase(c.req.valid("param").id, c.req.valid("json")), 201),
   );
-  app.openapi(startCoursePayment, async (c) => c.json(await payments.startCoursePayment(c.req.valid("json")), 201));
-  app.openapi(startTicketPayment, async (c) => c.json(await payments.startTicketPayment(c.req.valid("json")), 201));
+  app.openapi(startCoursePayment, async (c) =>
+    c.json(await payments.startCoursePayment(c.req.valid("json"), c.get("actor")?.id ?? null), 201),
+  );
+  app.openapi(startTicketPayment, async (c) =>
+    c.json(await payments.startTicketPayment(c.req.valid("json"), c.get("actor")?.id ?? null), 201),
+  );
   app.openapi(cancelPayment, async (c) => c.json(await payments.cancel(c.req.valid("param").reference), 200));
   app.openapi(verifyPayment, async (c) => {
     c.header("Cache-Control", "no-store");

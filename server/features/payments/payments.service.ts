@@ -226,6 +226,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
     kind: PaymentKind;
     itemId: string;
     email: string;
+    /** the signed-in user who starts it, else null (decision 018) */
+    userId: string | null;
     amount: number;
     details: Record<string, unknown>;
     metadata: Record<string, unknown>;
@@ -241,6 +243,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           kind: input.kind,
           itemId: input.itemId,
           email: input.email,
+          userId: input.userId,
           amount: input.amount,
           currency: "NGN",
           status: "pending",
@@ -311,7 +314,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
       return checkCoupon(code, courseId);
     },
 
-    async startCoursePayment(input: StartCoursePayment): Promise<StartedPayment> {
+    /** `userId`: the signed-in user starting it (the payment is then theirs on /account), else null. */
+    async startCoursePayment(input: StartCoursePayment, userId: string | null = null): Promise<StartedPayment> {
       const course = await findCourse(input.courseId);
       const base = course.showDiscount && course.discountPrice !== null ? course.discountPrice : course.price;
       let amount = base;
@@ -327,6 +331,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         kind: "course",
         itemId: course.id,
         email,
+        userId,
         amount,
         details: { fullName: input.fullName, phone: input.phone, couponId, listAmount: base },
         metadata: { kind: "course", courseId: course.id, couponId, fullName: input.fullName, phone: input.phone },
@@ -344,7 +349,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       return started(reference, init, amount, email, splitName(input.fullName), input.phone);
     },
 
-    async startTicketPayment(input: StartTicketPayment): Promise<StartedPayment> {
+    async startTicketPayment(input: StartTicketPayment, userId: string | null = null): Promise<StartedPayment> {
       const event = await findEvent(input.eventId);
       const type = TICKET_TYPES.find((t) => t.value === input.ticketType);
       if (!type) throw Invalid("ticketType must be Standard or VIP");
@@ -354,6 +359,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         kind: "ticket",
         itemId: event.id,
         email: input.email,
+        userId,
         amount,
         details: { ticketType: type.value, quantity: input.quantity, eventName: event.name },
         metadata: { kind: "ticket", eventId: event.id, ticketType: type.value, quantity: input.quantity },

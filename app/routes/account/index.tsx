@@ -1,0 +1,248 @@
+// /account (issue 9 "Paying": "A signed-in learner's /account page lists their courses, tickets (with the
+// QR code) and receipts (purchases made with their e-mail address while signed out are attached once the
+// address is verified)"; decision 018). Server-rendered from the account service, readable without
+// JavaScript; the one form (a new verification link) posts as a plain form too.
+import { Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/index";
+import { ACCOUNT_TEXTS as T } from "../../../contract/account.ts";
+import { Breadcrumb } from "../../components/ui/breadcrumb.tsx";
+import { buttonClass } from "../../components/ui/button.tsx";
+import { Notice } from "../../components/ui/form.tsx";
+import { loadAccountPage, type PageCourse, type PageReceipt, type PageTicket } from "../../lib/account.server.ts";
+import type { ActionResult } from "../../lib/action-result.ts";
+import { appContext } from "../../lib/context.ts";
+import { requireUserPage } from "../../lib/guards.server.ts";
+import { privateNoStore, siteNameOf } from "../../lib/meta.ts";
+import { formatNaira } from "../../lib/naira.ts";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const actor = requireUserPage(request, ctx);
+  return loadAccountPage(ctx.services, actor.id);
+}
+
+export type AccountActionData = ActionResult<never, Record<string, never>>;
+
+/** "Send me the verification link again": the signed-in user's own address, through Better Auth (rate-limited). */
+export async function action({ request, context }: Route.ActionArgs): Promise<AccountActionData> {
+  const ctx = context.get(appContext);
+  const actor = requireUserPage(request, ctx);
+  const outcome = await ctx.services.authFlows.sendVerificationEmail(
+    { headers: request.headers, clientIp: ctx.clientIp },
+    actor.email,
+  );
+  if (outcome.ok) return { ok: true, message: outcome.value, values: {} };
+  return { ok: false, formError: outcome.message, fieldErrors: {}, values: {} };
+}
+
+export const headers = privateNoStore;
+
+const card = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm";
+const sectionTitle = "text-2xl font-bold tracking-tight text-brand-950";
+const link = "font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900";
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const { email, emailVerified, courses, tickets, receipts } = loaderData;
+  return (
+    <main id="main" tabIndex={-1} className="outline-none">
+      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: T.title }]} />
+      <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 sm:py-12 lg:px-8">
+        <h1 className="text-3xl font-extrabold tracking-tight text-brand-950 sm:text-4xl">{T.title}</h1>
+        <p className="mt-2 text-slate-700">
+          Signed in as <strong className="break-all text-slate-900">{email}</strong>. Your courses, event tickets and
+          receipts.
+        </p>
+        {emailVerified ? null : <Unverified result={actionData} />}
+
+        <section aria-labelledby="my-courses" className="mt-12">
+          <h2 id="my-courses" className={sectionTitle}>
+            {T.courses}
+          </h2>
+          {courses.length > 0 ? (
+            <ul className="mt-5 grid gap-4 sm:grid-cols-2">
+              {courses.map((c) => (
+                <CourseItem key={c.courseId} course={c} />
+              ))}
+            </ul>
+          ) : (
+            <Empty text={T.noCourses} to="/courses" action="Browse courses" />
+          )}
+        </section>
+
+        <section aria-labelledby="my-tickets" className="mt-12">
+          <h2 id="my-tickets" className={sectionTitle}>
+            {T.tickets}
+          </h2>
+          {tickets.length > 0 ? (
+            <ul className="mt-5 space-y-5">
+              {tickets.map((t) => (
+                <TicketItem key={t.ticketId} ticket={t} />
+              ))}
+            </ul>
+          ) : (
+            <Empty text={T.noTickets} to="/showcase" action="See the showcase" />
+          )}
+        </section>
+
+        <section aria-labelledby="my-receipts" className="mt-12">
+          <h2 id="my-receipts" className={sectionTitle}>
+            {T.receipts}
+          </h2>
+          {receipts.length > 0 ? (
+            <Receipts receipts={receipts} />
+          ) : (
+            <p className="mt-4 text-slate-700">{T.noReceipts}</p>
+          )}
+        </section>
+      </div>
+    </main>
+  );
+}
+
+function Unverified({ result }: { result: AccountActionData | undefined }) {
+  const sending = useNavigation().formAction === "/account";
+  return (
+    <div className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-5 text-amber-950">
+      <p className="font-semibold">Your e-mail address is not verified yet.</p>
+      <p className="mt-1 text-sm">{T.unverified}</p>
+      {result ? (
+        <Notice tone={result.ok ? "success" : "error"} className="mt-3 rounded-lg border px-4 py-3" focus>
+          {result.ok ? result.message : result.formError}
+        </Notice>
+      ) : null}
+      <Form method="post" action="/account" className="mt-4">
+        <button type="submit" className={buttonClass("secondary", "sm")} aria-disabled={sending || undefined}>
+          {sending ? "Sending…" : T.resend}
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+function Empty({ text, to, action }: { text: string; to: string; action: string }) {
+  return (
+    <p className="mt-4 rounded-2xl border border-dashed border-slate-300 p-6 text-slate-700">
+      {text}{" "}
+      <Link to={to} className={link}>
+        {action}
+      </Link>
+    </p>
+  );
+}
+
+function Paid({ amount, paidOn }: { amount: number; paidOn: string }) {
+  return (
+    <>
+      {formatNaira(amount)} on {paidOn}
+    </>
+  );
+}
+
+function CourseItem({ course }: { course: PageCourse }) {
+  return (
+    <li className={card}>
+      <h3 className="text-lg font-semibold text-slate-900">{course.title}</h3>
+      {course.category || course.instructor ? (
+        <p className="mt-1 text-sm text-slate-600">
+          {[course.category, course.instructor ? `with ${course.instructor}` : null].filter(Boolean).join(" · ")}
+        </p>
+      ) : null}
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-slate-600">Paid</dt>
+        <dd className="text-slate-900">
+          <Paid amount={course.amount} paidOn={course.paidOn} />
+        </dd>
+        <dt className="text-slate-600">Reference</dt>
+        <dd className="font-mono break-all text-slate-900">{course.reference}</dd>
+      </dl>
+    </li>
+  );
+}
+
+function TicketItem({ ticket }: { ticket: PageTicket }) {
+  const what = `${ticket.ticketTypeLabel} × ${ticket.quantity}`;
+  return (
+    <li className={`${card} flex flex-col gap-6 sm:flex-row sm:items-start sm:justify-between`}>
+      <div className="min-w-0">
+        <h3 className="text-lg font-semibold text-slate-900">{ticket.eventName}</h3>
+        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-sm">
+          <dt className="text-slate-600">Ticket</dt>
+          <dd className="font-semibold text-slate-900">{ticket.ticketTypeLabel}</dd>
+          <dt className="text-slate-600">Quantity</dt>
+          <dd className="text-slate-900">{ticket.quantity}</dd>
+          {ticket.starts ? (
+            <>
+              <dt className="text-slate-600">Starts</dt>
+              <dd className="text-slate-900">{ticket.starts}</dd>
+            </>
+          ) : null}
+          <dt className="text-slate-600">Paid</dt>
+          <dd className="text-slate-900">
+            <Paid amount={ticket.amount} paidOn={ticket.paidOn} />
+          </dd>
+          <dt className="text-slate-600">Reference</dt>
+          <dd className="font-mono break-all text-slate-900">{ticket.reference}</dd>
+        </dl>
+        {ticket.linkLater ? (
+          <p className="mt-3 text-sm text-slate-600">
+            We will e-mail you the streaming link 24 hours before the start.
+          </p>
+        ) : null}
+      </div>
+      {ticket.qr ? (
+        <figure className="mx-auto w-60 shrink-0 text-center sm:mx-0">
+          <img
+            src={ticket.qr}
+            width={240}
+            height={240}
+            alt={`QR code of your ticket: ${what} for ${ticket.eventName}`}
+            className="size-60 rounded-lg border border-slate-200 bg-white"
+          />
+          <figcaption className="mt-2 text-xs text-slate-600">
+            Show this code at the event. Ticket code:{" "}
+            <span className="font-mono break-all text-slate-900">{ticket.code}</span>
+          </figcaption>
+        </figure>
+      ) : null}
+    </li>
+  );
+}
+
+function Receipts({ receipts }: { receipts: PageReceipt[] }) {
+  return (
+    <table className="mt-5 w-full border-collapse text-left text-sm">
+      <caption className="sr-only">Your payments, newest first</caption>
+      <thead>
+        <tr className="border-b-2 border-slate-300 text-slate-700">
+          <th scope="col" className="py-2 pr-3 font-semibold">
+            Item
+          </th>
+          <th scope="col" className="py-2 pr-3 font-semibold">
+            Date
+          </th>
+          <th scope="col" className="py-2 text-right font-semibold">
+            Amount
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {receipts.map((r) => (
+          <tr key={r.reference} className="border-b border-slate-200 align-top">
+            <td className="py-3 pr-3">
+              <span className="font-medium text-slate-900">{r.item}</span>
+              <span className="mt-0.5 block text-xs text-slate-600">
+                Paid by {r.paidBy} · Reference <span className="font-mono break-all">{r.reference}</span>
+              </span>
+            </td>
+            <td className="py-3 pr-3 whitespace-nowrap text-slate-800">{r.paidOn}</td>
+            <td className="py-3 text-right whitespace-nowrap text-slate-900">{formatNaira(r.amount)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: `${T.title} | ${siteNameOf(matches)}` }, { name: "robots", content: "noindex" }];
+}

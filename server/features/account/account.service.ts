@@ -1,0 +1,140 @@
+// A learner's own purchases for /account and GET /api/account/purchases (issue 9; decision 018).
+// A payment is the user's when they started it signed in (payments.user_id), or when it was made with
+// their e-mail address (any case) and that address is verified: so a purchase made while signed out
+// joins the account the moment its owner proves the address, and nobody sees another person's tickets
+// by signing up with their address. Only paid payments count.
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
+import type { AccountCourse, AccountPurchases, AccountReceipt, AccountTicket } from "../../../contract/account.ts";
+import type { Db } from "../../db/client.ts";
+import { courses, eventPurchases, events, payments, user } from "../../db/schema.ts";
+import { Unauthorized } from "../../lib/errors.ts";
+import { koboToNaira } from "../../lib/money.ts";
+import { channelLabel, ticketTypeLabel } from "../tickets/emails.ts";
+import { ticketCode, ticketQrSvg, verifyTicketCode } from "../tickets/ticket-code.ts";
+
+const messages = {
+  signIn: "Please sign in to see your purchases.",
+  removedCourse: "A course no longer offered",
+};
+
+type PaymentRow = typeof payments.$inferSelect;
+
+/** When it was paid: the gateway's time when it gave one, else when we verified it (as the receipt e-mail). */
+function paidAtOf(p: PaymentRow): Date {
+  const given = typeof p.details.paidAt === "string" ? new Date(p.details.paidAt) : null;
+  if (given && !Number.isNaN(given.getTime())) return given;
+  return p.verifiedAt ?? p.createdAt;
+}
+
+/** "1 × Standard ticket for Demo Day", "2 × VIP (with Q&A) tickets for Demo Day". */
+export function ticketItem(quantity: number, type: string, eventName: string): string {
+  return `${quantity} × ${ticketTypeLabel(type)} ticket${quantity === 1 ? "" : "s"} for ${eventName}`;
+}
+
+export function createAccountService(deps: { db: Db; ticketKey: Buffer }) {
+  const { db, ticketKey } = deps;
+
+  return {
+    /** The paid courses, tickets and receipts of a signed-in user, newest first. */
+    async getAccountPurchases(userId: string): Promise<AccountPurchases> {
+      const [me] = await db
+        .select({ id: user.id, email: user.email, emailVerified: user.emailVerified })
+        .from(user)
+        .where(eq(user.id, userId));
+      if (!me) throw Unauthorized(messages.signIn);
+
+      // Either index serves its half of the OR (payments_user_idx, payments_email_lower_idx).
+      const mine = me.emailVerified
+        ? or(eq(payments.userId, me.id), sql`lower(${payments.email}) = lower(${me.email})`)
+        : eq(payments.userId, me.id);
+      const rows = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.status, "paid"), mine))
+        .orderBy(desc(payments.verifiedAt), desc(payments.id));
+      const paid = rows
+        .map((p) => ({ p, paidAt: paidAtOf(p) }))
+        .sort((a, b) => b.paidAt.getTime() - a.paidAt.getTime());
+
+      const courseIds = [...new Set(paid.filter(({ p }) => p.kind === "course").map(({ p }) => p.itemId))];
+      const ticketRefs = paid.filter(({ p }) => p.kind === "ticket").map(({ p }) => p.reference);
+      const [courseRows, ticketRows] = await Promise.all([
+        courseIds.length > 0 ? db.select().from(courses).where(inArray(courses.id, courseIds)) : [],
+        ticketRefs.length > 0
+          ? db
+              .select({ purchase: eventPurchases, event: events })
+              .from(eventPurchases)
+              .leftJoin(events, eq(events.id, eventPurchases.eventId))
+              .where(inArray(eventPurchases.paymentReference, ticketRefs))
+          : [],
+      ]);
+      const courseById = new Map(courseRows.map((c) => [c.id, c]));
+      const ticketByRef = new Map(ticketRows.map((t) => [t.purchase.paymentReference, t]));
+
+      const coursesOut: AccountCourse[] = [];
+      const tickets: AccountTicket[] = [];
+      const receipts: AccountReceipt[] = [];
+      for (const { p, paidAt } of paid) {
+        const common = { amount: koboToNaira(p.amount), reference: p.reference, paidAt: paidAt.toISOString() };
+        const channel = typeof p.details.channel === "string" ? p.details.channel : null;
+        let item: string;
+        if (p.kind === "course") {
+          const course = courseById.get(p.itemId);
+          item = course?.title ?? messages.removedCourse;
+          // each course once: its newest payment (a second payment for it still has its receipt)
+          if (!coursesOut.some((c) => c.courseId === p.itemId)) {
+            coursesOut.push({
+              courseId: p.itemId,
+              title: item,
+              category: course?.category ?? null,
+              instructor: course?.instructor ?? null,
+              ...common,
+            });
+          }
+        } else {
+          const found = ticketByRef.get(p.reference);
+          const quantity = found?.purchase.quantity ?? Number(p.details.quantity ?? 1);
+          const type = found?.purchase.ticketType ?? String(p.details.ticketType ?? "");
+          const eventName = found?.event?.name ?? found?.purchase.eventName ?? String(p.details.eventName ?? "");
+          item = ticketItem(quantity, type, eventName || "an event");
+          if (found) {
+            tickets.push({
+              ticketId: found.purchase.id,
+              eventId: found.purchase.eventId,
+              eventName: eventName || found.purchase.eventName,
+              eventTime: found.event?.time ?? "",
+              startsAt: found.event?.startsAt?.toISOString() ?? null,
+              ticketType: type,
+              ticketTypeLabel: ticketTypeLabel(type),
+              quantity,
+              ...common,
+              // the same signed code as the ticket e-mail's (tickets.service.ts sendTicketEmail)
+              code: ticketCode(ticketKey, found.purchase.id),
+            });
+          }
+        }
+        receipts.push({
+          kind: p.kind === "ticket" ? "ticket" : "course",
+          item,
+          currency: p.currency,
+          channel,
+          paidBy: channelLabel(channel),
+          ...common,
+        });
+      }
+      return { email: me.email, emailVerified: me.emailVerified, courses: coursesOut, tickets, receipts };
+    },
+
+    /**
+     * The QR code of a ticket code as an image address (an SVG in a data: URL, which an <img> shows and
+     * never runs), made only for a genuine code of ours: anything else gets null.
+     */
+    async ticketQrImage(code: string): Promise<string | null> {
+      if (!verifyTicketCode(ticketKey, code)) return null;
+      const svg = await ticketQrSvg(code);
+      return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;
