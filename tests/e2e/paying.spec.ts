@@ -8,7 +8,7 @@ import { CHECKOUT_TEXTS, couponPrice } from "../../contract/payment-texts.ts";
 import type { PaymentOutcome } from "../../contract/payments.ts";
 import { coursePrice } from "../../app/lib/pricing.ts";
 import { expectAccessible } from "./support/a11y.ts";
-import { waitForMail } from "./support/accounts.ts";
+import { createAccount, signInByApi, waitForMail } from "./support/accounts.ts";
 import { allowConsoleErrors, expect, test } from "./support/fixtures.ts";
 import { api, hydrated } from "./support/page.ts";
 
@@ -274,4 +274,48 @@ test("the ticket quantity stops at the most one payment buys @desktop", async ({
   await expect(page.getByRole("dialog", { name: "Sandbox checkout" })).toHaveCount(0);
   await modal.getByRole("spinbutton", { name: "Quantity" }).fill("20");
   await expect(modal.getByRole("button", { name: "Increase quantity" })).toBeDisabled();
+});
+
+test("a signed-in learner pays for a course with a coupon and for VIP tickets in the dialogs, then finds both on /account @desktop", async ({
+  page,
+  context,
+  request,
+  dataDir,
+}) => {
+  const account = await createAccount(request, dataDir);
+  await signInByApi(context, account);
+  const courses = await api<Course[]>(request, "courses");
+  const course = courses[1]!;
+  const dialog = await openEnrol(page, course);
+  await dialog.getByLabel("Coupon Code").fill("WELCOME10");
+  await dialog.getByRole("button", { name: "Apply" }).click();
+  await expect(dialog.getByTestId("coupon-message")).toHaveText(CHECKOUT_TEXTS.couponApplied);
+  await fillEnrol(dialog, account.email);
+  await dialog.getByRole("button", { name: "Pay Now" }).click();
+  await page
+    .getByRole("dialog", { name: "Sandbox checkout" })
+    .getByRole("button", { name: "Pay", exact: true })
+    .click();
+  const courseReference = await successReference(page);
+  await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
+
+  const { event, modal } = await openTickets(page, request);
+  await modal.getByRole("textbox", { name: "Email" }).fill(account.email);
+  await modal.getByRole("radio", { name: /VIP/ }).check();
+  await modal.getByRole("spinbutton", { name: "Quantity" }).fill("2");
+  await modal.getByRole("button", { name: "Pay Now" }).click();
+  await page
+    .getByRole("dialog", { name: "Sandbox checkout" })
+    .getByRole("button", { name: "Pay", exact: true })
+    .click();
+  const ticketReference = await successReference(page);
+
+  await page.goto("/account");
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { name: course.title })).toBeVisible();
+  await expect(main.getByText(event.name).first()).toBeVisible();
+  await expect(main.getByRole("img", { name: /ticket/i }).first()).toBeVisible();
+  await expect(main.getByText(courseReference).first()).toBeVisible();
+  await expect(main.getByText(ticketReference).first()).toBeVisible();
+  await expect(main.getByText(nairaCents.format(couponPrice(coursePrice(course).price, 10))).first()).toBeVisible();
 });
