@@ -52,7 +52,12 @@ export function createServices(deps: Deps) {
       ? createSandboxGateway({ db, webhookSecret: sandboxWebhookSecret(auth.options.secret) })
       : null;
   const paymentGateway =
-    sandbox ?? createPaystackGateway({ secretKey: deps.env.PAYSTACK_SECRET_KEY!, baseUrl: deps.env.PAYSTACK_BASE_URL });
+    sandbox ??
+    createPaystackGateway({
+      secretKey: deps.env.PAYSTACK_SECRET_KEY!,
+      baseUrl: deps.env.PAYSTACK_BASE_URL,
+      callbackUrl: new URL("/verify-payment", deps.env.PUBLIC_URL).href,
+    });
   const paymentQueue = deps.queue ? createPaymentQueue(deps.queue.boss) : undefined;
   // signs ticket codes: the ticket e-mail and /account make the same code (and QR) for a ticket
   const ticketSigningKey = ticketKey(auth.options.secret);

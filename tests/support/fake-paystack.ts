@@ -13,6 +13,7 @@ export interface FakeTransaction {
   email: string;
   metadata: unknown;
   channels: unknown;
+  callbackUrl: unknown;
   status: "ongoing" | "success" | "failed" | "abandoned";
   channel: string | null;
   paidAt: string | null;
@@ -110,6 +111,7 @@ export async function startFakePaystack(secretKey = "sk_test_fake_secret"): Prom
           email: String(b.email),
           metadata,
           channels: b.channels,
+          callbackUrl: b.callback_url,
           status: "ongoing",
           channel: null,
           paidAt: null,

@@ -88,6 +88,7 @@ describe("a course payment through Paystack", () => {
       currency: "NGN",
       email: "ada@example.test",
       channels: ["card", "bank_transfer", "ussd"],
+      callback_url: new URL("/verify-payment", t.env.PUBLIC_URL).href,
     });
 
     expect((await paymentOf(t.db, started.reference)).status).toBe("pending");

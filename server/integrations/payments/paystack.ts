@@ -15,6 +15,11 @@ export interface PaystackSettings {
   secretKey: string;
   /** https://api.paystack.co, or a fake server in tests */
   baseUrl: string;
+  /**
+   * Where Paystack sends the payer when its checkout ends in a redirect instead of the pop-up's
+   * callback (it adds ?reference=…): our /verify-payment page.
+   */
+  callbackUrl?: string;
   timeoutMs?: number;
   fetch?: typeof fetch;
 }
@@ -90,6 +95,7 @@ export function createPaystackGateway(settings: PaystackSettings): PaymentGatewa
         currency: "NGN",
         reference,
         channels: PAYMENT_CHANNELS,
+        ...(settings.callbackUrl ? { callback_url: settings.callbackUrl } : {}),
         metadata: JSON.stringify(metadata),
       });
       if (!isRecord(data)) throw new PaymentGatewayError("Paystack initialize: the answer has no data");
