@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { CATEGORY_MESSAGES, CATEGORY_NAME_MAX } from "./category-texts.ts";
+
+export { CATEGORY_MESSAGES, CATEGORY_NAME_MAX };
 
 // spec public-area §3 "Course"; prices in naira
 export const CourseSchema = z.object({
@@ -21,24 +24,6 @@ export type Category = z.infer<typeof CategorySchema>;
 
 // ---------------------------------------------------------------------------------------------------
 // The categories admin (spec admin-back-office §2 "Categories admin", §5, §8; decision 020)
-
-/** The longest category name: it shows in the blog's category links and the course filters. */
-export const CATEGORY_NAME_MAX = 50;
-
-export const CATEGORY_MESSAGES = {
-  /** spec admin §5 */
-  empty: "Category name cannot be empty!",
-  tooLong: `Category name must be at most ${CATEGORY_NAME_MAX} characters.`,
-  controls: "Category name must be one line of text, without control characters.",
-  /** spec admin §8 */
-  added: "Category added successfully!",
-  removed: "Category removed successfully!",
-  addFailed: "Failed to add category",
-  removeFailed: "Failed to remove category",
-  /** spec admin §2 */
-  confirm: (name: string) => `Are you sure you want to delete "${name}"?`,
-  signIn: "Please sign in to manage categories.",
-};
 
 // Any C0/C1 control character (tab, line break, NUL...): a name is one line of plain text.
 // eslint-disable-next-line no-control-regex

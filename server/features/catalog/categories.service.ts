@@ -3,12 +3,7 @@
 // whatever their case (the table's unique index on lower(name)). A category that courses or posts
 // still use is not removed: the refusal says how many use it (decision 020).
 import { asc, count, eq, sql } from "drizzle-orm";
-import {
-  CATEGORY_MESSAGES,
-  NewCategorySchema,
-  type AdminCategory,
-  type Category,
-} from "../../../contract/catalog.ts";
+import { CATEGORY_MESSAGES, NewCategorySchema, type AdminCategory, type Category } from "../../../contract/catalog.ts";
 import { describeIssues } from "../../../contract/common.ts";
 import { writeContent, type ContentTx } from "../../db/content-version.ts";
 import type { Db } from "../../db/client.ts";

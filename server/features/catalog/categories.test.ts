@@ -122,7 +122,12 @@ describe("POST /backend/posts/category", () => {
 
   it("stores XSS-looking names as plain text and answers them as JSON data", async () => {
     const payloads = XSS_CORPUS.map((p) => p.html)
-      .filter((html) => html.length <= 50 && !/[\u0000-\u001f\u007f-\u009f]/.test(html) && html.trim() === html)
+      .filter(
+        (html) =>
+          html.length <= 50 &&
+          ![...html].some((ch) => ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127) &&
+          html.trim() === html,
+      )
       .slice(0, 8);
     expect(payloads.length).toBeGreaterThanOrEqual(5);
     for (const html of payloads) {
@@ -219,10 +224,12 @@ describe("the admin list (the page's loader)", () => {
     const name = unique("Counted");
     await add(name);
     await t.db.insert(courses).values(makeCourse({ category: name }));
-    await t.db.insert(posts).values([
-      makePost(admin.id, { categories: [name] }),
-      makePost(admin.id, { categories: [name.toLowerCase(), name] }),
-    ]);
+    await t.db
+      .insert(posts)
+      .values([
+        makePost(admin.id, { categories: [name] }),
+        makePost(admin.id, { categories: [name.toLowerCase(), name] }),
+      ]);
     await expect(t.services.categories.listForAdmin(null)).rejects.toMatchObject({ code: "unauthorized" });
     const list = await t.services.categories.listForAdmin({
       id: admin.id,
