@@ -20,8 +20,8 @@ const messages = {
       courseCount > 0 ? `${courseCount} ${courseCount === 1 ? "course" : "courses"}` : null,
       postCount > 0 ? `${postCount} ${postCount === 1 ? "post" : "posts"}` : null,
     ].filter(Boolean);
-    const verb = courseCount + postCount === 1 ? "uses" : "use";
-    return `Cannot delete "${name}": ${parts.join(" and ")} ${verb} it. Move them to another category first.`;
+    const one = courseCount + postCount === 1;
+    return `Cannot delete "${name}": ${parts.join(" and ")} ${one ? "uses" : "use"} it. Move ${one ? "it" : "them"} to another category first.`;
   },
 };
 

@@ -190,7 +190,7 @@ describe("DELETE /backend/posts/category/{name}", () => {
     const onlyPost = await remove(other);
     expect(onlyPost.status).toBe(409);
     expect(((await onlyPost.json()) as { error: { message: string } }).error.message).toBe(
-      `Cannot delete "${other}": 1 post uses it. Move them to another category first.`,
+      `Cannot delete "${other}": 1 post uses it. Move it to another category first.`,
     );
 
     // once none uses it, it goes
