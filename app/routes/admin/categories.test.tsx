@@ -1,11 +1,10 @@
 // /admin/categories as the server renders it, and its loader: the list with the counts, the spec's
 // 'No categories found.' and 'Error loading categories: {message}' states (admin-back-office §2).
 import { renderToStaticMarkup } from "react-dom/server";
-import { createRoutesStub, RouterContextProvider } from "react-router";
+import { createRoutesStub, data as pageError, RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import type { AdminCategory } from "../../../contract/catalog.ts";
 import type { Actor } from "../../../server/features/auth/actor.ts";
-import { Forbidden } from "../../../server/lib/errors.ts";
 import { appContext, type AppContext } from "../../lib/context.ts";
 import AdminCategories, { loader } from "./categories.tsx";
 
@@ -91,9 +90,10 @@ describe("the categories page", () => {
   it("a refusal of the service is the guard's answer, not a failed list", async () => {
     await expect(
       load(async () => {
-        throw Forbidden("Access Denied: Admins only.");
+        // what the page's services throw for a refusal (pageServices: app/lib/page-errors.server.ts)
+        throw pageError({ code: "forbidden", message: "Access Denied: Admins only." }, { status: 403 });
       }),
-    ).rejects.toMatchObject({ code: "forbidden" });
+    ).rejects.toMatchObject({ init: { status: 403 } });
   });
 
   it("signed out: the loader sends to /login and back", async () => {

@@ -250,7 +250,7 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
 
       <section aria-labelledby="list-title" className="mt-10">
         <h2 id="list-title" className="text-lg font-bold text-slate-900">
-          {categories.length === 1 ? "1 category" : `${categories.length} categories`}
+          {error ? "All categories" : categories.length === 1 ? "1 category" : `${categories.length} categories`}
         </h2>
         <p role="status" className="mt-1 text-sm text-slate-600">
           {loading ? "Loading categories..." : ""}
