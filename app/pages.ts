@@ -44,7 +44,6 @@ const ADMIN_SCREENS_TO_COME = [
   "coupons",
   "coupon-table",
   "coupons/view/:couponId",
-  "admin/categories",
   "tickets",
   "admin/event/:id",
 ];
@@ -78,6 +77,8 @@ export const PAGES: readonly PageEntry[] = [
       { path: "admin/users", file: "routes/admin/users.tsx", access: "admin" },
       { path: "admin/outbox", file: "routes/admin/outbox.tsx", access: "admin" },
       { path: "admin/outbox/:id", file: "routes/admin/outbox-message.tsx", access: "admin" },
+      // spec admin §2 "Categories admin" (issue 10; decision 020)
+      { path: "admin/categories", file: "routes/admin/categories.tsx", access: "admin" },
       ...ADMIN_SCREENS_TO_COME.map((path): PageEntry => ({
         path,
         file: "routes/admin/coming-soon.tsx",

@@ -5,6 +5,7 @@ import type { Env } from "./env.ts";
 import type { Logger } from "./lib/logger.ts";
 import { createBlogService } from "./features/blog/blog.service.ts";
 import { createCatalogService } from "./features/catalog/catalog.service.ts";
+import { createCategoriesService } from "./features/catalog/categories.service.ts";
 import { createContactsService } from "./features/contacts/contacts.service.ts";
 import { createContentService } from "./features/content/content.service.ts";
 import { createEventsService } from "./features/events/events.service.ts";
@@ -99,6 +100,8 @@ export function createServices(deps: Deps) {
     /** a learner's own purchases (/account) */
     account: createAccountService({ db, ticketKey: ticketSigningKey }),
     catalog: createCatalogService(db),
+    /** the categories admin: the one list of courses and posts */
+    categories: createCategoriesService(db),
     blog: createBlogService(db, { visitorSecret: auth.options.secret }),
     content: createContentService(db),
     events: createEventsService(db),

@@ -43,6 +43,13 @@ describe("the authorization table", () => {
     expect(declared.length).toBeGreaterThan(15);
     expect(declared.filter((d) => d.access === "admin").map((d) => d.operationId)).toContain("listUsers");
     expect(declared.filter((d) => d.access === "user").map((d) => d.operationId)).toContain("verifyPassword");
+    // the categories admin (issue 10): its writes are admin-only, its list is public
+    const access = (id: string) => declared.find((d) => d.operationId === id)?.access;
+    expect([access("addCategory"), access("removeCategory"), access("listPostCategories")]).toEqual([
+      "admin",
+      "admin",
+      "public",
+    ]);
   });
 
   // Each row is read from the live document; the names come from it too.

@@ -12,6 +12,7 @@ import { dataErrorToDomain, safeErrorFields } from "../db/errors.ts";
 import { etag, type AppEnv } from "./middleware.ts";
 import { describeIssues } from "../../contract/common.ts";
 import { registerCatalogRoutes } from "../features/catalog/catalog.routes.ts";
+import { registerCategoriesRoutes } from "../features/catalog/categories.routes.ts";
 import { registerContactsRoutes } from "../features/contacts/contacts.routes.ts";
 import { registerContentRoutes } from "../features/content/content.routes.ts";
 import { registerEventsRoutes } from "../features/events/events.routes.ts";
@@ -200,6 +201,8 @@ export function createBackend(services: Services, deps: Deps) {
   // Before any /posts/{slug} route: "/posts/upload-auth" must not be read as a post's slug.
   registerUploadsRoutes(api, services.uploads);
   registerCatalogRoutes(api, services.catalog);
+  // Before /posts/{slug}: "/posts/category" is the categories admin, not a post.
+  registerCategoriesRoutes(api, services.categories);
   registerContentRoutes(api, services.content);
   registerEventsRoutes(api, services.events);
   registerNewsletterRoutes(api, services.newsletter);

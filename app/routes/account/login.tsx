@@ -7,6 +7,7 @@ import { Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { PASSWORD_MAX, SignInSchema } from "../../../contract/auth.ts";
 import { EMAIL_MAX } from "../../../contract/common.ts";
+import { CATEGORY_MESSAGES } from "../../../contract/category-texts.ts";
 import { appContext } from "../../lib/context.ts";
 import { safeRedirectTo } from "../../lib/guards.server.ts";
 import { AuthPage, TextLink, textLink } from "../../components/account/auth-form.tsx";
@@ -30,7 +31,15 @@ function afterSignIn(value: string | null | undefined): string {
   return /^\/(login|register|logout)(?:[/?#]|$)/.test(to) ? "/" : to;
 }
 
-type PageNotice = { tone: "success" | "error"; title: string; text: string };
+type PageNotice = { tone: "success" | "error" | "info"; title: string; text: string };
+
+/**
+ * Pages whose own signed-out text the spec quotes: the guard sends the visitor here, so this page says
+ * it (spec admin-back-office §2 "Categories admin": 'Please sign in to manage categories.').
+ */
+const SIGN_IN_FOR: Readonly<Record<string, string>> = {
+  "/admin/categories": CATEGORY_MESSAGES.signIn,
+};
 
 /** What the verification link and the reset page tell the user when they land here. */
 function noticeOf(params: URLSearchParams): PageNotice | null {
@@ -49,6 +58,9 @@ function noticeOf(params: URLSearchParams): PageNotice | null {
   if (params.get("reset") === "1") {
     return { tone: "success", title: "Your password has been changed.", text: "Sign in with your new password." };
   }
+  const asked = params.get("redirectTo");
+  const reason = asked ? SIGN_IN_FOR[safeRedirectTo(asked).split(/[?#]/)[0]!.replace(/\/+$/, "")] : undefined;
+  if (reason) return { tone: "info", title: reason, text: "You come back to it after signing in." };
   return null;
 }
 

@@ -38,7 +38,6 @@ const SCREENS: ReadonlyArray<{ path: string; title: string; lead: string }> = [
   { path: "/admin/contacts", title: "Contact requests", lead: "Read, answer and delete contact requests." },
   { path: "/admin/about", title: "Admin Panel", lead: "The about page's hero banner and its experts." },
   { path: "/admin/newsletter", title: "Newsletter subscribers", lead: "Subscribers, and bulk e-mail to them." },
-  { path: "/admin/categories", title: "Categories", lead: "The course and blog categories." },
 ];
 
 export function loader({ request, context, pattern, url }: Route.LoaderArgs) {

@@ -43,6 +43,11 @@ export const SPEC_ADMIN_ROUTES = [
 
 export const COMING_SOON = "This screen is coming soon.";
 
+/** The spec's admin routes that have their screen already, with the heading it shows. */
+export const BUILT_SPEC_ADMIN_ROUTES: Readonly<Record<string, string>> = {
+  "/admin/categories": "Categories",
+};
+
 /** The body rows of the page's DataTable (a row with cells; the header row has column headers only). */
 function listRows(page: Page): Locator {
   return page
@@ -217,5 +222,70 @@ export class UsersPage extends AdminPage {
 
   get alert(): Locator {
     return this.page.getByRole("main").getByRole("alert");
+  }
+}
+
+export class CategoriesPage extends AdminPage {
+  async goto() {
+    await this.page.goto("/admin/categories");
+    await expect(this.heading).toHaveText("Categories");
+  }
+
+  get nameBox(): Locator {
+    return this.page.getByRole("textbox", { name: "Category name" });
+  }
+
+  get addButton(): Locator {
+    return this.page.getByRole("button", { name: "Add category" });
+  }
+
+  async add(name: string) {
+    await this.nameBox.fill(name);
+    await this.addButton.click();
+  }
+
+  /** The row of one category (its name cell is the row header). */
+  row(name: string): Locator {
+    return listRows(this.page).filter({ has: this.page.getByRole("rowheader", { name, exact: true }) });
+  }
+
+  /** How many courses or posts use a category, as its row shows it ("2 courses"). */
+  rowField(name: string, label: "Courses" | "Posts"): Locator {
+    return rowCell(this.row(name), label);
+  }
+
+  removeButton(name: string): Locator {
+    return this.page.getByRole("button", { name: `Remove ${name}`, exact: true });
+  }
+
+  /** The confirmation dialog, named by its question. */
+  confirmDialog(name: string): Locator {
+    return this.page.getByRole("dialog", { name: `Are you sure you want to delete "${name}"?` });
+  }
+
+  /** The error under the name box. */
+  get nameError(): Locator {
+    return this.page.locator("#category-name-error");
+  }
+
+  /** A toast (with JavaScript) saying `text`. */
+  toast(text: string | RegExp): Locator {
+    return this.page
+      .getByRole("region", { name: /^Notifications/ })
+      .getByRole("listitem")
+      .filter({ hasText: text });
+  }
+
+  /** Without JavaScript, the outcome in the page's status line. */
+  get pageStatus(): Locator {
+    return this.page
+      .getByRole("main")
+      .getByRole("status")
+      .filter({ hasText: /successfully/ });
+  }
+
+  /** The refusal of a removal, above the list. */
+  get removeError(): Locator {
+    return this.page.getByRole("main").getByRole("alert").filter({ hasText: "Failed to remove category" });
   }
 }

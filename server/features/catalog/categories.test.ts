@@ -1,0 +1,256 @@
+// The categories admin through the real app (spec admin-back-office §2 "Categories admin", §5, §7;
+// decision 020): POST /backend/posts/category and DELETE /backend/posts/category/{name}.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { categories, courses, posts } from "../../db/schema.ts";
+import { contentVersionOf } from "../../db/content-version.ts";
+import { bearer, createAccount, sameOrigin, type TestAccount } from "../../../tests/support/accounts.ts";
+import { makeCourse, makePost } from "../../../tests/support/factories.ts";
+import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
+import { XSS_CORPUS } from "../../../tests/support/xss-corpus.ts";
+
+let t: TestApp;
+let admin: TestAccount;
+let plain: TestAccount;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createAccount(t, { admin: true });
+  plain = await createAccount(t);
+}, 60_000);
+afterAll(() => t.close());
+
+let counter = 0;
+const unique = (prefix = "Cat") => `${prefix} ${Date.now().toString(36)}${++counter}`;
+
+function add(name: unknown, who: TestAccount | null = admin) {
+  return t.request("/backend/posts/category", {
+    method: "POST",
+    headers: who ? bearer(who) : sameOrigin(t),
+    json: { name },
+  });
+}
+
+function remove(name: string, who: TestAccount | null = admin) {
+  return t.request(`/backend/posts/category/${encodeURIComponent(name)}`, {
+    method: "DELETE",
+    headers: who ? bearer(who) : sameOrigin(t),
+  });
+}
+
+async function storedNames(): Promise<string[]> {
+  return (await t.db.select({ name: categories.name }).from(categories)).map((r) => r.name);
+}
+
+async function publicNames(): Promise<string[]> {
+  return (await (await t.request("/backend/posts/categories")).json()) as string[];
+}
+
+describe("POST /backend/posts/category", () => {
+  it("adds a trimmed name; both public lists show it and the content version moves on", async () => {
+    const name = unique("Data Science");
+    const before = await contentVersionOf(t.db);
+    const res = await add(`   ${name}  `);
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { _id: string; name: string };
+    expect(body).toEqual({ _id: expect.stringMatching(/^[0-9a-f]{24}$/), name });
+    expect(await storedNames()).toContain(name);
+    expect(await publicNames()).toContain(name);
+    const courseList = (await (await t.request("/backend/api/categories")).json()) as Array<{ name: string }>;
+    expect(courseList.map((c) => c.name)).toContain(name);
+    expect(await contentVersionOf(t.db)).toBe(before + 1);
+  });
+
+  it("refuses a blank name with the spec's message, and a missing one too", async () => {
+    for (const name of ["", "   ", "\t \n"]) {
+      const res = await add(name);
+      expect(res.status, JSON.stringify(name)).toBe(422);
+      expect(await res.json()).toEqual({ error: { code: "invalid", message: "Category name cannot be empty!" } });
+    }
+    const missing = await t.request("/backend/posts/category", { method: "POST", headers: bearer(admin), json: {} });
+    expect(missing.status).toBe(422);
+    expect(((await missing.json()) as { error: { message: string } }).error.message).toContain(
+      "Category name cannot be empty!",
+    );
+  });
+
+  it("refuses a name over 50 characters and one with a line break or NUL, storing nothing", async () => {
+    const before = (await storedNames()).length;
+    const long = await add("x".repeat(51));
+    expect(long.status).toBe(422);
+    expect(((await long.json()) as { error: { message: string } }).error.message).toContain("at most 50 characters");
+    expect((await add("y".repeat(50))).status).toBe(201);
+    for (const [name, says] of [
+      ["two\nlines", "one line of text"],
+      ["nul\0byte", "NUL character"],
+    ] as const) {
+      const res = await add(name);
+      expect(res.status, JSON.stringify(name)).toBe(422);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toContain(says);
+    }
+    expect((await storedNames()).length).toBe(before + 1);
+  });
+
+  it("refuses a duplicate with 409, whatever its case and spaces, naming the existing category", async () => {
+    const name = unique("Cloud Computing");
+    expect((await add(name)).status).toBe(201);
+    for (const again of [name, name.toUpperCase(), ` ${name.toLowerCase()} `]) {
+      const res = await add(again);
+      expect(res.status, again).toBe(409);
+      expect(await res.json()).toEqual({
+        error: { code: "conflict", message: `A category named "${name}" already exists.` },
+      });
+    }
+    expect((await storedNames()).filter((n) => n.toLowerCase() === name.toLowerCase())).toHaveLength(1);
+  });
+
+  it("two admins adding the same name at once: one 201, one 409", async () => {
+    const name = unique("Race");
+    const statuses = (await Promise.all([add(name), add(name.toLowerCase())])).map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 409]);
+  });
+
+  it("anonymous 401, a plain user 403, and nothing stored", async () => {
+    const name = unique("Denied");
+    const anon = await add(name, null);
+    expect(anon.status).toBe(401);
+    expect(await anon.json()).toEqual({ error: { code: "unauthorized", message: "Please sign in to continue." } });
+    const user = await add(name, plain);
+    expect(user.status).toBe(403);
+    expect(await user.json()).toEqual({ error: { code: "forbidden", message: "Access Denied: Admins only." } });
+    expect(await storedNames()).not.toContain(name);
+  });
+
+  it("stores XSS-looking names as plain text and answers them as JSON data", async () => {
+    const payloads = XSS_CORPUS.map((p) => p.html)
+      .filter(
+        (html) =>
+          html.length <= 50 &&
+          ![...html].some((ch) => ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127) &&
+          html.trim() === html,
+      )
+      .slice(0, 8);
+    expect(payloads.length).toBeGreaterThanOrEqual(5);
+    for (const html of payloads) {
+      const res = await add(html);
+      expect(res.status, html).toBe(201);
+      expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(((await res.json()) as { name: string }).name).toBe(html);
+    }
+    const listed = await t.request("/backend/posts/categories");
+    expect(listed.headers.get("content-type")).toMatch(/^application\/json/);
+    const names = (await listed.json()) as string[];
+    for (const html of payloads) expect(names).toContain(html);
+    // and removable by that name, slashes and quotes included
+    for (const html of payloads) expect((await remove(html)).status, html).toBe(200);
+  });
+});
+
+describe("DELETE /backend/posts/category/{name}", () => {
+  it("removes an unused category, in any case; the lists no longer show it", async () => {
+    const name = unique("Unused");
+    await add(name);
+    const before = await contentVersionOf(t.db);
+    const res = await remove(name.toUpperCase());
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ _id: expect.any(String), name });
+    expect(await storedNames()).not.toContain(name);
+    expect(await publicNames()).not.toContain(name);
+    expect(await contentVersionOf(t.db)).toBe(before + 1);
+  });
+
+  it("removes a name with a slash, spaces and quotes", async () => {
+    const name = `UI/UX "Design" ${++counter}`;
+    expect((await add(name)).status).toBe(201);
+    expect((await remove(name)).status).toBe(200);
+    expect(await storedNames()).not.toContain(name);
+  });
+
+  it("refuses while courses or posts use it, saying how many; the category stays", async () => {
+    const name = unique("Design");
+    await add(name);
+    await t.db.insert(courses).values([makeCourse({ category: name }), makeCourse({ category: name.toLowerCase() })]);
+    await t.db.insert(posts).values(makePost(admin.id, { categories: [name] }));
+    const before = await contentVersionOf(t.db);
+
+    const res = await remove(name);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({
+      error: {
+        code: "conflict",
+        message: `Cannot delete "${name}": 2 courses and 1 post use it. Move them to another category first.`,
+      },
+    });
+    expect(await storedNames()).toContain(name);
+    expect(await contentVersionOf(t.db)).toBe(before);
+
+    // only posts: one post "uses" it
+    const other = unique("Writing");
+    await add(other);
+    await t.db.insert(posts).values(makePost(admin.id, { categories: [other.toUpperCase()] }));
+    const onlyPost = await remove(other);
+    expect(onlyPost.status).toBe(409);
+    expect(((await onlyPost.json()) as { error: { message: string } }).error.message).toBe(
+      `Cannot delete "${other}": 1 post uses it. Move it to another category first.`,
+    );
+
+    // once none uses it, it goes
+    await t.db.delete(courses).where(eq(sql`lower(${courses.category})`, name.toLowerCase()));
+    await t.db.delete(posts).where(sql`${posts.categories} @> array[${name}]::text[]`);
+    expect((await remove(name)).status).toBe(200);
+  });
+
+  it("answers 404 for a name no category has", async () => {
+    const name = unique("Nowhere");
+    const res = await remove(name);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: { code: "not_found", message: `No category is named "${name}".` } });
+    const long = await remove("z".repeat(201));
+    expect(long.status).toBe(422);
+  });
+
+  it("anonymous 401, a plain user 403, and the category stays", async () => {
+    const name = unique("Kept");
+    await add(name);
+    expect((await remove(name, null)).status).toBe(401);
+    const user = await remove(name, plain);
+    expect(user.status).toBe(403);
+    expect(await user.json()).toEqual({ error: { code: "forbidden", message: "Access Denied: Admins only." } });
+    expect(await storedNames()).toContain(name);
+  });
+});
+
+describe("the admin list (the page's loader)", () => {
+  it("lists every category with how many courses and posts use it, for admins only", async () => {
+    const name = unique("Counted");
+    await add(name);
+    await t.db.insert(courses).values(makeCourse({ category: name }));
+    await t.db
+      .insert(posts)
+      .values([
+        makePost(admin.id, { categories: [name] }),
+        makePost(admin.id, { categories: [name.toLowerCase(), name] }),
+      ]);
+    await expect(t.services.categories.listForAdmin(null)).rejects.toMatchObject({ code: "unauthorized" });
+    const list = await t.services.categories.listForAdmin({
+      id: admin.id,
+      username: admin.username,
+      email: admin.email,
+      image: null,
+      role: "admin",
+      sessionId: "s",
+      verifiedAt: null,
+    });
+    expect(list.find((c) => c.name === name)).toEqual({ _id: expect.any(String), name, courses: 1, posts: 2 });
+    await expect(
+      t.services.categories.listForAdmin({
+        id: plain.id,
+        username: plain.username,
+        email: plain.email,
+        image: null,
+        role: "user",
+        sessionId: "s",
+        verifiedAt: null,
+      }),
+    ).rejects.toMatchObject({ code: "forbidden" });
+  });
+});
