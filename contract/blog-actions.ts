@@ -8,16 +8,14 @@ export { BLOG_ACTION_MESSAGES, COMMENT_MAX, SAVED_POSTS_MAX } from "./blog-actio
 
 /** A comment's text: plain text, trimmed, 1 to COMMENT_MAX characters. */
 export const CommentInputSchema = z.object({
-  desc: z
-    .string({ error: M.commentRequired })
-    .trim()
-    .min(1, M.commentEmpty)
-    .max(COMMENT_MAX, M.commentTooLong),
+  desc: z.string({ error: M.commentRequired }).trim().min(1, M.commentEmpty).max(COMMENT_MAX, M.commentTooLong),
 });
 export type CommentInput = z.output<typeof CommentInputSchema>;
 
 /** The body of PATCH /users/save and PATCH /posts/feature. */
-export const PostIdBodySchema = z.object({ postId: z.string({ error: M.postIdRequired }).trim().min(1, M.postIdRequired).max(100, M.postIdRequired) });
+export const PostIdBodySchema = z.object({
+  postId: z.string({ error: M.postIdRequired }).trim().min(1, M.postIdRequired).max(100, M.postIdRequired),
+});
 export type PostIdBody = z.output<typeof PostIdBodySchema>;
 
 /** GET /users/saved (spec §3 "Saved posts response: array of post ids"). */

@@ -123,5 +123,7 @@ export function registerPostActionsRoutes(app: OpenAPIHono<BackendEnv>, actions:
   app.openapi(toggleFeaturedPost, async (c) =>
     c.json(await actions.toggleFeature(c.get("actor"), c.req.valid("json").postId), 200),
   );
-  app.openapi(deletePost, async (c) => c.json(await actions.deletePost(c.get("actor"), c.req.valid("param").slug), 200));
+  app.openapi(deletePost, async (c) =>
+    c.json(await actions.deletePost(c.get("actor"), c.req.valid("param").slug), 200),
+  );
 }

@@ -135,7 +135,11 @@ export function createPostActionsService(db: Db) {
           .insert(savedPosts)
           .select(
             tx
-              .select({ userId: sql<string>`${me.id}`.as("user_id"), postId: posts.id, createdAt: sql<Date>`now()`.as("created_at") })
+              .select({
+                userId: sql<string>`${me.id}`.as("user_id"),
+                postId: posts.id,
+                createdAt: sql<Date>`now()`.as("created_at"),
+              })
               .from(posts)
               .where(eq(posts.id, postId)),
           )

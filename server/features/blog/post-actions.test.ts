@@ -235,7 +235,9 @@ describe("PATCH /posts/feature: admins only", () => {
       Array.from({ length: 6 }, () => as(admin, "PATCH", "/posts/feature", { postId: post.id })),
     );
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
-    const states = await Promise.all(answers.map(async (r) => ((await r.json()) as { isFeatured: boolean }).isFeatured));
+    const states = await Promise.all(
+      answers.map(async (r) => ((await r.json()) as { isFeatured: boolean }).isFeatured),
+    );
     expect(states.filter(Boolean)).toHaveLength(3);
     expect(await featured(post.id)).toBe(false);
   });
