@@ -7,12 +7,12 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../server/features/auth/actor.ts";
 import { comments, posts } from "../../server/db/schema.ts";
-import { createAccount } from "../../tests/support/accounts.ts";
-import { makePost } from "../../tests/support/factories.ts";
-import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
-import { appContext } from "../lib/context.ts";
-import type { PostActionData } from "../components/blog/post-page-actions.ts";
-import { action } from "./post.tsx";
+import { createAccount } from "../support/accounts.ts";
+import { makePost } from "../support/factories.ts";
+import { createTestApp, type TestApp } from "../support/test-app.ts";
+import { appContext } from "../../app/lib/context.ts";
+import type { PostActionData } from "../../app/components/blog/post-page-actions.ts";
+import { action } from "../../app/routes/post.tsx";
 
 let t: TestApp;
 let author: Actor;
