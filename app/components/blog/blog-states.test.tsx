@@ -76,4 +76,27 @@ describe("CommentList", () => {
     expect(out).toContain('src="/media/uploads/bo.webp?tr=w-48,h-48&amp;v=1"');
     expect(out.match(/<img/g)).toHaveLength(1);
   });
+
+  it("a comment being sent comes first with ' (Sending...)'; comments are text, never HTML", () => {
+    const out = html(
+      <CommentList
+        comments={[comment({ desc: "<img src=x onerror=alert(1)>" })]}
+        now={NOW}
+        pending={{ desc: "<script>alert(1)</script>", username: "ada" }}
+        actions={(c) => <button type="button">Delete {c._id}</button>}
+      />,
+    );
+    expect(out).toContain("&lt;script&gt;alert(1)&lt;/script&gt; (Sending...)");
+    expect(out).toContain("&lt;img src=x onerror=alert(1)&gt;");
+    expect(out).not.toContain("<script>");
+    expect(out).not.toContain("<img src=x");
+    expect(out.indexOf("(Sending...)")).toBeLessThan(out.indexOf("Delete c1"));
+    expect(out).not.toContain("No comments yet.");
+  });
+
+  it("a first comment being sent replaces 'No comments yet.'", () => {
+    const out = html(<CommentList comments={[]} now={NOW} pending={{ desc: "First!", username: "ada" }} />);
+    expect(out).toContain("First! (Sending...)");
+    expect(out).not.toContain("No comments yet.");
+  });
 });
