@@ -281,3 +281,35 @@ test.describe("the actions panel @desktop", () => {
     await expect(page.getByTestId("post-delete")).toBeVisible();
   });
 });
+
+test.describe("the actions panel without JavaScript @desktop", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("Save and unsave post as plain forms", async ({ page, context, request, dataDir }) => {
+    await signedIn(context, request, dataDir);
+    const post = await seededPost(request, 5);
+    await page.goto(`/${post.slug}`);
+    await page.getByTestId("post-save").click();
+    await expect(page.getByRole("status").filter({ hasText: "Post saved." })).toBeVisible();
+    await expect(page.getByTestId("post-save")).toHaveText("Saved");
+    await page.getByTestId("post-save").click();
+    await expect(page.getByRole("status").filter({ hasText: "Post removed from your saved posts." })).toBeVisible();
+    await expect(page.getByTestId("post-save")).toHaveText("Save");
+  });
+
+  test("an admin's Delete asks for a confirmation before anything is deleted", async ({
+    page,
+    context,
+    request,
+    dataDir,
+  }) => {
+    await signedIn(context, request, dataDir, true);
+    const post = await seededPost(request, 5);
+    await page.goto(`/${post.slug}`);
+    await page.getByTestId("post-delete").click();
+    await expect(page.getByText("Are you sure you want to delete this post?")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Yes, delete it" })).toBeVisible();
+    // (not pressed: seeded posts stay) the post is still there
+    expect((await request.get(`/backend/posts/${post.slug}`)).status()).toBe(200);
+  });
+});
