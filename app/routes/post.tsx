@@ -88,7 +88,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     canDelete,
     loginHref,
   };
-  return {
+  const page = {
     actionsState,
     deletable,
     me: actor ? { username: actor.username } : null,
@@ -101,6 +101,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     categories,
     now: new Date().toISOString(),
   };
+  // A signed-in reader's page shows their saved state and buttons: never kept by a shared cache.
+  return actor ? data(page, { headers: { "Cache-Control": "private, no-store" } }) : page;
+}
+
+/** The loader's Cache-Control (private for a signed-in reader). */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  return cacheControl ? { "Cache-Control": cacheControl } : {};
 }
 
 /**

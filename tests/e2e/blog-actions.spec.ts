@@ -220,7 +220,8 @@ test.describe("the actions panel @desktop", () => {
 
   test("anonymous: Save goes to /login and back to the post", async ({ page, request }) => {
     const post = await seededPost(request, 4);
-    await page.goto(`/${post.slug}`);
+    const res = await page.goto(`/${post.slug}`);
+    expect(res!.headers()["cache-control"] ?? "").not.toContain("private");
     await hydrated(page);
     await expect(page.getByTestId("post-feature")).toHaveCount(0);
     await expect(page.getByTestId("post-delete")).toHaveCount(0);
@@ -236,7 +237,9 @@ test.describe("the actions panel @desktop", () => {
   }) => {
     await signedIn(context, request, dataDir);
     const post = await seededPost(request, 4);
-    await page.goto(`/${post.slug}`);
+    const res = await page.goto(`/${post.slug}`);
+    // a signed-in reader's page (their saved state, their buttons) is never kept by a shared cache
+    expect(res!.headers()["cache-control"]).toBe("private, no-store");
     await expect(page.getByTestId("post-save")).toBeVisible();
     await expect(page.getByTestId("post-feature")).toHaveCount(0);
     await expect(page.getByTestId("post-delete")).toHaveCount(0);
