@@ -67,6 +67,8 @@ export const PAGES: readonly PageEntry[] = [
   { path: "logout", file: "routes/account/logout.tsx", access: "public" },
   // The learner's courses, tickets and receipts (issue 9; decision 018). Signed out: /login and back.
   { path: "account", file: "routes/account/index.tsx", access: "user" },
+  // The signed-in user's saved posts (issue 10), from the user menu. Signed out: /login and back.
+  { path: "saved", file: "routes/saved.tsx", access: "user" },
   // The admin area (spec admin-back-office §2 "Admin area routes": "wrapped in a signed-in guard and an
   // admin layout"). The layout's own loader checks again (defence in depth).
   {

@@ -4,6 +4,7 @@ import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import type { Logger } from "./lib/logger.ts";
 import { createBlogService } from "./features/blog/blog.service.ts";
+import { createPostActionsService } from "./features/blog/post-actions.service.ts";
 import { createCatalogService } from "./features/catalog/catalog.service.ts";
 import { createCategoriesService } from "./features/catalog/categories.service.ts";
 import { createContactsService } from "./features/contacts/contacts.service.ts";
@@ -103,6 +104,8 @@ export function createServices(deps: Deps) {
     /** the categories admin: the one list of courses and posts */
     categories: createCategoriesService(db),
     blog: createBlogService(db, { visitorSecret: auth.options.secret }),
+    /** comments, saves, featuring and deleting posts (the signed-in blog actions) */
+    postActions: createPostActionsService(db),
     content: createContentService(db),
     events: createEventsService(db),
     newsletter: createNewsletterService(db),

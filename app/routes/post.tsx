@@ -1,6 +1,10 @@
-import { data, Link } from "react-router";
+import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/post";
 import type { Comment } from "../../contract/blog.ts";
+import { BLOG_ACTION_MESSAGES as ACTION_TEXTS, CommentInputSchema } from "../../contract/blog-actions.ts";
+import { FORM_MESSAGES } from "../../contract/forms.ts";
+import { readFormBody, nulField } from "../lib/forms.server.ts";
+import { loginUrl } from "../lib/guards.server.ts";
 import { appContext } from "../lib/context.ts";
 import { formatLagosDate } from "../lib/lagos-time.ts";
 import { toPageError } from "../lib/page-errors.server.ts";
@@ -8,7 +12,14 @@ import { BLOG_MESSAGES } from "../../contract/blog-texts.ts";
 import { CategoryLinks } from "../components/blog/category-links.tsx";
 import { CommentList, UserPicture } from "../components/blog/comment-list.tsx";
 import { categoryNames } from "../components/blog/post-card.tsx";
-import { PostActions } from "../components/blog/post-actions.tsx";
+import { PostActions, type PostActionsState } from "../components/blog/post-actions.tsx";
+import {
+  CommentForm,
+  DeleteCommentButton,
+  sendingComment,
+  useCommentFetcher,
+} from "../components/blog/comment-form.tsx";
+import { JS_FIELD, POST_INTENTS, type PostActionData, type PostIntent } from "../components/blog/post-page-actions.ts";
 import { SearchBox } from "../components/blog/search-box.tsx";
 import { SocialFollow } from "../components/blog/social-follow.tsx";
 import type { ErrorTexts } from "../components/ui/error-page.tsx";
@@ -53,7 +64,34 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       return null;
     }),
   ]);
-  return {
+  // The signed-in reader's part (never in the HTML of an anonymous reader, which may be cached).
+  const actions = services.postActions;
+  const loginHref = loginUrl(request);
+  const [saved, canDelete, deletable] = actor
+    ? await Promise.all([
+        // spec §8 'Saved post fetching failed!': the rest of the page still shows
+        actions.isSaved(actor, post._id).catch((error: unknown): null => {
+          console.error("post: loading the saved state failed", error);
+          return null;
+        }),
+        actions.canDeletePost(actor, post._id),
+        actions.deletableComments(
+          actor,
+          (comments ?? []).map((c) => c._id),
+        ),
+      ])
+    : [false, false, [] as string[]];
+  const actionsState: PostActionsState = {
+    signedIn: Boolean(actor),
+    saved,
+    canFeature: actor?.role === "admin",
+    canDelete,
+    loginHref,
+  };
+  const page = {
+    actionsState,
+    deletable,
+    me: actor ? { username: actor.username } : null,
     siteName,
     canonical: `${publicUrl.replace(/\/+$/, "")}/${encodeURIComponent(post.slug)}`,
     origin: publicUrl.replace(/\/+$/, ""),
@@ -63,10 +101,107 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     categories,
     now: new Date().toISOString(),
   };
+  // A signed-in reader's page shows their saved state and buttons: never kept by a shared cache.
+  return actor ? data(page, { headers: { "Cache-Control": "private, no-store" } }) : page;
 }
 
-export default function Post({ loaderData }: Route.ComponentProps) {
-  const { post, date, comments, categories, now } = loaderData;
+/** The loader's Cache-Control (private for a signed-in reader). */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  return cacheControl ? { "Cache-Control": cacheControl } : {};
+}
+
+/**
+ * The page's forms (spec §2 comments and actions panel): comment, delete a comment, save, feature,
+ * delete the post. The services decide who may (author, admin); a refusal comes back as the answer's
+ * message. With JavaScript the forms are fetchers and the answers toasts; without it the page renders
+ * again with the answer. Deleting the post sends to / (with JavaScript the page shows the toast first).
+ */
+export async function action({ params, request, context }: Route.ActionArgs): Promise<PostActionData> {
+  const { services, actor } = context.get(appContext);
+  const { fields } = await readFormBody(request);
+  const text = (name: string) => (typeof fields[name] === "string" ? (fields[name] as string) : "");
+  const intent = text("intent") as PostIntent;
+  if (!POST_INTENTS.includes(intent)) {
+    throw data({ code: "invalid", message: ACTION_TEXTS.unknownAction }, { status: 400, statusText: "Bad Request" });
+  }
+  const withJs = text(JS_FIELD) === "1";
+  const answer = (ok: boolean, message: string, extra: Partial<PostActionData> = {}): PostActionData => ({
+    intent,
+    ok,
+    message,
+    ...extra,
+  });
+
+  if (intent === "comment" && !actor) return answer(false, ACTION_TEXTS.logInToComment, { commentText: text("desc") });
+  if (!actor) throw redirect(loginUrl(request));
+
+  try {
+    // the post by its address (not a visit)
+    const post = await services.blog.getPost(params.slug);
+    switch (intent) {
+      case "comment": {
+        const typed = text("desc").replaceAll("\0", "");
+        if (nulField(fields) === "desc") return answer(false, FORM_MESSAGES.nul("Comment"), { commentText: typed });
+        const parsed = CommentInputSchema.safeParse(fields);
+        if (!parsed.success) {
+          return answer(false, parsed.error.issues[0]?.message ?? ACTION_TEXTS.commentError, { commentText: typed });
+        }
+        await services.postActions.addComment(actor, post._id, parsed.data);
+        return answer(true, ACTION_TEXTS.commentPosted);
+      }
+      case "delete-comment": {
+        const commentId = text("commentId");
+        const done = await services.postActions.deleteComment(actor, commentId);
+        return answer(true, done.message, { commentId });
+      }
+      case "save": {
+        const { saved } = await services.postActions.toggleSave(actor, post._id);
+        return answer(true, saved ? ACTION_TEXTS.postSaved : ACTION_TEXTS.postUnsaved);
+      }
+      case "feature": {
+        const { isFeatured } = await services.postActions.toggleFeature(actor, post._id);
+        return answer(true, isFeatured ? ACTION_TEXTS.postFeatured : ACTION_TEXTS.postUnfeatured);
+      }
+      case "delete-post": {
+        // a plain form asks first (ConfirmDialog does it with JavaScript)
+        if (text("confirmed") !== "yes") return answer(false, ACTION_TEXTS.confirmNeeded, { needsConfirm: true });
+        const done = await services.postActions.deletePost(actor, post._id);
+        if (!withJs) throw redirect("/");
+        return answer(true, done.message);
+      }
+    }
+  } catch (error) {
+    const refused = toPageError(error);
+    if (!refused) throw error;
+    return answer(false, refused.message, intent === "delete-comment" ? { commentId: text("commentId") } : {});
+  }
+}
+
+/**
+ * After this page's own forms the post and its comments load again (spec §4: the comments, the saved
+ * state, the star reload), except after the post was deleted: the page is leaving for /. Forms of other
+ * pages (the newsletter, signing out) leave this post alone. (Reloading counts no second visit: a
+ * reader's visits count once an hour.)
+ */
+export function shouldRevalidate({
+  formMethod,
+  formAction,
+  formData,
+  actionResult,
+  currentUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (!formMethod || formMethod.toUpperCase() === "GET") return defaultShouldRevalidate;
+  if (formData?.get("intent") === "delete-post" && (actionResult as PostActionData | undefined)?.ok) return false;
+  if (formAction && new URL(formAction, currentUrl).pathname !== currentUrl.pathname) return false;
+  return defaultShouldRevalidate;
+}
+
+export default function Post({ loaderData, actionData }: Route.ComponentProps) {
+  const { post, date, comments, categories, now, actionsState, deletable, me } = loaderData;
+  const commentFetcher = useCommentFetcher();
+  const sending = sendingComment(commentFetcher);
   return (
     <main id="main" tabIndex={-1} className="outline-none">
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-10 sm:px-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:px-8">
@@ -109,7 +244,15 @@ export default function Post({ loaderData }: Route.ComponentProps) {
                 display"; server/lib/sanitize.ts): only the allowed tags and attributes reach this point. */}
             <div className="post-body mt-8" dangerouslySetInnerHTML={{ __html: post.content }} />
           </article>
-          <CommentList comments={comments} now={now} />
+          <CommentList
+            comments={comments}
+            now={now}
+            form={<CommentForm signedIn={Boolean(me)} loginHref={actionsState.loginHref} answer={actionData} />}
+            pending={sending && me ? { desc: sending, username: me.username } : null}
+            actions={(comment) =>
+              deletable.includes(comment._id) ? <DeleteCommentButton comment={comment} answer={actionData} /> : null
+            }
+          />
         </div>
 
         <aside aria-label="About this post" className="space-y-8 lg:sticky lg:top-24 lg:self-start">
@@ -128,7 +271,7 @@ export default function Post({ loaderData }: Route.ComponentProps) {
             </div>
           </section>
           <SocialFollow />
-          <PostActions post={post} />
+          <PostActions post={post} state={actionsState} answer={actionData} />
           <CategoryLinks
             headingId="post-categories"
             categories={categories}

@@ -1,10 +1,12 @@
 // The authorization table: every declared operation of the API (the `x-access` of /backend/openapi.json,
 // which defineRoute puts there and the access guard enforces), called as anonymous, as a plain user and
-// as an admin. No endpoint with an owner exists yet: the blog issue adds its rows (the author of a post
-// or comment, another user, an admin) here as its endpoints land; their access rows come for free.
+// as an admin; then the operations with an owner (a post's author, a comment's author) as anonymous,
+// another user, the owner and an admin.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createAccount, sameOrigin, type TestAccount } from "../../tests/support/accounts.ts";
+import { makePost } from "../../tests/support/factories.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
+import { posts } from "../db/schema.ts";
 import { declarationsOfDocument, type Declaration } from "./access-policy.ts";
 
 let t: TestApp;
@@ -93,4 +95,93 @@ describe("the authorization table", () => {
     expect(user.status).toBe(403);
     expect(await user.json()).toEqual({ error: { code: "forbidden", message: "Access Denied: Admins only." } });
   });
+});
+
+// The operations with an owner (spec public-area §6): who gets what, called through the API. Each row
+// acts on a fresh post or comment of `owner`; "ok" is a 2xx.
+describe("the authorization table: operations with an owner", () => {
+  let owner: TestAccount;
+  beforeAll(async () => {
+    owner = await createAccount(t);
+  });
+
+  async function ownPost(): Promise<string> {
+    const [row] = await t.db.insert(posts).values(makePost(owner.id)).returning();
+    return row!.id;
+  }
+  async function ownComment(): Promise<string> {
+    const res = await t.request(`/backend/comments/${await ownPost()}`, {
+      method: "POST",
+      headers: { ...bearer(owner), ...sameOrigin(t) },
+      json: { desc: "mine" },
+    });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { _id: string })._id;
+  }
+
+  type Who = "anonymous" | "another user" | "the owner" | "admin";
+  const rows: Array<{
+    operation: string;
+    target: () => Promise<string>;
+    request: (id: string) => { method: string; path: string; json?: unknown };
+    expected: Record<Who, number | "ok">;
+  }> = [
+    {
+      operation: "deletePost",
+      target: ownPost,
+      request: (id) => ({ method: "DELETE", path: `/backend/posts/${id}` }),
+      expected: { anonymous: 401, "another user": 403, "the owner": "ok", admin: "ok" },
+    },
+    {
+      operation: "deleteComment",
+      target: ownComment,
+      request: (id) => ({ method: "DELETE", path: `/backend/comments/${id}` }),
+      expected: { anonymous: 401, "another user": 403, "the owner": "ok", admin: "ok" },
+    },
+    {
+      // featuring is the admins' even for the post's own author
+      operation: "toggleFeaturedPost",
+      target: ownPost,
+      request: (id) => ({ method: "PATCH", path: "/backend/posts/feature", json: { postId: id } }),
+      expected: { anonymous: 401, "another user": 403, "the owner": 403, admin: "ok" },
+    },
+    {
+      operation: "addComment",
+      target: ownPost,
+      request: (id) => ({ method: "POST", path: `/backend/comments/${id}`, json: { desc: "hi" } }),
+      expected: { anonymous: 401, "another user": "ok", "the owner": "ok", admin: "ok" },
+    },
+    {
+      operation: "toggleSavedPost",
+      target: ownPost,
+      request: (id) => ({ method: "PATCH", path: "/backend/users/save", json: { postId: id } }),
+      expected: { anonymous: 401, "another user": "ok", "the owner": "ok", admin: "ok" },
+    },
+  ];
+
+  it("covers every declared operation that acts on a post or comment of someone", () => {
+    const owned = ["deletePost", "deleteComment", "toggleFeaturedPost", "addComment", "toggleSavedPost"];
+    expect(declared.map((d) => d.operationId)).toEqual(expect.arrayContaining(owned));
+    expect(rows.map((r) => r.operation).sort()).toEqual([...owned].sort());
+  });
+
+  for (const row of rows) {
+    it(`${row.operation}: anonymous, another user, the owner, admin`, async () => {
+      const accounts: Record<Who, TestAccount | null> = {
+        anonymous: null,
+        "another user": plain,
+        "the owner": owner,
+        admin,
+      };
+      for (const who of Object.keys(row.expected) as Who[]) {
+        const { method, path, json } = row.request(await row.target());
+        const account = accounts[who];
+        const headers = account ? { ...bearer(account), ...sameOrigin(t) } : sameOrigin(t);
+        const res = await t.request(path, { method, headers, json });
+        const expected = row.expected[who];
+        if (expected === "ok") expect(res.status, `${row.operation} as ${who}`).toBeLessThan(300);
+        else expect(res.status, `${row.operation} as ${who}`).toBe(expected);
+      }
+    });
+  }
 });

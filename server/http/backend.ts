@@ -20,6 +20,7 @@ import { registerNewsletterRoutes } from "../features/newsletter/newsletter.rout
 import { registerUsersRoutes } from "../features/users/users.routes.ts";
 import { registerUploadsRoutes } from "../features/uploads/uploads.routes.ts";
 import { registerBlogRoutes } from "../features/blog/blog.routes.ts";
+import { registerPostActionsRoutes } from "../features/blog/post-actions.routes.ts";
 import { registerPaymentsRoutes } from "../features/payments/payments.routes.ts";
 import { createAttempts } from "../features/auth/attempts.ts";
 import { registerAccountRoutes } from "../features/account/account.routes.ts";
@@ -214,6 +215,8 @@ export function createBackend(services: Services, deps: Deps) {
   registerAccountRoutes(api, services.account);
   // After the uploads routes, and /posts/categories before /posts/{slug}.
   registerBlogRoutes(api, services.blog);
+  // PATCH /posts/feature and DELETE /posts/{id} never meet GET /posts/{slug}: other methods.
+  registerPostActionsRoutes(api, services.postActions);
 
   const docConfig = {
     openapi: "3.1.0",

@@ -146,6 +146,7 @@ test("sign-up, the verification link from the e-mail, sign-in, the user menu on 
     const menu = await openUserMenu(page, isMobile, account.username);
     await expect(menu).toContainText(account.username);
     await expect(menu.getByRole("link", { name: "Admin" })).toHaveCount(0);
+    await expect(menu.getByRole("link", { name: "Saved posts" })).toHaveAttribute("href", "/saved");
     await expect(menu.getByRole("button", { name: "Sign out" })).toBeVisible();
     if (path === "/about") await expectAccessible(page);
     await page.keyboard.press("Escape");
@@ -417,6 +418,8 @@ test(
     await expect(toggle).toHaveAttribute("aria-expanded", "true");
     await page.keyboard.press("Tab");
     await expect(page.locator("#user-menu").getByRole("link", { name: "My account" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(page.locator("#user-menu").getByRole("link", { name: "Saved posts" })).toBeFocused();
     await page.keyboard.press("Tab");
     await expect(page.getByRole("button", { name: "Sign out" })).toBeFocused();
     await page.keyboard.press("Escape");

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { Comment } from "../../../contract/blog.ts";
 import { CategoryLinks } from "./category-links.tsx";
 import { CommentList } from "./comment-list.tsx";
+import { PostActions, type PostActionsState } from "./post-actions.tsx";
 
 /** Renders inside a router (the components hold links). */
 function html(element: React.ReactElement): string {
@@ -75,5 +76,72 @@ describe("CommentList", () => {
     expect(out).toContain("1 hour ago");
     expect(out).toContain('src="/media/uploads/bo.webp?tr=w-48,h-48&amp;v=1"');
     expect(out.match(/<img/g)).toHaveLength(1);
+  });
+
+  it("a comment being sent comes first with ' (Sending...)'; comments are text, never HTML", () => {
+    const out = html(
+      <CommentList
+        comments={[comment({ desc: "<img src=x onerror=alert(1)>" })]}
+        now={NOW}
+        pending={{ desc: "<script>alert(1)</script>", username: "ada" }}
+        actions={(c) => <button type="button">Delete {c._id}</button>}
+      />,
+    );
+    expect(out).toContain("&lt;script&gt;alert(1)&lt;/script&gt; (Sending...)");
+    expect(out).toContain("&lt;img src=x onerror=alert(1)&gt;");
+    expect(out).not.toContain("<script>");
+    expect(out).not.toContain("<img src=x");
+    expect(out.indexOf("(Sending...)")).toBeLessThan(out.indexOf("Delete c1"));
+    expect(out).not.toContain("No comments yet.");
+  });
+
+  it("a first comment being sent replaces 'No comments yet.'", () => {
+    const out = html(<CommentList comments={[]} now={NOW} pending={{ desc: "First!", username: "ada" }} />);
+    expect(out).toContain("First! (Sending...)");
+    expect(out).not.toContain("No comments yet.");
+  });
+});
+
+describe("PostActions", () => {
+  const post = {
+    _id: "p1",
+    slug: "a-post",
+    title: "A post",
+    desc: "",
+    img: "",
+    category: [],
+    createdAt: NOW,
+    isFeatured: true,
+    user: { username: "ada", img: null },
+    content: "<p>x</p>",
+  };
+  const state = (over: Partial<PostActionsState>): PostActionsState => ({
+    signedIn: true,
+    saved: false,
+    canFeature: false,
+    canDelete: false,
+    loginHref: "/login?redirectTo=%2Fa-post",
+    ...over,
+  });
+
+  it("says 'Saved post fetching failed!' when the saved state could not be read", () => {
+    const out = html(<PostActions post={post} state={state({ saved: null })} />);
+    expect(out).toContain("Saved post fetching failed!");
+    expect(out).not.toContain('data-testid="post-save"');
+  });
+
+  it("anonymous: Save is a link to /login and back; no Feature, no Delete", () => {
+    const out = html(<PostActions post={post} state={state({ signedIn: false })} />);
+    const save = /<a [^>]*data-testid="post-save"[^>]*>/.exec(out)?.[0];
+    expect(save).toContain('href="/login?redirectTo=%2Fa-post"');
+    expect(out).not.toContain("post-feature");
+    expect(out).not.toContain("post-delete");
+  });
+
+  it("an admin: the star filled for a featured post, and Delete", () => {
+    const out = html(<PostActions post={post} state={state({ saved: true, canFeature: true, canDelete: true })} />);
+    expect(out).toMatch(/data-testid="post-feature"[\s\S]*?data-filled="true"[\s\S]*?Featured/);
+    expect(out).toMatch(/data-testid="post-save"[\s\S]*?data-filled="true"[\s\S]*?Saved/);
+    expect(out).toContain('data-testid="post-delete"');
   });
 });

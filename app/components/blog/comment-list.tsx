@@ -1,4 +1,5 @@
 import type { Comment } from "../../../contract/blog.ts";
+import { BLOG_ACTION_MESSAGES } from "../../../contract/blog-action-texts.ts";
 import { BLOG_MESSAGES } from "../../../contract/blog-texts.ts";
 import { relativeTime } from "../../lib/relative-time.ts";
 import { MediaImage } from "../ui/media-image.tsx";
@@ -11,20 +12,54 @@ export const NO_COMMENTS = "No comments yet.";
  * §8 'Error loading comments!' (`comments` is null when loading them failed). Newest first, as the
  * service gives them.
  */
-export function CommentList({ comments, now }: { comments: Comment[] | null; now: string }) {
+export function CommentList({
+  comments,
+  now,
+  form,
+  pending,
+  actions,
+}: {
+  comments: Comment[] | null;
+  now: string;
+  /** the comment form, under the heading */
+  form?: React.ReactNode;
+  /** a comment being sent (spec §4 "an optimistic entry with the text plus ' (Sending...)' appears first") */
+  pending?: { desc: string; username: string } | null;
+  /** what a comment offers its reader (Delete, for its author and admins) */
+  actions?: (comment: Comment) => React.ReactNode;
+}) {
+  const list = comments ?? [];
   return (
     <section aria-labelledby="comments-title" className="mt-12 border-t border-slate-200 pt-8">
       <h2 id="comments-title" className="text-2xl font-bold text-brand-950">
         Comments
       </h2>
+      {form}
       {comments === null ? (
         <p className="mt-4 font-semibold text-red-700">{BLOG_MESSAGES.errorComments}</p>
-      ) : comments.length === 0 ? (
+      ) : list.length === 0 && !pending ? (
         <p className="mt-4 text-slate-600">{NO_COMMENTS}</p>
-      ) : (
-        <ul className="mt-6 space-y-6">
-          {comments.map((comment) => (
-            <li key={comment._id} className="flex gap-4">
+      ) : null}
+      {list.length > 0 || pending ? (
+        <ul className="mt-6 space-y-6" data-testid="comment-list">
+          {pending ? (
+            <li className="flex gap-4 opacity-70" data-testid="comment-pending">
+              <span
+                aria-hidden="true"
+                className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-100 text-lg font-bold text-brand-800 uppercase"
+              >
+                {pending.username.slice(0, 1)}
+              </span>
+              <div className="min-w-0 flex-1">
+                <p className="text-sm font-semibold text-slate-900">{pending.username}</p>
+                <p className="mt-1 leading-relaxed break-words whitespace-pre-line text-slate-800">
+                  {pending.desc + BLOG_ACTION_MESSAGES.sending}
+                </p>
+              </div>
+            </li>
+          ) : null}
+          {list.map((comment) => (
+            <li key={comment._id} className="flex gap-4" data-testid="comment">
               {comment.user.img ? (
                 <UserPicture src={comment.user.img} />
               ) : (
@@ -43,11 +78,12 @@ export function CommentList({ comments, now }: { comments: Comment[] | null; now
                   </time>
                 </p>
                 <p className="mt-1 leading-relaxed break-words whitespace-pre-line text-slate-800">{comment.desc}</p>
+                {actions ? actions(comment) : null}
               </div>
             </li>
           ))}
         </ul>
-      )}
+      ) : null}
     </section>
   );
 }

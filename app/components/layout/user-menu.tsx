@@ -1,6 +1,6 @@
 // The signed-in user in the header (spec public-area §2: "a user menu is shown when signed in"; §3
 // "Signed-in user | username, imageUrl, publicMetadata.role"): picture or initial, username, My account
-// (/account: courses, tickets, receipts), an Admin link for admins (§6) and Sign out. Server-rendered;
+// (/account: courses, tickets, receipts), Saved posts (/saved), an Admin link for admins (§6) and Sign out. Server-rendered;
 // like the mobile menu it is a <details> until React hydrates, then a disclosure button that closes on
 // Escape and on a click elsewhere.
 import { useDisclosure } from "../../lib/use-disclosure.ts";
@@ -55,6 +55,8 @@ const MENU_ID = "user-menu";
 
 /** The learner's courses, tickets and receipts (/account). */
 const ACCOUNT_LINK = "My account";
+/** The posts the user saved (/saved). */
+const SAVED_LINK = "Saved posts";
 
 const toggleClass =
   "inline-flex max-w-56 cursor-pointer items-center gap-2 rounded-full border border-slate-300 py-1 pr-3 pl-1 text-sm font-semibold text-slate-800 hover:bg-slate-100";
@@ -76,6 +78,11 @@ function Panel({ viewer, onNavigate }: { viewer: Viewer; onNavigate?: () => void
         <li>
           <NavLink to="/account" end className={itemClass} onClick={onNavigate}>
             {ACCOUNT_LINK}
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/saved" end className={itemClass} onClick={onNavigate}>
+            {SAVED_LINK}
           </NavLink>
         </li>
         {isAdminViewer(viewer) ? (
@@ -154,6 +161,11 @@ export function MobileAccount({ viewer, onNavigate }: { viewer: Viewer; onNaviga
         <li>
           <NavLink to="/account" end className={mobileItem} onClick={onNavigate}>
             {ACCOUNT_LINK}
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/saved" end className={mobileItem} onClick={onNavigate}>
+            {SAVED_LINK}
           </NavLink>
         </li>
         {isAdminViewer(viewer) ? (

@@ -62,10 +62,13 @@ const listComments = defineRoute({
   access: "public",
   operationId: "listComments",
   method: "get",
-  path: "/comments/{postId}",
+  path: "/comments/{id}",
   tags,
   summary: "A post's comments, newest first",
-  request: { params: z.object({ postId: z.string().max(100) }) },
+  description:
+    "`id` is the post's id (the spec's GET /comments/{postId}; DELETE /comments/{id} shares the path, " +
+    "and OpenAPI gives a path one parameter name).",
+  request: { params: z.object({ id: z.string().max(100) }) },
   responses: {
     200: { description: "The comments", content: { "application/json": { schema: z.array(CommentSchema) } } },
     404: errorResponse("No such post"),
@@ -85,5 +88,5 @@ export function registerBlogRoutes(app: OpenAPIHono<BackendEnv>, blog: BlogServi
       200,
     ),
   );
-  app.openapi(listComments, async (c) => c.json(await blog.listComments(c.req.valid("param").postId), 200));
+  app.openapi(listComments, async (c) => c.json(await blog.listComments(c.req.valid("param").id), 200));
 }
