@@ -4,6 +4,7 @@ import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import type { Logger } from "./lib/logger.ts";
 import { createBlogService } from "./features/blog/blog.service.ts";
+import { createPostWriteService } from "./features/blog/posts-write.service.ts";
 import { createCatalogService } from "./features/catalog/catalog.service.ts";
 import { createContactsService } from "./features/contacts/contacts.service.ts";
 import { createContentService } from "./features/content/content.service.ts";
@@ -95,6 +96,8 @@ export function createServices(deps: Deps) {
     account: createAccountService({ db, ticketKey: ticketSigningKey }),
     catalog: createCatalogService(db),
     blog: createBlogService(db, { visitorSecret: auth.options.secret }),
+    /** writing posts (POST /posts) */
+    postWrite: createPostWriteService(db),
     content: createContentService(db),
     events: createEventsService(db),
     newsletter: createNewsletterService(db),

@@ -19,6 +19,7 @@ import { registerNewsletterRoutes } from "../features/newsletter/newsletter.rout
 import { registerUsersRoutes } from "../features/users/users.routes.ts";
 import { registerUploadsRoutes } from "../features/uploads/uploads.routes.ts";
 import { registerBlogRoutes } from "../features/blog/blog.routes.ts";
+import { registerPostWriteRoutes } from "../features/blog/posts-write.routes.ts";
 import { registerPaymentsRoutes } from "../features/payments/payments.routes.ts";
 import { createAttempts } from "../features/auth/attempts.ts";
 import { registerAccountRoutes } from "../features/account/account.routes.ts";
@@ -211,6 +212,7 @@ export function createBackend(services: Services, deps: Deps) {
   registerAccountRoutes(api, services.account);
   // After the uploads routes, and /posts/categories before /posts/{slug}.
   registerBlogRoutes(api, services.blog);
+  registerPostWriteRoutes(api, services.postWrite);
 
   const docConfig = {
     openapi: "3.1.0",
