@@ -68,6 +68,8 @@ export const AUTHORING_MESSAGES = {
   tooManyCategories: `A post may have at most ${POST_CATEGORIES_MAX} categories: send at most ${POST_CATEGORIES_MAX} names in category`,
   unknownCategory: (name: string) => `"${name}" is not one of the categories`,
   badImage: "img must be an uploaded picture (/media/...) or an http(s) address",
+  /** spec §8 "'Image upload failed!' (toast) on upload error" (contract/uploads.ts UPLOAD_FAILED, without zod) */
+  uploadFailed: "Image upload failed!",
   /** the video button's prompt got something that is not a YouTube or Vimeo link */
   badVideoLink: "Paste a YouTube or Vimeo link, or upload an MP4 or WebM video",
 } as const;
