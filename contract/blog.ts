@@ -3,13 +3,15 @@
 // The API and the pages both use it: the pages read their address with the same query schema.
 import { z } from "zod";
 import {
-  ALL_CATEGORIES,
   AUTHORING_MESSAGES,
-  BLOG_MESSAGES,
   POST_CATEGORIES_MAX,
   POST_CONTENT_MAX,
   POST_DESC_MAX,
   POST_TITLE_MAX,
+} from "./post-authoring-texts.ts";
+import {
+  ALL_CATEGORIES,
+  BLOG_MESSAGES,
   POST_SORTS,
   POSTS_PAGE_MAX,
   POSTS_PAGE_SIZE,
@@ -18,13 +20,15 @@ import {
 } from "./blog-texts.ts";
 
 export {
-  ALL_CATEGORIES,
   AUTHORING_MESSAGES,
-  BLOG_MESSAGES,
   POST_CATEGORIES_MAX,
   POST_CONTENT_MAX,
   POST_DESC_MAX,
   POST_TITLE_MAX,
+} from "./post-authoring-texts.ts";
+export {
+  ALL_CATEGORIES,
+  BLOG_MESSAGES,
   FEATURED_POSTS,
   POST_SORT_LABELS,
   POST_SORTS,

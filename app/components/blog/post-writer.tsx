@@ -5,7 +5,8 @@
 // created' and the post's page, or 'Failed to create post: {message}'.
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { AUTHORING_MESSAGES as M, BLOG_MESSAGES, POST_DESC_MAX, POST_TITLE_MAX } from "../../../contract/blog-texts.ts";
+import { BLOG_MESSAGES } from "../../../contract/blog-texts.ts";
+import { AUTHORING_MESSAGES as M, POST_DESC_MAX, POST_TITLE_MAX } from "../../../contract/post-authoring-texts.ts";
 import { clearDraft, EMPTY_DRAFT, readDraft, saveDraft, type PostDraft } from "../../lib/post-draft.ts";
 import { uploadFile, UploadError } from "../../lib/upload.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";

@@ -6,7 +6,7 @@
 // only (React.lazy in post-writer.tsx).
 import { Link } from "react-router";
 import type { Route } from "./+types/write";
-import { AUTHORING_MESSAGES } from "../../../contract/blog-texts.ts";
+import { AUTHORING_MESSAGES } from "../../../contract/post-authoring-texts.ts";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { appContext } from "../../lib/context.ts";
 import { loginUrl } from "../../lib/guards.server.ts";
