@@ -35,6 +35,8 @@ async function openWriter(page: Page) {
 }
 
 test("writes a post with an uploaded cover, an inline image and a YouTube embed @desktop", async ({ page, request, dataDir }) => {
+  // two uploads, a post and three page loads: more than the default 30 s on a busy machine
+  test.setTimeout(90_000);
   await signedIn(page, request, dataDir);
   const editor = await openWriter(page);
   const main = page.getByRole("main");

@@ -230,7 +230,7 @@ function WriterForm({
           onChange={(e) => set("category", e.target.value)}
           className={controlClass("page")}
         >
-          <option value="">{categories ? "Choose a category" : BLOG_MESSAGES.loadingCategories}</option>
+          <option value="">{categories && categories.length > 0 ? "Choose a category" : "No category"}</option>
           {(categories ?? []).map((c) => (
             <option key={c} value={c}>
               {c}
