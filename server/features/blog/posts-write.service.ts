@@ -10,6 +10,7 @@ import { eq, inArray, or, sql } from "drizzle-orm";
 import { AUTHORING_MESSAGES as M, POST_TITLE_MAX, type CreatePost, type PostDetail } from "../../../contract/blog.ts";
 import { PAGES } from "../../../app/pages.ts";
 import type { Db } from "../../db/client.ts";
+import { writeContent } from "../../db/content-version.ts";
 import { categories, posts, user } from "../../db/schema.ts";
 import { Invalid } from "../../lib/errors.ts";
 import { plainText, sanitizePostHtml } from "../../lib/sanitize.ts";
@@ -106,15 +107,19 @@ export function createPostWriteService(db: Db) {
       for (let attempt = 1; ; attempt++) {
         const slug = await freeSlug(base);
         try {
-          const [row] = await db
-            .insert(posts)
-            .values({ userId: actor.id, slug, title, desc, img: input.img, content, categories: names })
-            .returning();
+          // with the content version's bump (architecture "Caching"); a lost race rolls both back
+          const row = await writeContent(db, async (tx) => {
+            const [inserted] = await tx
+              .insert(posts)
+              .values({ userId: actor.id, slug, title, desc, img: input.img, content, categories: names })
+              .returning();
+            return inserted!;
+          });
           const [author] = await db
             .select({ username: user.username, image: user.image })
             .from(user)
             .where(eq(user.id, actor.id));
-          return toPostDetail({ ...row!, username: author?.username ?? null, userImage: author?.image ?? null });
+          return toPostDetail({ ...row, username: author?.username ?? null, userImage: author?.image ?? null });
         } catch (error) {
           if (!isUniqueViolation(error) || attempt >= SLUG_ATTEMPTS) throw error;
         }

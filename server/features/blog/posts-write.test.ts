@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { AUTHORING_MESSAGES as M, type PostDetail } from "../../../contract/blog.ts";
 import { categories, posts } from "../../db/schema.ts";
+import { contentVersionOf } from "../../db/content-version.ts";
 import { bearer, createAccount, sameOrigin, type TestAccount } from "../../../tests/support/accounts.ts";
 import { makeCategory } from "../../../tests/support/factories.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
@@ -68,6 +69,15 @@ describe("POST /backend/posts: who", () => {
     const read = await t.request(`/backend/posts/${post.slug}`);
     expect(read.status).toBe(200);
     expect(((await read.json()) as PostDetail).title).toBe("My First Post: Hello, World!");
+  });
+
+  it("a new post moves the content version on (cached pages show it at once); a refused one does not", async () => {
+    const before = await contentVersionOf(t.db);
+    await created(body());
+    const after = await contentVersionOf(t.db);
+    expect(after).toBeGreaterThan(before);
+    await refused(body({ title: "" }));
+    expect(await contentVersionOf(t.db)).toBe(after);
   });
 
   it("with the session cookie from our own pages too", async () => {
