@@ -20,7 +20,13 @@ export function readDraft(key: string): PostDraft {
     const raw = window.localStorage.getItem(key);
     if (!raw) return EMPTY_DRAFT;
     const d = JSON.parse(raw) as Record<string, unknown>;
-    return { img: text(d.img), title: text(d.title), category: text(d.category), desc: text(d.desc), content: text(d.content) };
+    return {
+      img: text(d.img),
+      title: text(d.title),
+      category: text(d.category),
+      desc: text(d.desc),
+      content: text(d.content),
+    };
   } catch {
     return EMPTY_DRAFT;
   }

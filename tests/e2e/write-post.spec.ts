@@ -34,7 +34,11 @@ async function openWriter(page: Page) {
   return editor;
 }
 
-test("writes a post with an uploaded cover, an inline image and a YouTube embed @desktop", async ({ page, request, dataDir }) => {
+test("writes a post with an uploaded cover, an inline image and a YouTube embed @desktop", async ({
+  page,
+  request,
+  dataDir,
+}) => {
   // two uploads, a post and three page loads: more than the default 30 s on a busy machine
   test.setTimeout(90_000);
   await signedIn(page, request, dataDir);
@@ -142,7 +146,9 @@ test("Send without a title or a body says 'Title and content are required!'; a r
   await editor.click();
   await page.keyboard.type("A body that stays.");
   // a file that only claims to be a picture: refused by the server, with its reason
-  await main.getByLabel("Upload image").setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("not a png") });
+  await main
+    .getByLabel("Upload image")
+    .setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("not a png") });
   await expect(main.getByText(/Image upload failed! .*images/i)).toBeVisible();
   allowConsoleErrors(consoleErrors, /422|Unprocessable/);
   await expect(editor).toHaveText("A body that stays.");

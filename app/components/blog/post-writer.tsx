@@ -135,7 +135,8 @@ function WriterForm({
       void toast(M.created);
       await navigate(`/${body.slug}`);
     } catch (e) {
-      const message = e instanceof Error && e.message !== "Failed to fetch" ? e.message : "the server could not be reached";
+      const message =
+        e instanceof Error && e.message !== "Failed to fetch" ? e.message : "the server could not be reached";
       setError(M.failed(message));
       void toast(M.failed(message), "error");
       setSending(false);
@@ -146,7 +147,12 @@ function WriterForm({
   const requiredError = error === M.required;
 
   return (
-    <form onSubmit={(e) => void send(e)} noValidate className="mt-8 space-y-6" aria-describedby={error ? ids.error : undefined}>
+    <form
+      onSubmit={(e) => void send(e)}
+      noValidate
+      className="mt-8 space-y-6"
+      aria-describedby={error ? ids.error : undefined}
+    >
       <noscript>
         <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
           Writing a post needs JavaScript: turn it on to use the editor.
@@ -313,5 +319,7 @@ function WriterForm({
 
 /** The editor's room while its code loads (no "Loading..." text: the page is there, the tools follow). */
 function EditorPlaceholder() {
-  return <div className="mt-1.5 min-h-[21rem] rounded-lg border border-slate-400 bg-white shadow-sm" aria-hidden="true" />;
+  return (
+    <div className="mt-1.5 min-h-[21rem] rounded-lg border border-slate-400 bg-white shadow-sm" aria-hidden="true" />
+  );
 }

@@ -74,7 +74,15 @@ export interface RichEditorProps {
 
 type Panel = null | "link" | "video";
 
-export default function RichEditor({ initialContent, onChange, locked, upload, labelId, describedBy, invalid }: RichEditorProps) {
+export default function RichEditor({
+  initialContent,
+  onChange,
+  locked,
+  upload,
+  labelId,
+  describedBy,
+  invalid,
+}: RichEditorProps) {
   const onChangeRef = useRef(onChange);
   useEffect(() => {
     onChangeRef.current = onChange;
@@ -137,7 +145,11 @@ export default function RichEditor({ initialContent, onChange, locked, upload, l
       className={`mt-1.5 rounded-lg border bg-white shadow-sm ${invalid ? "border-red-700" : "border-slate-400"}`}
       data-locked={locked ? "true" : undefined}
     >
-      {editor ? <Toolbar editor={editor} locked={locked} upload={upload} /> : <div className="h-12 border-b border-slate-200" />}
+      {editor ? (
+        <Toolbar editor={editor} locked={locked} upload={upload} />
+      ) : (
+        <div className="h-12 border-b border-slate-200" />
+      )}
       <EditorContent editor={editor} />
     </div>
   );
@@ -185,7 +197,12 @@ function Toolbar({ editor, locked, upload }: { editor: Editor; locked: boolean; 
       className: "line-through",
     },
     { label: "Bulleted list", short: "• List", active: state.bulletList, run: () => chain().toggleBulletList().run() },
-    { label: "Numbered list", short: "1. List", active: state.orderedList, run: () => chain().toggleOrderedList().run() },
+    {
+      label: "Numbered list",
+      short: "1. List",
+      active: state.orderedList,
+      run: () => chain().toggleOrderedList().run(),
+    },
   ];
 
   async function onImageChosen(event: React.ChangeEvent<HTMLInputElement>) {

@@ -62,7 +62,14 @@ function isUniqueViolation(error: unknown): boolean {
 export function createPostWriteService(db: Db) {
   /** The names as the category list spells them; an unknown one is a 422 that names it. */
   async function canonicalCategories(names: readonly string[]): Promise<string[]> {
-    const wanted = [...new Map(names.map((n) => n.trim()).filter(Boolean).map((n) => [n.toLowerCase(), n])).values()];
+    const wanted = [
+      ...new Map(
+        names
+          .map((n) => n.trim())
+          .filter(Boolean)
+          .map((n) => [n.toLowerCase(), n]),
+      ).values(),
+    ];
     if (wanted.length === 0) return [];
     const rows = await db
       .select({ name: categories.name })

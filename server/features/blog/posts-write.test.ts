@@ -141,7 +141,12 @@ describe("POST /backend/posts: required fields and limits", () => {
     expect(await refused(body({ category: ["Coding", "a", "b", "c", "d", "e"] }))).toBe(M.tooManyCategories);
     expect(await refused(body({ category: ["Coding", "Knitting"] }))).toBe(M.unknownCategory("Knitting"));
     expect(await refused(body({ category: [1] }))).toMatch(/category/);
-    for (const img of ["javascript:alert(1)", "data:image/png;base64,AAAA", "/media/../secret", "//evil.example/a.png"]) {
+    for (const img of [
+      "javascript:alert(1)",
+      "data:image/png;base64,AAAA",
+      "/media/../secret",
+      "//evil.example/a.png",
+    ]) {
       expect(await refused(body({ img })), img).toBe(M.badImage);
     }
     expect(await refused(body({ title: 42 }))).toBe("title must be text");
@@ -199,7 +204,11 @@ describe("POST /backend/posts: the XSS corpus through the editor's HTML", () => 
     for (const payload of XSS_CORPUS) {
       const html = payload.html.replaceAll("\0", "");
       const res = await write(
-        body({ title: `Title ${html}`, desc: `Desc ${html}`.slice(0, 500), content: `<p>before</p>${html}<p>after</p>` }),
+        body({
+          title: `Title ${html}`,
+          desc: `Desc ${html}`.slice(0, 500),
+          content: `<p>before</p>${html}<p>after</p>`,
+        }),
       );
       expect(res.status, `${payload.name}: ${await res.clone().text()}`).toBe(201);
       const post = (await res.json()) as PostDetail;
