@@ -3,6 +3,13 @@
 // The API and the pages both use it: the pages read their address with the same query schema.
 import { z } from "zod";
 import {
+  AUTHORING_MESSAGES,
+  POST_CATEGORIES_MAX,
+  POST_CONTENT_MAX,
+  POST_DESC_MAX,
+  POST_TITLE_MAX,
+} from "./post-authoring-texts.ts";
+import {
   ALL_CATEGORIES,
   BLOG_MESSAGES,
   POST_SORTS,
@@ -12,6 +19,13 @@ import {
   SEARCH_MAX,
 } from "./blog-texts.ts";
 
+export {
+  AUTHORING_MESSAGES,
+  POST_CATEGORIES_MAX,
+  POST_CONTENT_MAX,
+  POST_DESC_MAX,
+  POST_TITLE_MAX,
+} from "./post-authoring-texts.ts";
 export {
   ALL_CATEGORIES,
   BLOG_MESSAGES,
@@ -91,3 +105,36 @@ export const CommentSchema = z.object({
   user: PostAuthorSchema,
 });
 export type Comment = z.infer<typeof CommentSchema>;
+
+/** A text field of the create payload: absent or null is "" (the required check is the service's). */
+const field = (label: string, max: number, tooLong: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .max(max, tooLong)
+    .nullish()
+    .transform((s) => s ?? "");
+
+/**
+ * Spec admin-back-office §3 "Post (create payload)", §7 "POST /posts": img (an uploaded picture's path
+ * or empty), title, category (a list; the spec's page sends one name), desc, content (HTML). Lengths
+ * here; "Title and content are required!", the categories and the picture are checked by the service.
+ */
+export const CreatePostSchema = z.object({
+  img: z
+    .string({ error: AUTHORING_MESSAGES.badImage })
+    .max(2000, AUTHORING_MESSAGES.badImage)
+    .nullish()
+    .transform((s) => (s ?? "").trim()),
+  title: field("title", POST_TITLE_MAX, AUTHORING_MESSAGES.titleTooLong),
+  category: z
+    .union([z.string().max(100), z.array(z.string({ error: "category must be a list of names" }).max(100))], {
+      error: "category must be a list of names",
+    })
+    .nullish()
+    .transform((c) => (c == null ? [] : typeof c === "string" ? [c] : c))
+    .pipe(z.array(z.string()).max(POST_CATEGORIES_MAX, AUTHORING_MESSAGES.tooManyCategories)),
+  desc: field("desc", POST_DESC_MAX, AUTHORING_MESSAGES.descTooLong),
+  content: field("content", POST_CONTENT_MAX, AUTHORING_MESSAGES.contentTooLong),
+});
+export type CreatePostInput = z.input<typeof CreatePostSchema>;
+export type CreatePost = z.output<typeof CreatePostSchema>;

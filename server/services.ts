@@ -5,6 +5,7 @@ import type { Env } from "./env.ts";
 import type { Logger } from "./lib/logger.ts";
 import { createBlogService } from "./features/blog/blog.service.ts";
 import { createPostActionsService } from "./features/blog/post-actions.service.ts";
+import { createPostWriteService } from "./features/blog/posts-write.service.ts";
 import { createCatalogService } from "./features/catalog/catalog.service.ts";
 import { createCategoriesService } from "./features/catalog/categories.service.ts";
 import { createContactsService } from "./features/contacts/contacts.service.ts";
@@ -106,6 +107,8 @@ export function createServices(deps: Deps) {
     blog: createBlogService(db, { visitorSecret: auth.options.secret }),
     /** comments, saves, featuring and deleting posts (the signed-in blog actions) */
     postActions: createPostActionsService(db),
+    /** writing posts (POST /posts) */
+    postWrite: createPostWriteService(db),
     content: createContentService(db),
     events: createEventsService(db),
     newsletter: createNewsletterService(db),

@@ -87,6 +87,19 @@ describe("the authorization table", () => {
     }
   });
 
+  // Rows with a valid body, so that getting past the guard means doing the work.
+  it("POST /posts (writing a post): anonymous 401, a plain user 201, an admin 201", async () => {
+    const post = (who: TestAccount | null) =>
+      t.request("/backend/posts", {
+        method: "POST",
+        headers: who ? bearer(who) : {},
+        json: { img: "", title: "Authorization table", category: [], desc: "", content: "<p>Hello</p>" },
+      });
+    expect((await post(null)).status).toBe(401);
+    expect((await post(plain)).status).toBe(201);
+    expect((await post(admin)).status).toBe(201);
+  });
+
   it("answers 401 and 403 with the error shape and the spec's denial text", async () => {
     const anon = await t.request("/backend/api/admin/users");
     expect(anon.status).toBe(401);

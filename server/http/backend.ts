@@ -21,6 +21,7 @@ import { registerUsersRoutes } from "../features/users/users.routes.ts";
 import { registerUploadsRoutes } from "../features/uploads/uploads.routes.ts";
 import { registerBlogRoutes } from "../features/blog/blog.routes.ts";
 import { registerPostActionsRoutes } from "../features/blog/post-actions.routes.ts";
+import { registerPostWriteRoutes } from "../features/blog/posts-write.routes.ts";
 import { registerPaymentsRoutes } from "../features/payments/payments.routes.ts";
 import { createAttempts } from "../features/auth/attempts.ts";
 import { registerAccountRoutes } from "../features/account/account.routes.ts";
@@ -217,6 +218,7 @@ export function createBackend(services: Services, deps: Deps) {
   registerBlogRoutes(api, services.blog);
   // PATCH /posts/feature and DELETE /posts/{id} never meet GET /posts/{slug}: other methods.
   registerPostActionsRoutes(api, services.postActions);
+  registerPostWriteRoutes(api, services.postWrite);
 
   const docConfig = {
     openapi: "3.1.0",

@@ -1,19 +1,38 @@
 // /admin/write (spec admin-back-office §2 "Write post", §6 "Signed-in user: may create posts"): any
 // signed-in user may write, so this page sits outside the admin-only layout. Signed out, it shows the
 // spec's text with a sign-in link that comes back here. An admin sees it inside the admin area's frame
-// (it is the "writeblog" entry), everyone else on its own. The editor comes with the blog-authoring issue.
+// (it is the "writeblog" entry), everyone else on its own. The form is PostWriter; the category names
+// come with the page (no 'Loading...' on a server-rendered page), the editor's code loads on this page
+// only (React.lazy in post-writer.tsx).
 import { Link } from "react-router";
 import type { Route } from "./+types/write";
+import { AUTHORING_MESSAGES } from "../../../contract/post-authoring-texts.ts";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { appContext } from "../../lib/context.ts";
 import { loginUrl } from "../../lib/guards.server.ts";
 import { AdminShell, adminMeta } from "../../components/admin/admin-shell.tsx";
-import { ComingSoon } from "../../components/admin/coming-soon.tsx";
+import { PostWriter } from "../../components/blog/post-writer.tsx";
+import { draftKey } from "../../lib/post-draft.ts";
 import { privateNoStore } from "../../lib/meta.ts";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const { actor } = context.get(appContext);
-  return { signedIn: actor !== null, isAdmin: actor?.role === "admin", loginUrl: loginUrl(request) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { actor, services } = context.get(appContext);
+  let categories: string[] | null = [];
+  if (actor) {
+    try {
+      categories = await services.blog.listCategoryNames();
+    } catch (error) {
+      console.error("write: loading the categories failed", error);
+      categories = null;
+    }
+  }
+  return {
+    signedIn: actor !== null,
+    isAdmin: actor?.role === "admin",
+    loginUrl: loginUrl(request),
+    categories,
+    draftKey: actor ? draftKey(actor.id) : "",
+  };
 }
 
 export const headers = privateNoStore;
@@ -22,7 +41,7 @@ const TITLE = "Write a post";
 const LEAD = "A cover image, title, category, short description and the post itself.";
 
 /** spec admin-back-office §2 "Write post" */
-const SIGNED_OUT_TEXT = "You must be logged in to create a post!";
+const SIGNED_OUT_TEXT = AUTHORING_MESSAGES.signedOut;
 
 export default function WritePost({ loaderData }: Route.ComponentProps) {
   if (!loaderData.signedIn) {
@@ -36,16 +55,23 @@ export default function WritePost({ loaderData }: Route.ComponentProps) {
       </main>
     );
   }
+  const page = (
+    <>
+      <h1 className="text-2xl font-bold text-brand-950 sm:text-3xl">{TITLE}</h1>
+      <p className="mt-2 text-slate-700">{LEAD}</p>
+      <PostWriter categories={loaderData.categories} draftKey={loaderData.draftKey} />
+    </>
+  );
   if (loaderData.isAdmin) {
     return (
       <AdminShell>
-        <ComingSoon title={TITLE} lead={LEAD} />
+        <div className="max-w-4xl">{page}</div>
       </AdminShell>
     );
   }
   return (
     <main id="main" className="mx-auto max-w-4xl px-4 py-10 sm:px-6 lg:px-8">
-      <ComingSoon title={TITLE} lead={LEAD} backTo="/" />
+      {page}
     </main>
   );
 }

@@ -1,0 +1,325 @@
+// The write-a-post form (admin-back-office §2 "Write post", §4 "Post creation", §5, §8 "Authoring";
+// issue 10 "Writing"): cover image, title, category, short description, the rich-text body (lazy:
+// its code loads on this page only), uploads with a progress bar (the editor read-only and Send off
+// while one runs), a draft kept in local storage until sent, and Send → 'Loading...' → 'Post has been
+// created' and the post's page, or 'Failed to create post: {message}'.
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { BLOG_MESSAGES } from "../../../contract/blog-texts.ts";
+import { AUTHORING_MESSAGES as M, POST_DESC_MAX, POST_TITLE_MAX } from "../../../contract/post-authoring-texts.ts";
+import { clearDraft, EMPTY_DRAFT, readDraft, saveDraft, type PostDraft } from "../../lib/post-draft.ts";
+import { uploadFile, UploadError } from "../../lib/upload.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
+import { Button, buttonClass } from "../ui/button.tsx";
+import { controlClass, Notice } from "../ui/form.tsx";
+import { mediaUrl } from "../ui/media-image.tsx";
+import { toast } from "../ui/toast.tsx";
+
+const RichEditor = lazy(() => import("./rich-editor.tsx"));
+
+/** A body with something in it: text, a picture or a video (as the server counts it). */
+export function hasContent(html: string): boolean {
+  const text = html
+    .replace(/<[^>]*>/g, "")
+    .replace(/&nbsp;|&#160;/g, " ")
+    .trim();
+  return text !== "" || /<(img|iframe)\b/i.test(html);
+}
+
+interface Upload {
+  what: "cover" | "image";
+  percent: number;
+}
+
+interface WriterProps {
+  categories: string[] | null;
+  /** where the draft is kept in local storage (one per account) */
+  draftKey: string;
+}
+
+/**
+ * The form; once hydrated it starts again from the draft kept in this browser (the server cannot
+ * know it), and the editor is made from that draft.
+ */
+export function PostWriter(props: WriterProps) {
+  const hydrated = useHydrated();
+  const initial = useMemo(() => (hydrated ? readDraft(props.draftKey) : EMPTY_DRAFT), [hydrated, props.draftKey]);
+  return <WriterForm key={hydrated ? "browser" : "server"} {...props} initial={initial} restored={hydrated} />;
+}
+
+function WriterForm({
+  categories,
+  draftKey,
+  initial,
+  restored,
+}: WriterProps & { initial: PostDraft; restored: boolean }) {
+  const navigate = useNavigate();
+  const ids = { title: useId(), category: useId(), desc: useId(), body: useId(), error: useId(), cover: useId() };
+  const [draft, setDraft] = useState<PostDraft>(initial);
+  const [upload, setUpload] = useState<Upload | null>(null);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const sent = useRef(false);
+
+  useEffect(() => {
+    if (!restored || sent.current) return;
+    const timer = setTimeout(() => {
+      // sent meanwhile: the draft is gone for good
+      if (!sent.current) saveDraft(draftKey, draft);
+    }, 250);
+    return () => clearTimeout(timer);
+  }, [draft, restored, draftKey]);
+
+  const set = <K extends keyof PostDraft>(key: K, value: PostDraft[K]) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    setError(null);
+  };
+  const onContent = useCallback((content: string) => {
+    setDraft((d) => ({ ...d, content }));
+    setError(null);
+  }, []);
+
+  const runUpload = useCallback(async (file: File, what: Upload["what"]): Promise<string | null> => {
+    setUploadError(null);
+    setUpload({ what, percent: 0 });
+    try {
+      return await uploadFile(file, (percent) => setUpload({ what, percent }));
+    } catch (e) {
+      const reason = e instanceof UploadError ? e.message : "Something went wrong.";
+      setUploadError(`${M.uploadFailed} ${reason}`);
+      void toast(M.uploadFailed, "error");
+      return null;
+    } finally {
+      setUpload(null);
+    }
+  }, []);
+
+  const uploadImage = useCallback((file: File) => runUpload(file, "image"), [runUpload]);
+
+  async function onCoverChosen(event: React.ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (!file) return;
+    const url = await runUpload(file, "cover");
+    if (url) set("img", url);
+  }
+
+  async function send(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (upload || sending) return;
+    if (draft.title.trim() === "" || !hasContent(draft.content)) {
+      setError(M.required);
+      return;
+    }
+    setSending(true);
+    setError(null);
+    try {
+      const res = await fetch("/backend/posts", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({
+          img: draft.img,
+          title: draft.title,
+          category: draft.category ? [draft.category] : [],
+          desc: draft.desc,
+          content: draft.content,
+        }),
+      });
+      const body = (await res.json().catch(() => null)) as { slug?: string; error?: { message?: string } } | null;
+      if (!res.ok || !body?.slug) {
+        throw new Error(body?.error?.message || `the server answered ${res.status}`);
+      }
+      sent.current = true;
+      clearDraft(draftKey);
+      void toast(M.created);
+      await navigate(`/${body.slug}`);
+    } catch (e) {
+      const message =
+        e instanceof Error && e.message !== "Failed to fetch" ? e.message : "the server could not be reached";
+      setError(M.failed(message));
+      void toast(M.failed(message), "error");
+      setSending(false);
+    }
+  }
+
+  const locked = upload !== null || sending;
+  const requiredError = error === M.required;
+
+  return (
+    <form
+      onSubmit={(e) => void send(e)}
+      noValidate
+      className="mt-8 space-y-6"
+      aria-describedby={error ? ids.error : undefined}
+    >
+      <noscript>
+        <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
+          Writing a post needs JavaScript: turn it on to use the editor.
+        </p>
+      </noscript>
+
+      {/* Cover image */}
+      <div>
+        <p className="font-semibold text-slate-900">
+          Cover image <span className="font-normal text-slate-600">(optional)</span>
+        </p>
+        <div className="mt-2 flex flex-wrap items-center gap-4">
+          {draft.img ? (
+            <img
+              src={mediaUrl(draft.img, { w: 320, h: 180 })}
+              alt="Cover preview"
+              width={160}
+              height={90}
+              className="h-[90px] w-[160px] rounded-lg border border-slate-200 object-cover"
+            />
+          ) : null}
+          <label
+            htmlFor={ids.cover}
+            className={buttonClass(
+              "secondary",
+              "md",
+              "cursor-pointer has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700",
+            )}
+          >
+            {draft.img ? "Change the cover image" : "Add a cover image"}
+            <input
+              id={ids.cover}
+              type="file"
+              accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
+              className="sr-only"
+              disabled={locked}
+              onChange={(e) => void onCoverChosen(e)}
+            />
+          </label>
+          {draft.img ? (
+            <Button type="button" variant="ghost" disabled={locked} onClick={() => set("img", "")}>
+              Remove the cover image
+            </Button>
+          ) : null}
+        </div>
+      </div>
+
+      {/* Title */}
+      <div>
+        <label htmlFor={ids.title} className="block font-semibold text-slate-900">
+          Title
+        </label>
+        <input
+          id={ids.title}
+          name="title"
+          type="text"
+          maxLength={POST_TITLE_MAX}
+          value={draft.title}
+          onChange={(e) => set("title", e.target.value)}
+          aria-invalid={requiredError && draft.title.trim() === "" ? true : undefined}
+          aria-describedby={requiredError ? ids.error : undefined}
+          className={controlClass("page", requiredError && draft.title.trim() === "")}
+        />
+      </div>
+
+      {/* Category */}
+      <div>
+        <label htmlFor={ids.category} className="block font-semibold text-slate-900">
+          Category
+        </label>
+        {categories === null ? (
+          <p className="mt-1.5 text-sm font-semibold text-red-700">{BLOG_MESSAGES.errorCategories}</p>
+        ) : categories.length === 0 ? (
+          <p className="mt-1.5 text-sm text-slate-600">{BLOG_MESSAGES.noCategories}</p>
+        ) : null}
+        <select
+          id={ids.category}
+          name="category"
+          value={draft.category}
+          disabled={!categories || categories.length === 0}
+          onChange={(e) => set("category", e.target.value)}
+          className={controlClass("page")}
+        >
+          <option value="">{categories && categories.length > 0 ? "Choose a category" : "No category"}</option>
+          {(categories ?? []).map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      {/* Short description */}
+      <div>
+        <label htmlFor={ids.desc} className="block font-semibold text-slate-900">
+          Short description <span className="font-normal text-slate-600">(optional)</span>
+        </label>
+        <textarea
+          id={ids.desc}
+          name="desc"
+          rows={3}
+          maxLength={POST_DESC_MAX}
+          value={draft.desc}
+          onChange={(e) => set("desc", e.target.value)}
+          className={controlClass("page", false, "resize-y")}
+        />
+      </div>
+
+      {/* Body */}
+      <div>
+        <p id={ids.body} className="font-semibold text-slate-900">
+          Post
+        </p>
+        {restored ? (
+          <Suspense fallback={<EditorPlaceholder />}>
+            <RichEditor
+              initialContent={draft.content}
+              onChange={onContent}
+              locked={locked}
+              upload={uploadImage}
+              labelId={ids.body}
+              describedBy={requiredError ? ids.error : undefined}
+              invalid={requiredError && !hasContent(draft.content)}
+            />
+          </Suspense>
+        ) : (
+          <EditorPlaceholder />
+        )}
+      </div>
+
+      {upload ? (
+        <div>
+          <label htmlFor={`${ids.cover}-progress`} className="text-sm font-semibold text-slate-800">
+            {upload.what === "cover" ? "Uploading the cover image" : "Uploading the image"}: {upload.percent}%
+          </label>
+          <progress
+            id={`${ids.cover}-progress`}
+            max={100}
+            value={upload.percent}
+            className="mt-1 block h-2 w-full overflow-hidden rounded-full accent-brand-700"
+          />
+        </div>
+      ) : null}
+      {uploadError ? (
+        <Notice tone="error" className="rounded-lg border px-4 py-3">
+          {uploadError}
+        </Notice>
+      ) : null}
+
+      {error ? (
+        <Notice tone="error" id={ids.error} className="rounded-lg border px-4 py-3">
+          {error}
+        </Notice>
+      ) : null}
+
+      <div className="flex justify-end">
+        <Button type="submit" size="lg" disabled={locked} aria-disabled={locked || undefined}>
+          {sending ? BLOG_MESSAGES.loading : "Send"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The editor's room while its code loads (no "Loading..." text: the page is there, the tools follow). */
+function EditorPlaceholder() {
+  return (
+    <div className="mt-1.5 min-h-[21rem] rounded-lg border border-slate-400 bg-white shadow-sm" aria-hidden="true" />
+  );
+}

@@ -1,0 +1,431 @@
+// The post body's rich-text editor (admin-back-office §2 "Write post": headings 1 to 3; bold, italic,
+// underline, strike, lists, link, image, video; video links to YouTube or Vimeo become embeds; a link
+// on e-mail-like text gets mailto:). Tiptap 3 (stack-notes "rich-text editor"): StarterKit (which
+// holds Link and Underline: configured here, not added again), Image, and a video node of our own that
+// writes exactly the <iframe src allowfullscreen frameborder> the server's allow-list keeps. Loaded
+// with React.lazy from the write page only (app/components/blog/post-writer.tsx): nothing of it is
+// in any other page's JavaScript.
+import { useEffect, useId, useRef, useState } from "react";
+import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
+import { mergeAttributes, Node } from "@tiptap/core";
+import StarterKit from "@tiptap/starter-kit";
+import Image from "@tiptap/extension-image";
+import { AUTHORING_MESSAGES } from "../../../contract/post-authoring-texts.ts";
+import { isEmailLike, linkHref, toEmbedUrl } from "../../lib/editor-links.ts";
+import { buttonClass } from "../ui/button.tsx";
+
+declare module "@tiptap/core" {
+  interface Commands<ReturnType> {
+    videoEmbed: {
+      /** Inserts a YouTube or Vimeo player; `src` must already be a player address (toEmbedUrl). */
+      setVideoEmbed: (options: { src: string }) => ReturnType;
+    };
+  }
+}
+
+/** A YouTube or Vimeo player: a block of its own, stored as the iframe the sanitizer allows. */
+const VideoEmbed = Node.create({
+  name: "videoEmbed",
+  group: "block",
+  atom: true,
+  draggable: true,
+  addAttributes() {
+    return { src: { default: null } };
+  },
+  parseHTML() {
+    return [
+      {
+        tag: "iframe[src]",
+        getAttrs: (el) => {
+          const src = toEmbedUrl((el as HTMLElement).getAttribute("src") ?? "");
+          return src ? { src } : false;
+        },
+      },
+    ];
+  },
+  renderHTML({ HTMLAttributes }) {
+    return ["iframe", mergeAttributes(HTMLAttributes, { frameborder: "0", allowfullscreen: "true" })];
+  },
+  addCommands() {
+    return {
+      setVideoEmbed:
+        (options) =>
+        ({ commands }) =>
+          // a paragraph after it takes the cursor: what is typed (or inserted) next does not replace the video
+          commands.insertContent([{ type: this.name, attrs: { src: options.src } }, { type: "paragraph" }]),
+    };
+  },
+});
+
+export interface RichEditorProps {
+  /** the body to start from (a restored draft) */
+  initialContent: string;
+  onChange: (html: string) => void;
+  /** an upload or the sending runs: read-only, tools off */
+  locked: boolean;
+  /** uploads a file (with the page's progress bar); the stored address, or null when it failed */
+  upload: (file: File, what: "image") => Promise<string | null>;
+  /** the id of the visible label of the editing area */
+  labelId: string;
+  /** ids of the texts that describe the editing area (the form's error) */
+  describedBy?: string;
+  invalid?: boolean;
+}
+
+type Panel = null | "link" | "video";
+
+export default function RichEditor({
+  initialContent,
+  onChange,
+  locked,
+  upload,
+  labelId,
+  describedBy,
+  invalid,
+}: RichEditorProps) {
+  const onChangeRef = useRef(onChange);
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  }, [onChange]);
+  const editor = useEditor({
+    immediatelyRender: false,
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [1, 2, 3] },
+        link: {
+          openOnClick: false,
+          autolink: true,
+          defaultProtocol: "https",
+          protocols: ["mailto"],
+          HTMLAttributes: { rel: "noopener noreferrer nofollow", target: null },
+          isAllowedUri: (url) => linkHref(url) !== null,
+        },
+      }),
+      Image.configure({ inline: false, allowBase64: false }),
+      VideoEmbed,
+    ],
+    content: initialContent || "",
+    editorProps: {
+      attributes: {
+        class: "post-body min-h-72 max-w-none px-4 py-3 focus:outline-none",
+        role: "textbox",
+        "aria-multiline": "true",
+        "aria-labelledby": labelId,
+        ...(describedBy ? { "aria-describedby": describedBy } : {}),
+        ...(invalid ? { "aria-invalid": "true" } : {}),
+      },
+    },
+    onUpdate: ({ editor: e }) => onChangeRef.current(e.getHTML()),
+  });
+
+  useEffect(() => {
+    // without an update event: the body has not changed
+    editor?.setEditable(!locked, false);
+  }, [editor, locked]);
+
+  // aria attributes that change after the editor was made (the form's error)
+  useEffect(() => {
+    if (!editor) return;
+    editor.setOptions({
+      editorProps: {
+        attributes: {
+          class: "post-body min-h-72 max-w-none px-4 py-3 focus:outline-none",
+          role: "textbox",
+          "aria-multiline": "true",
+          "aria-labelledby": labelId,
+          ...(describedBy ? { "aria-describedby": describedBy } : {}),
+          ...(invalid ? { "aria-invalid": "true" } : {}),
+        },
+      },
+    });
+  }, [editor, labelId, describedBy, invalid]);
+
+  return (
+    <div
+      className={`mt-1.5 rounded-lg border bg-white shadow-sm ${invalid ? "border-red-700" : "border-slate-400"}`}
+      data-locked={locked ? "true" : undefined}
+    >
+      {editor ? (
+        <Toolbar editor={editor} locked={locked} upload={upload} />
+      ) : (
+        <div className="h-12 border-b border-slate-200" />
+      )}
+      <EditorContent editor={editor} />
+    </div>
+  );
+}
+
+function Toolbar({ editor, locked, upload }: { editor: Editor; locked: boolean; upload: RichEditorProps["upload"] }) {
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      h1: e.isActive("heading", { level: 1 }),
+      h2: e.isActive("heading", { level: 2 }),
+      h3: e.isActive("heading", { level: 3 }),
+      bold: e.isActive("bold"),
+      italic: e.isActive("italic"),
+      underline: e.isActive("underline"),
+      strike: e.isActive("strike"),
+      bulletList: e.isActive("bulletList"),
+      orderedList: e.isActive("orderedList"),
+      link: e.isActive("link"),
+    }),
+  });
+  const [panel, setPanel] = useState<Panel>(null);
+  const imageInput = useRef<HTMLInputElement>(null);
+  const imageInputId = useId();
+  const chain = () => editor.chain().focus();
+
+  const toggles: Array<{ label: string; short: string; active: boolean; run: () => void; className?: string }> = [
+    { label: "Heading 1", short: "H1", active: state.h1, run: () => chain().toggleHeading({ level: 1 }).run() },
+    { label: "Heading 2", short: "H2", active: state.h2, run: () => chain().toggleHeading({ level: 2 }).run() },
+    { label: "Heading 3", short: "H3", active: state.h3, run: () => chain().toggleHeading({ level: 3 }).run() },
+    { label: "Bold", short: "B", active: state.bold, run: () => chain().toggleBold().run(), className: "font-bold" },
+    { label: "Italic", short: "I", active: state.italic, run: () => chain().toggleItalic().run(), className: "italic" },
+    {
+      label: "Underline",
+      short: "U",
+      active: state.underline,
+      run: () => chain().toggleUnderline().run(),
+      className: "underline",
+    },
+    {
+      label: "Strikethrough",
+      short: "S",
+      active: state.strike,
+      run: () => chain().toggleStrike().run(),
+      className: "line-through",
+    },
+    { label: "Bulleted list", short: "• List", active: state.bulletList, run: () => chain().toggleBulletList().run() },
+    {
+      label: "Numbered list",
+      short: "1. List",
+      active: state.orderedList,
+      run: () => chain().toggleOrderedList().run(),
+    },
+  ];
+
+  async function onImageChosen(event: React.ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (!file) return;
+    const url = await upload(file, "image");
+    if (!url) return;
+    editor.setEditable(true, false);
+    // at the cursor, with a paragraph after it for the cursor (an image left selected would be replaced
+    // by whatever is inserted next)
+    editor
+      .chain()
+      .focus()
+      .insertContent([{ type: "image", attrs: { src: url, alt: "" } }, { type: "paragraph" }])
+      .run();
+  }
+
+  const tool =
+    "inline-flex min-h-10 min-w-10 items-center justify-center rounded-md px-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 aria-pressed:bg-brand-100 aria-pressed:text-brand-900";
+
+  return (
+    <div className="border-b border-slate-200">
+      <div role="toolbar" aria-label="Formatting" className="flex flex-wrap items-center gap-1 p-1.5">
+        {toggles.map((t) => (
+          <button
+            key={t.label}
+            type="button"
+            className={`${tool} ${t.className ?? ""}`}
+            title={t.label}
+            aria-pressed={t.active}
+            disabled={locked}
+            onClick={t.run}
+          >
+            {/* the name holds the visible text ("H1") and says it in words ("Heading 1") */}
+            {t.short}
+            <span className="sr-only"> {t.label}</span>
+          </button>
+        ))}
+        <span className="mx-1 h-6 w-px bg-slate-200" aria-hidden="true" />
+        <button
+          type="button"
+          className={tool}
+          aria-pressed={state.link}
+          aria-expanded={panel === "link"}
+          disabled={locked}
+          onClick={() => setPanel(panel === "link" ? null : "link")}
+        >
+          Link
+        </button>
+        <label
+          htmlFor={imageInputId}
+          className={`${tool} cursor-pointer has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-700`}
+        >
+          Upload image
+          <input
+            ref={imageInput}
+            id={imageInputId}
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
+            className="sr-only"
+            disabled={locked}
+            onChange={(e) => void onImageChosen(e)}
+          />
+        </label>
+        <button
+          type="button"
+          className={tool}
+          aria-expanded={panel === "video"}
+          disabled={locked}
+          onClick={() => setPanel(panel === "video" ? null : "video")}
+        >
+          Video
+        </button>
+      </div>
+      {panel === "link" ? <LinkPanel editor={editor} close={() => setPanel(null)} /> : null}
+      {panel === "video" ? <VideoPanel editor={editor} close={() => setPanel(null)} /> : null}
+    </div>
+  );
+}
+
+function LinkPanel({ editor, close }: { editor: Editor; close: () => void }) {
+  const id = useId();
+  const { from, to } = editor.state.selection;
+  const selected = editor.state.doc.textBetween(from, to, " ");
+  const current = (editor.getAttributes("link").href as string | undefined) ?? "";
+  const [value, setValue] = useState(current);
+  const [error, setError] = useState<string | null>(null);
+
+  function apply() {
+    if (value.trim() === "" && !isEmailLike(selected)) {
+      editor.chain().focus().extendMarkRange("link").unsetLink().run();
+      close();
+      return;
+    }
+    const href = linkHref(value, selected);
+    if (!href) {
+      setError("Enter a web address (https://...), a path on this site or an e-mail address.");
+      return;
+    }
+    if (from === to) {
+      // no text chosen: the address itself becomes the linked text
+      const text = href.replace(/^mailto:/, "");
+      editor
+        .chain()
+        .focus()
+        .insertContent({ type: "text", text, marks: [{ type: "link", attrs: { href } }] })
+        .run();
+    } else {
+      editor.chain().focus().extendMarkRange("link").setLink({ href }).run();
+    }
+    close();
+  }
+
+  return (
+    <InlinePanel
+      id={id}
+      label="Link address"
+      hint={
+        isEmailLike(selected)
+          ? "The selected text is an e-mail address: leave this empty to link it with mailto:."
+          : "A web address, a path on this site, or an e-mail address. Empty removes the link."
+      }
+      value={value}
+      setValue={(v) => {
+        setValue(v);
+        setError(null);
+      }}
+      error={error}
+      onApply={apply}
+      onCancel={close}
+      applyLabel="Apply link"
+    />
+  );
+}
+
+function VideoPanel({ editor, close }: { editor: Editor; close: () => void }) {
+  const id = useId();
+  const [value, setValue] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  function apply() {
+    const src = toEmbedUrl(value);
+    if (!src) {
+      setError(AUTHORING_MESSAGES.badVideoLink);
+      return;
+    }
+    editor.chain().focus().setVideoEmbed({ src }).run();
+    close();
+  }
+  return (
+    <InlinePanel
+      id={id}
+      label="Video link (YouTube or Vimeo)"
+      hint="For example https://www.youtube.com/watch?v=... or https://vimeo.com/... The video is shown in the post."
+      value={value}
+      setValue={(v) => {
+        setValue(v);
+        setError(null);
+      }}
+      error={error}
+      onApply={apply}
+      onCancel={close}
+      applyLabel="Insert video"
+    />
+  );
+}
+
+function InlinePanel(props: {
+  id: string;
+  label: string;
+  hint: string;
+  value: string;
+  setValue: (v: string) => void;
+  error: string | null;
+  onApply: () => void;
+  onCancel: () => void;
+  applyLabel: string;
+}) {
+  const { id, label, hint, value, setValue, error, onApply, onCancel, applyLabel } = props;
+  const inputRef = useRef<HTMLInputElement>(null);
+  // the panel opens from a toolbar button: the address field takes the focus
+  useEffect(() => inputRef.current?.focus(), []);
+  return (
+    <div className="border-t border-slate-200 bg-slate-50 p-3">
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-900">
+        {label}
+      </label>
+      <div className="mt-1 flex flex-wrap gap-2">
+        <input
+          ref={inputRef}
+          id={id}
+          type="text"
+          inputMode="url"
+          value={value}
+          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
+          aria-invalid={error ? true : undefined}
+          onChange={(e) => setValue(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter") {
+              e.preventDefault();
+              onApply();
+            } else if (e.key === "Escape") {
+              e.preventDefault();
+              onCancel();
+            }
+          }}
+          className="min-w-0 flex-1 rounded-lg border border-slate-400 bg-white px-3 py-2 text-base"
+        />
+        <button type="button" className={buttonClass("primary", "sm")} onClick={onApply}>
+          {applyLabel}
+        </button>
+        <button type="button" className={buttonClass("ghost", "sm")} onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+      <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+        {hint}
+      </p>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-semibold text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+// Uploading a picture or a video from the browser (admin-back-office §7 "GET /posts/upload-auth";
+// decision 014): a single-use token from our API, then the file to the ImageKit-style upload endpoint
+// with XMLHttpRequest, whose upload.onprogress reports the bytes sent (fetch cannot).
+
+/** Where the upload endpoint lives (server/features/uploads/uploads.routes.ts UPLOAD_PATH). */
+export const UPLOAD_URL = "/backend/api/v1/files/upload";
+export const UPLOAD_AUTH_URL = "/backend/posts/upload-auth";
+
+export class UploadError extends Error {}
+
+interface UploadAuth {
+  token: string;
+  expire: number;
+  signature: string;
+}
+
+/** The server's reason, from `{ message }` or `{ error: { message } }`. */
+function reasonOf(body: unknown): string | null {
+  if (!body || typeof body !== "object") return null;
+  const b = body as { message?: unknown; error?: { message?: unknown } };
+  if (typeof b.message === "string" && b.message) return b.message;
+  if (typeof b.error?.message === "string" && b.error.message) return b.error.message;
+  return null;
+}
+
+async function uploadAuth(): Promise<UploadAuth> {
+  let res: Response;
+  try {
+    res = await fetch(UPLOAD_AUTH_URL, { headers: { Accept: "application/json" }, cache: "no-store" });
+  } catch {
+    throw new UploadError("The server could not be reached. Check your connection and try again.");
+  }
+  const body: unknown = await res.json().catch(() => null);
+  if (!res.ok) throw new UploadError(reasonOf(body) ?? `The server answered ${res.status}.`);
+  return body as UploadAuth;
+}
+
+/**
+ * Uploads `file`; `onProgress` gets whole percents from 0 to 100. Resolves with the stored file's
+ * address (/media/uploads/...), or rejects with an UploadError that says why.
+ */
+export async function uploadFile(file: File, onProgress: (percent: number) => void): Promise<string> {
+  onProgress(0);
+  const auth = await uploadAuth();
+  const form = new FormData();
+  form.append("file", file);
+  form.append("fileName", file.name || "upload");
+  form.append("token", auth.token);
+  form.append("expire", String(auth.expire));
+  form.append("signature", auth.signature);
+  form.append("useUniqueFileName", "true");
+  return new Promise<string>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", UPLOAD_URL);
+    xhr.responseType = "json";
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) {
+        onProgress(Math.min(100, Math.floor((event.loaded / event.total) * 100)));
+      }
+    };
+    xhr.onload = () => {
+      const body: unknown = xhr.response;
+      const url = (body as { url?: unknown } | null)?.url;
+      if (xhr.status >= 200 && xhr.status < 300 && typeof url === "string") {
+        onProgress(100);
+        resolve(url);
+      } else {
+        reject(new UploadError(reasonOf(body) ?? `The server answered ${xhr.status}.`));
+      }
+    };
+    xhr.onerror = () => reject(new UploadError("The upload was interrupted. Check your connection and try again."));
+    xhr.onabort = () => reject(new UploadError("The upload was cancelled."));
+    xhr.send(form);
+  });
+}

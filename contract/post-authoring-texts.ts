@@ -1,0 +1,30 @@
+// The texts and limits of writing a post (admin-back-office §2 "Write post", §3 "Post (create payload)",
+// §5, §8 "Authoring"), without zod, for the write page's browser code; contract/blog.ts re-exports them
+// next to the create schema. A file of their own, not blog-texts.ts: that one is in the home page's
+// JavaScript, and these are for the write page only.
+
+/** The longest title, short description and body (HTML) a post may have, and the most categories. */
+export const POST_TITLE_MAX = 200;
+export const POST_DESC_MAX = 500;
+export const POST_CONTENT_MAX = 200_000;
+export const POST_CATEGORIES_MAX = 5;
+
+export const AUTHORING_MESSAGES = {
+  /** spec §5, on the server and on the page */
+  required: "Title and content are required!",
+  /** spec §8 */
+  created: "Post has been created",
+  failed: (message: string) => `Failed to create post: ${message}`,
+  /** spec §2 */
+  signedOut: "You must be logged in to create a post!",
+  titleTooLong: `The title must be at most ${POST_TITLE_MAX} characters`,
+  descTooLong: `The short description must be at most ${POST_DESC_MAX} characters`,
+  contentTooLong: `The content is too long: at most ${POST_CONTENT_MAX / 1000} KB of text and markup`,
+  tooManyCategories: `A post may have at most ${POST_CATEGORIES_MAX} categories: send at most ${POST_CATEGORIES_MAX} names in category`,
+  unknownCategory: (name: string) => `"${name}" is not one of the categories`,
+  badImage: "img must be an uploaded picture (/media/...) or an http(s) address",
+  /** spec §8 "'Image upload failed!' (toast) on upload error" (contract/uploads.ts UPLOAD_FAILED, without zod) */
+  uploadFailed: "Image upload failed!",
+  /** the video button's prompt got something that is not a YouTube or Vimeo link */
+  badVideoLink: "Paste a YouTube or Vimeo link, or upload an MP4 or WebM video",
+} as const;

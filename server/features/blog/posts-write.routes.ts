@@ -1,0 +1,32 @@
+// Writing posts (admin-back-office §7 "POST /posts (bearer), body img, title, category[], desc,
+// content; response has slug"): any signed-in user, with the session cookie or a bearer token.
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { CreatePostSchema, PostDetailSchema } from "../../../contract/blog.ts";
+import type { BackendEnv } from "../../http/backend.ts";
+import { defineRoute, jsonResponse } from "../../http/define-route.ts";
+import { requireUser } from "../auth/actor.ts";
+import type { PostWriteService } from "./posts-write.service.ts";
+
+const createPost = defineRoute({
+  access: "user",
+  operationId: "createPost",
+  method: "post",
+  path: "/posts",
+  tags: ["Blog"],
+  summary: "Write a post; the answer carries its slug",
+  description:
+    "`title` and `content` are required ('Title and content are required!' when either is empty once " +
+    "tags and spaces are removed; a body holding only a picture or a video counts). `content` is HTML, " +
+    "kept to the post allow-list (what is not allowed is removed, not refused). `title` and `desc` are " +
+    "plain text (tags removed). `category` is a list of at most 5 names of the category list (a single " +
+    "name is read as a list of one). `img` is empty, an uploaded picture's /media path or an http(s) " +
+    "address. The slug is made from the title; when taken, -2, -3... is added.",
+  request: { body: { content: { "application/json": { schema: CreatePostSchema } }, required: true } },
+  responses: { 201: jsonResponse("The new post, as GET /posts/{slug} answers it", PostDetailSchema) },
+});
+
+export function registerPostWriteRoutes(app: OpenAPIHono<BackendEnv>, write: PostWriteService) {
+  app.openapi(createPost, async (c) =>
+    c.json(await write.createPost(requireUser(c.get("actor")), c.req.valid("json")), 201),
+  );
+}

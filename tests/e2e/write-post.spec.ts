@@ -1,0 +1,191 @@
+// /admin/write (admin-back-office §2 "Write post", §4 "Post creation", §5, §8 "Authoring"; issue 10
+// "Writing"): a signed-in user writes a post with an uploaded cover, an inline image (the progress bar
+// shows, the editor is read-only and Send disabled while the upload runs) and a YouTube embed, sends it
+// and lands on the post; the required-field message; the draft surviving a reload; the signed-out text.
+import type { Page, Route } from "@playwright/test";
+import { createAccount, signInByApi, TINY_PNG, type Account } from "./support/accounts.ts";
+import { expectAccessible } from "./support/a11y.ts";
+import { allowConsoleErrors, expect, test } from "./support/fixtures.ts";
+import { asReturningVisitor, hydrated } from "./support/page.ts";
+
+const VIDEO_ID = "dQw4w9WgXcQ";
+
+test.beforeEach(async ({ page }) => {
+  await asReturningVisitor(page);
+  // the player is not what is tested (and the test machine may be offline)
+  await page.route(/^https:\/\/(www\.youtube\.com|player\.vimeo\.com)\//, (route) =>
+    // 204: the frame stays an empty document of the page's own (axe looks into frames)
+    route.fulfill({ status: 204 }),
+  );
+});
+
+async function signedIn(page: Page, request: Parameters<typeof createAccount>[0], dataDir: string): Promise<Account> {
+  const account = await createAccount(request, dataDir);
+  await signInByApi(page.context(), account);
+  return account;
+}
+
+async function openWriter(page: Page) {
+  await page.goto("/admin/write");
+  await hydrated(page);
+  const editor = page.getByRole("textbox", { name: "Post" });
+  await expect(editor).toBeVisible();
+  await expect(editor).toHaveAttribute("contenteditable", "true");
+  return editor;
+}
+
+test("writes a post with an uploaded cover, an inline image and a YouTube embed @desktop", async ({
+  page,
+  request,
+  dataDir,
+}) => {
+  // two uploads, a post and three page loads: more than the default 30 s on a busy machine
+  test.setTimeout(90_000);
+  await signedIn(page, request, dataDir);
+  const editor = await openWriter(page);
+  const main = page.getByRole("main");
+  const send = main.getByRole("button", { name: "Send" });
+  const title = `Shipping a design system ${Date.now().toString(36)}`;
+
+  // the cover: uploaded, then previewed
+  await main.getByLabel("Add a cover image").setInputFiles({ ...TINY_PNG, name: "cover.png" });
+  await expect(main.getByRole("img", { name: "Cover preview" })).toBeVisible();
+
+  await main.getByLabel("Title").fill(title);
+  const category = main.getByLabel("Category");
+  const firstCategory = (await category.locator("option").nth(1).textContent())!;
+  await category.selectOption(firstCategory);
+  await main.getByLabel("Short description").fill("How a small team built one.");
+
+  await editor.click();
+  await page.keyboard.type("Why it matters");
+  await main.getByRole("button", { name: "Heading 2" }).click();
+  await expect(main.getByRole("button", { name: "Heading 2" })).toHaveAttribute("aria-pressed", "true");
+  await page.keyboard.press("End");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("One set of parts ");
+  await main.getByRole("button", { name: "Bold" }).click();
+  await page.keyboard.type("for every screen");
+  await main.getByRole("button", { name: "Bold" }).click();
+  await page.keyboard.type(". Write to team@example.com");
+  // a link on the e-mail address: selected, then Link with nothing typed → mailto:
+  await page.keyboard.down("Shift");
+  for (let i = 0; i < "team@example.com".length; i++) await page.keyboard.press("ArrowLeft");
+  await page.keyboard.up("Shift");
+  await main.getByRole("button", { name: "Link" }).click();
+  await main.getByRole("button", { name: "Apply link" }).click();
+  await expect(editor.locator('a[href="mailto:team@example.com"]')).toHaveText("team@example.com");
+  await page.keyboard.press("End");
+  await page.keyboard.press("Enter");
+
+  // the inline image: the upload is held back so that its state can be watched
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/backend/api/v1/files/upload", async (route: Route) => {
+    await held;
+    await route.continue();
+  });
+  await main.getByLabel("Upload image").setInputFiles({ ...TINY_PNG, name: "inline.png" });
+  const progress = main.getByRole("progressbar", { name: /Uploading the image/ });
+  await expect(progress).toBeVisible();
+  const value = Number(await progress.getAttribute("value"));
+  expect(value).toBeGreaterThanOrEqual(0);
+  expect(value).toBeLessThanOrEqual(100);
+  await expect(editor).toHaveAttribute("contenteditable", "false");
+  await expect(send).toBeDisabled();
+  await expect(main.getByRole("button", { name: "Bold" })).toBeDisabled();
+  release();
+  await expect(progress).toBeHidden();
+  await expect(editor.locator('img[src^="/media/uploads/"]')).toHaveCount(1);
+  await expect(editor).toHaveAttribute("contenteditable", "true");
+  await expect(send).toBeEnabled();
+  await page.unroute("**/backend/api/v1/files/upload");
+
+  // the video: a watch link becomes the player
+  await main.getByRole("button", { name: "Video" }).click();
+  await main.getByLabel("Video link (YouTube or Vimeo)").fill(`https://www.youtube.com/watch?v=${VIDEO_ID}`);
+  await main.getByRole("button", { name: "Insert video" }).click();
+  await expect(editor.locator(`iframe[src="https://www.youtube.com/embed/${VIDEO_ID}"]`)).toHaveCount(1);
+
+  await expectAccessible(page, { skipFrames: true });
+
+  await send.click();
+  await expect(page.getByText("Post has been created")).toBeVisible();
+  const slug = title.toLowerCase().replace(/ /g, "-");
+  await expect(page).toHaveURL(new RegExp(`/${slug}$`));
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  const body = page.locator(".post-body");
+  await expect(body.getByRole("heading", { level: 2, name: "Why it matters" })).toBeVisible();
+  await expect(body.locator("strong")).toHaveText("for every screen");
+  await expect(body.locator('a[href="mailto:team@example.com"]')).toBeVisible();
+  await expect(body.locator('img[src^="/media/uploads/"]')).toHaveCount(1);
+  await expect(body.locator(`iframe[src="https://www.youtube.com/embed/${VIDEO_ID}"]`)).toHaveCount(1);
+
+  // sent: the draft is gone
+  await page.goto("/admin/write");
+  await hydrated(page);
+  await expect(page.getByLabel("Title")).toHaveValue("");
+});
+
+test("Send without a title or a body says 'Title and content are required!'; a refused upload says why and keeps the draft @desktop", async ({
+  page,
+  request,
+  dataDir,
+  consoleErrors,
+}) => {
+  await signedIn(page, request, dataDir);
+  const editor = await openWriter(page);
+  const main = page.getByRole("main");
+  await main.getByRole("button", { name: "Send" }).click();
+  await expect(main.getByText("Title and content are required!")).toBeVisible();
+  await main.getByLabel("Title").fill("Only a title");
+  await main.getByRole("button", { name: "Send" }).click();
+  await expect(main.getByText("Title and content are required!")).toBeVisible();
+  await expect(editor).toHaveAttribute("aria-invalid", "true");
+
+  await editor.click();
+  await page.keyboard.type("A body that stays.");
+  // a file that only claims to be a picture: refused by the server, with its reason
+  await main
+    .getByLabel("Upload image")
+    .setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("not a png") });
+  await expect(main.getByText(/Image upload failed! .*images/i)).toBeVisible();
+  allowConsoleErrors(consoleErrors, /422|Unprocessable/);
+  await expect(editor).toHaveText("A body that stays.");
+  await expect(editor).toHaveAttribute("contenteditable", "true");
+  await expect(main.getByLabel("Title")).toHaveValue("Only a title");
+});
+
+test("the draft survives a reload until it is sent @desktop", async ({ page, request, dataDir }) => {
+  await signedIn(page, request, dataDir);
+  const editor = await openWriter(page);
+  const main = page.getByRole("main");
+  await main.getByLabel("Title").fill("A draft in progress");
+  await main.getByLabel("Short description").fill("Not done yet");
+  await editor.click();
+  await page.keyboard.type("Half a thought");
+  await main.getByRole("button", { name: "Italic" }).click();
+  await page.keyboard.type(" and more");
+  // the draft is written a moment after the last change
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith("academy.post-draft."))))
+    .toBe(true);
+  await page.waitForTimeout(400);
+
+  await page.reload();
+  const again = await openWriter(page);
+  await expect(main.getByLabel("Title")).toHaveValue("A draft in progress");
+  await expect(main.getByLabel("Short description")).toHaveValue("Not done yet");
+  await expect(again).toContainText("Half a thought and more");
+  await expect(again.locator("em")).toHaveText(" and more");
+});
+
+test("signed out: the spec's text and a sign-in link that comes back here", async ({ page }) => {
+  await page.goto("/admin/write");
+  const main = page.getByRole("main");
+  await expect(main.getByText("You must be logged in to create a post!")).toBeVisible();
+  await expect(main.getByText("Loading...")).toHaveCount(0);
+  const link = main.getByRole("link", { name: "Sign in" });
+  await expect(link).toHaveAttribute("href", /\/login\?redirectTo=%2Fadmin%2Fwrite/);
+  await expectAccessible(page);
+});
