@@ -3,8 +3,7 @@
 // without JavaScript, the anonymous comment message, deleting comments, saving and the saved list,
 // featuring. Seeded posts are used (the e2e database is shared by parallel tests): comments carry texts
 // of their own, saves belong to fresh accounts, and a featured post is unfeatured again.
-//
-// (Deleting one's own post needs a post with a signed-in author: that comes with POST /backend/posts.)
+// A post to delete is written by its author through POST /backend/posts.
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import type { Comment, PostListItem } from "../../contract/blog.ts";
 import { expectAccessible } from "./support/a11y.ts";
@@ -315,4 +314,30 @@ test.describe("the actions panel without JavaScript @desktop", () => {
     // (not pressed: seeded posts stay) the post is still there
     expect((await request.get(`/backend/posts/${post.slug}`)).status()).toBe(200);
   });
+});
+
+test("the author deletes their own post: a confirmation, then home with 'Post deleted successfully!' @desktop", async ({
+  page,
+  context,
+  request,
+  dataDir,
+}) => {
+  await signedIn(context, request, dataDir);
+  const categories = (await (await request.get("/backend/posts/categories")).json()) as string[];
+  const title = uniqueText("A post to delete");
+  const written = await context.request.post("/backend/posts", {
+    headers: ownOrigin(page),
+    data: { img: "", title, category: [categories[0]], desc: "Short", content: "<p>Soon gone.</p>" },
+  });
+  expect(written.status(), await written.text()).toBe(201);
+  const { slug } = (await written.json()) as { slug: string };
+
+  await page.goto(`/${slug}`);
+  await hydrated(page);
+  await page.getByTestId("post-delete").click();
+  const dialog = page.getByRole("dialog", { name: "Are you sure you want to delete this post?" });
+  await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText("Post deleted successfully!")).toBeVisible();
+  expect((await request.get(`/backend/posts/${slug}`)).status()).toBe(404);
 });
