@@ -73,18 +73,23 @@ describe("sanitizePostHtml keeps what a Tiptap editor writes", () => {
     expect(sanitizePostHtml('<p>a<img alt="no src" />b</p>')).toBe("<p>ab</p>");
   });
 
-  it("keeps YouTube and Vimeo players with exactly src, allowfullscreen and frameborder", () => {
+  it("keeps YouTube and Vimeo players with exactly src, allowfullscreen and frameborder, and a title", () => {
     const yt =
       '<div data-youtube-video><iframe src="https://www.youtube-nocookie.com/embed/8aGhZQkoFbQ" allowfullscreen frameborder="0"></iframe></div>';
-    expect(sanitizePostHtml(yt)).toBe(yt);
+    expect(sanitizePostHtml(yt)).toBe(yt.replace('frameborder="0"', 'frameborder="0" title="Embedded video"'));
+    expect(
+      sanitizePostHtml('<iframe src="https://www.youtube.com/embed/x" title=" Our demo day &lt;b&gt; "></iframe>'),
+    ).toBe('<iframe src="https://www.youtube.com/embed/x" title="Our demo day &lt;b&gt;"></iframe>');
     expect(
       sanitizePostHtml(
         '<iframe src="https://player.vimeo.com/video/76979871" width="640" height="360" allow="autoplay" frameborder="0" allowfullscreen="true" style="x" sandbox=""></iframe>',
       ),
-    ).toBe('<iframe src="https://player.vimeo.com/video/76979871" frameborder="0" allowfullscreen="true"></iframe>');
+    ).toBe(
+      '<iframe src="https://player.vimeo.com/video/76979871" frameborder="0" allowfullscreen="true" title="Embedded video"></iframe>',
+    );
     for (const host of ["www.youtube.com", "youtube.com"]) {
       const html = `<iframe src="https://${host}/embed/abc?start=30"></iframe>`;
-      expect(sanitizePostHtml(html)).toBe(html);
+      expect(sanitizePostHtml(html)).toBe(html.replace("></iframe>", ' title="Embedded video"></iframe>'));
     }
   });
 

@@ -89,7 +89,8 @@ const POST_OPTIONS: sanitizeHtml.IOptions = {
   allowedAttributes: {
     a: ["href", "target", "rel"],
     img: ["src", "alt", "title", "width", "height"],
-    iframe: ["src", "allowfullscreen", "frameborder"],
+    // title: a frame needs an accessible name (WCAG 4.1.2, axe "frame-title"); one is added when missing
+    iframe: ["src", "allowfullscreen", "frameborder", "title"],
     ol: ["start"],
     div: ["data-youtube-video"],
     code: ["class"],
@@ -123,17 +124,21 @@ const POST_OPTIONS: sanitizeHtml.IOptions = {
       };
     },
     iframe: (tagName, attribs) => {
-      const { src, ...rest } = attribs;
+      const { src, title, ...rest } = attribs;
       const trimmed = src?.trim();
+      const name = title?.trim().slice(0, 200) || EMBED_TITLE;
       return {
         tagName,
-        attribs: trimmed !== undefined && isAllowedVideoSrc(trimmed) ? { src: trimmed, ...rest } : rest,
+        attribs: trimmed !== undefined && isAllowedVideoSrc(trimmed) ? { src: trimmed, ...rest, title: name } : rest,
       };
     },
   },
   // an image without a picture and a frame without a player are dropped whole
   exclusiveFilter: (frame) => (frame.tag === "img" || frame.tag === "iframe") && !frame.attribs.src,
 };
+
+/** The accessible name of an embedded player that came without a title. */
+export const EMBED_TITLE = "Embedded video";
 
 /** A post body reduced to the allow-list above. */
 export function sanitizePostHtml(html: string): string {

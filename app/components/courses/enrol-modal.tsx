@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { Course } from "../../../contract/catalog.ts";
 import { CHECKOUT_TEXTS, couponPrice } from "../../../contract/payment-texts.ts";
 import type { CouponValidation, PurchaseLogResult, StartedPayment } from "../../../contract/payments.ts";
@@ -89,8 +89,11 @@ export function EnrolModal({ course, onClose }: { course: Course; onClose: () =>
     setStarting(false);
     if (answer.ok) return flow.open(answer.data);
     setError(answer.message ?? CHECKOUT_TEXTS.startFailed);
-    requestAnimationFrame(() => errorRef.current?.focus());
   };
+  // the refusal takes focus once it is on screen (a keyboard or screen-reader user lands on it)
+  useEffect(() => {
+    if (error) errorRef.current?.focus();
+  }, [error]);
 
   const couponMessage =
     coupon.state === "applied" || coupon.state === "invalid"

@@ -82,8 +82,11 @@ export function TicketModal({ event, onClose }: { event: ShowcaseEvent; onClose:
     setStarting(false);
     if (answer.ok) return flow.open(answer.data);
     setNotice(answer.message ?? CHECKOUT_TEXTS.startFailed);
-    requestAnimationFrame(() => noticeRef.current?.focus());
   };
+  // the refusal takes focus once it is on screen
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
   const shownNotice = notice ?? flow.providerError;
 
   return flow.render(
