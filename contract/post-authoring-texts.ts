@@ -25,6 +25,8 @@ export const AUTHORING_MESSAGES = {
   badImage: "img must be an uploaded picture (/media/...) or an http(s) address",
   /** spec §8 "'Image upload failed!' (toast) on upload error" (contract/uploads.ts UPLOAD_FAILED, without zod) */
   uploadFailed: "Image upload failed!",
+  /** the same for a video uploaded into the body (decision 021) */
+  videoUploadFailed: "Video upload failed!",
   /** the video button's prompt got something that is not a YouTube or Vimeo link */
   badVideoLink: "Paste a YouTube or Vimeo link, or upload an MP4 or WebM video",
 } as const;

@@ -6,8 +6,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { derivativeRoot, imageRenderer, MAX_DIMENSION } from "../integrations/media/image-transform.ts";
 import { pngImage, pngClaiming, truncatedPng } from "../../tests/support/images.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
+import { parseRange } from "./media.ts";
 
 let t: TestApp;
+/** 1000 bytes, each its index mod 256: a part is easy to check. */
+const VIDEO_BYTES = Uint8Array.from({ length: 1000 }, (_, i) => i % 256);
+const VIDEO = "/media/uploads/0123456789abcdef01234567.webm";
 let media: string;
 const put = (name: string, bytes: Uint8Array | string) => {
   const file = path.join(media, name);
@@ -33,6 +37,7 @@ beforeAll(async () => {
     '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><rect width="200" height="100" fill="#c33"/></svg>',
   );
   put("clip.mp4", "not really a video");
+  put("uploads/0123456789abcdef01234567.webm", VIDEO_BYTES);
   put("broken.png", await truncatedPng());
   put("fake.jpg", "<html>not an image</html>");
   put("bomb.png", pngClaiming(20_000, 20_000));
@@ -52,6 +57,103 @@ describe("GET /media without tr", () => {
     expect(res.headers.get("cache-control")).toBe("public, max-age=86400");
     expect(res.headers.get("etag")).toMatch(/^W\//);
     expect(await imageOf(res)).toMatchObject({ format: "png", width: 800, height: 600 });
+  });
+});
+
+describe("GET /media with Range (videos)", () => {
+  const get = (range?: string, extra: Record<string, string> = {}) =>
+    t.request(VIDEO, { headers: { ...(range ? { Range: range } : {}), "Accept-Encoding": "gzip, br", ...extra } });
+  const bytesOf = async (res: Response) => new Uint8Array(await res.arrayBuffer());
+
+  it("serves a video whole with Accept-Ranges, its type and the usual caching", async () => {
+    const res = await get();
+    expect(res.status).toBe(200);
+    expect(res.headers.get("accept-ranges")).toBe("bytes");
+    expect(res.headers.get("content-type")).toBe("video/webm");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=86400");
+    expect(res.headers.get("content-length")).toBe("1000");
+    expect(await bytesOf(res)).toEqual(VIDEO_BYTES);
+    const mp4 = await t.request("/media/clip.mp4");
+    expect(mp4.headers.get("content-type")).toBe("video/mp4");
+    expect(mp4.headers.get("accept-ranges")).toBe("bytes");
+  });
+
+  it("answers bytes=a-b with 206 and exactly those bytes", async () => {
+    const res = await get("bytes=10-19");
+    expect(res.status).toBe(206);
+    expect(res.headers.get("content-range")).toBe("bytes 10-19/1000");
+    expect(res.headers.get("content-length")).toBe("10");
+    expect(res.headers.get("content-type")).toBe("video/webm");
+    expect(res.headers.get("etag")).toMatch(/^W\//);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=86400");
+    expect(res.headers.get("content-encoding")).toBeNull();
+    expect(await bytesOf(res)).toEqual(VIDEO_BYTES.slice(10, 20));
+    // an end past the file is cut at its last byte
+    const tail = await get("bytes=990-5000");
+    expect(tail.status).toBe(206);
+    expect(tail.headers.get("content-range")).toBe("bytes 990-999/1000");
+    expect(await bytesOf(tail)).toEqual(VIDEO_BYTES.slice(990));
+  });
+
+  it("answers bytes=a- (to the end) and bytes=-n (the last n bytes)", async () => {
+    const from = await get("bytes=900-");
+    expect(from.status).toBe(206);
+    expect(from.headers.get("content-range")).toBe("bytes 900-999/1000");
+    expect(await bytesOf(from)).toEqual(VIDEO_BYTES.slice(900));
+    const first = await get("bytes=0-");
+    expect(first.status).toBe(206);
+    expect(first.headers.get("content-range")).toBe("bytes 0-999/1000");
+    const last = await get("bytes=-5");
+    expect(last.status).toBe(206);
+    expect(last.headers.get("content-range")).toBe("bytes 995-999/1000");
+    expect(await bytesOf(last)).toEqual(VIDEO_BYTES.slice(995));
+    const more = await get("bytes=-5000");
+    expect(more.headers.get("content-range")).toBe("bytes 0-999/1000");
+  });
+
+  it("answers 416 with the size for a range past the end, with the versioned caching kept", async () => {
+    for (const range of ["bytes=1000-", "bytes=5000-6000", "bytes=-0"]) {
+      const res = await get(range);
+      expect(res.status, range).toBe(416);
+      expect(res.headers.get("content-range"), range).toBe("bytes */1000");
+      expect(await res.text()).toBe("");
+    }
+    const versioned = await t.request(`${VIDEO}?v=2`, { headers: { Range: "bytes=0-1" } });
+    expect(versioned.status).toBe(206);
+    expect(versioned.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("serves the whole video for a header that is not one byte range, or with If-Range", async () => {
+    for (const range of ["bytes=0-1,5-6", "items=0-5", "bytes=9-3", "bytes=", "bytes=a-b"]) {
+      const res = await get(range);
+      expect(res.status, range).toBe(200);
+      expect((await bytesOf(res)).length, range).toBe(1000);
+    }
+    const res = await get("bytes=0-9", { "If-Range": '"something-else"' });
+    expect(res.status).toBe(200);
+  });
+
+  it("answers 304 to If-None-Match before looking at Range", async () => {
+    const etag = (await get()).headers.get("etag")!;
+    expect((await get("bytes=0-9", { "If-None-Match": etag })).status).toBe(304);
+  });
+
+  it("never serves pictures in parts", async () => {
+    const res = await t.request("/media/photo.png", { headers: { Range: "bytes=0-9" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("accept-ranges")).toBeNull();
+  });
+
+  it("parseRange reads one byte range and nothing else", () => {
+    expect(parseRange(undefined, 10)).toBeNull();
+    expect(parseRange("bytes=0-0", 10)).toEqual({ start: 0, end: 0 });
+    expect(parseRange("bytes=2-", 10)).toEqual({ start: 2, end: 9 });
+    expect(parseRange("bytes=-3", 10)).toEqual({ start: 7, end: 9 });
+    expect(parseRange("bytes=10-", 10)).toBe("unsatisfiable");
+    expect(parseRange("bytes=0-", 0)).toBe("unsatisfiable");
+    expect(parseRange("bytes=-1", 0)).toBe("unsatisfiable");
+    expect(parseRange("bytes=1-2, 4-5", 10)).toBeNull();
+    expect(parseRange("bytes=-", 10)).toBeNull();
   });
 });
 

@@ -1,6 +1,8 @@
 // /media: seeded images from DATA_DIR/media and uploads from the media store (architecture "Media";
 // local disk or S3-compatible, the route does not know which). With ?tr=… an image is
 // served resized (ImageKit's grammar, server/integrations/media/image-transform.ts), from a disk cache.
+// Without it a file is served whole or, a video asked for with `Range: bytes=…` (a player seeking), in
+// part: 206 with Content-Range, 416 when the range starts past the end (decision 021).
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import path from "node:path";
@@ -50,6 +52,29 @@ function matches(ifNoneMatch: string | undefined, etag: string) {
     const t = tag.trim();
     return t === "*" || t === etag;
   });
+}
+
+export type ByteRange = { start: number; end: number };
+
+/**
+ * The part of a `size`-byte file a Range header asks for (end inclusive); "unsatisfiable" for a range
+ * starting past the end (or a zero-byte suffix), null when the header is not one single byte range
+ * (then the whole file is served, as RFC 9110 allows).
+ */
+export function parseRange(header: string | undefined, size: number): ByteRange | "unsatisfiable" | null {
+  if (header === undefined) return null;
+  const m = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header);
+  if (!m || (m[1] === "" && m[2] === "")) return null;
+  if (m[1] === "") {
+    const suffix = Number(m[2]);
+    if (suffix === 0 || size === 0) return "unsatisfiable";
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  const last = m[2] === "" ? Infinity : Number(m[2]);
+  if (last < start) return null; // not valid syntax: ignored
+  if (start >= size) return "unsatisfiable";
+  return { start, end: Math.min(last, size - 1) };
 }
 
 export function createMediaRoutes(deps: Pick<Deps, "env">, store: MediaStore) {
@@ -112,13 +137,32 @@ export function createMediaRoutes(deps: Pick<Deps, "env">, store: MediaStore) {
       return c.body(Readable.toWeb(createReadStream(derivative.file)) as ReadableStream, 200, headers);
     }
     const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
-    const headers = {
+    // Videos are served in parts for seeking; pictures (some compressed on the way out) always whole.
+    const isVideo = VIDEO.has(path.extname(file).toLowerCase());
+    const headers: Record<string, string> = {
       "Content-Type": type,
       "Cache-Control": cacheControl,
       ETag: etag,
+      ...(isVideo ? { "Accept-Ranges": "bytes" } : {}),
       "Content-Length": String(info.size),
     };
     if (c.req.header("if-none-match") === etag) return c.body(null, 304, headers);
+    // With If-Range the whole file: our only validator is a weak ETag, which If-Range may not match
+    // (RFC 9110 §13.1.5; browsers send If-Range only with a strong one, so players never see this).
+    const range =
+      isVideo && c.req.header("if-range") === undefined ? parseRange(c.req.header("range"), info.size) : null;
+    if (range === "unsatisfiable") {
+      return c.body(null, 416, { ...headers, "Content-Range": `bytes */${info.size}`, "Content-Length": "0" });
+    }
+    if (range) {
+      const part = {
+        ...headers,
+        "Content-Range": `bytes ${range.start}-${range.end}/${info.size}`,
+        "Content-Length": String(range.end - range.start + 1),
+      };
+      const stream = createReadStream(found.file, { start: range.start, end: range.end });
+      return c.body(Readable.toWeb(stream) as ReadableStream, 206, part);
+    }
     return c.body(Readable.toWeb(createReadStream(found.file)) as ReadableStream, 200, headers);
   });
   return media;

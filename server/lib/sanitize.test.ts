@@ -114,6 +114,72 @@ describe("sanitizePostHtml keeps what a Tiptap editor writes", () => {
     }
   });
 
+  it("keeps an uploaded video exactly as the editor writes it, and again the second time", () => {
+    for (const src of ["/media/uploads/0f3a-b_c.mp4", "/media/uploads/Abc123.webm"]) {
+      const video = `<video src="${src}" controls preload="metadata" playsinline></video>`;
+      expect(sanitizePostHtml(video)).toBe(video);
+      expect(sanitizePostHtml(`<p>a</p>${video}<p>b</p>`)).toBe(`<p>a</p>${video}<p>b</p>`);
+    }
+    expect(
+      sanitizePostHtml(
+        '<video src="/media/uploads/a.mp4" poster="/media/uploads/p.webp" width="640" height="360"></video>',
+      ),
+    ).toBe(
+      '<video src="/media/uploads/a.mp4" controls preload="metadata" playsinline poster="/media/uploads/p.webp" width="640" height="360"></video>',
+    );
+  });
+
+  it("forces controls on a video and keeps only src, preload, playsinline, an uploaded poster and sizes", () => {
+    expect(
+      sanitizePostHtml(
+        '<video src="/media/uploads/a.webm" controls="false" autoplay loop muted preload="AUTO" class="x" id="v" style="width:1px" crossorigin="use-credentials" width="100%" height="9e9" onloadstart="alert(1)" onerror="alert(1)"></video>',
+      ),
+    ).toBe('<video src="/media/uploads/a.webm" controls preload="auto" playsinline></video>');
+    expect(sanitizePostHtml('<video src="/media/uploads/a.mp4" preload="everything"></video>')).toBe(
+      '<video src="/media/uploads/a.mp4" controls preload="metadata" playsinline></video>',
+    );
+  });
+
+  it("drops a video that is not one of our uploads, whole, and every poster that is not an uploaded picture", () => {
+    for (const src of [
+      "https://evil.com/a.mp4",
+      "http://localhost/media/uploads/a.mp4",
+      "//evil.com/media/uploads/a.mp4",
+      "javascript:alert(1)",
+      " javascript:alert(1)//.mp4",
+      "data:video/mp4;base64,AAAA",
+      "/media/seed/hero.mp4",
+      "/media/uploads/../secret.mp4",
+      "/media/uploads/a/b.mp4",
+      "/media/uploads/a.mp4?x=1",
+      "/media/uploads/a.mov",
+      "/media/uploads/a.png",
+      "/media/uploads/%2e%2e.mp4",
+      "",
+    ]) {
+      expect(sanitizePostHtml(`<p>a</p><video src="${src}" controls>text</video>`), src).toBe("<p>a</p>");
+    }
+    expect(sanitizePostHtml("<p>a</p><video controls></video>")).toBe("<p>a</p>");
+    for (const poster of [
+      "javascript:alert(1)",
+      "https://evil.com/p.png",
+      "data:image/png;base64,AAAA",
+      "/media/uploads/p.mp4",
+    ]) {
+      expect(sanitizePostHtml(`<video src="/media/uploads/a.mp4" poster="${poster}"></video>`), poster).toBe(
+        '<video src="/media/uploads/a.mp4" controls preload="metadata" playsinline></video>',
+      );
+    }
+  });
+
+  it("drops <source> and <track> inside a video, with their handlers and foreign sources", () => {
+    const out = sanitizePostHtml(
+      '<video src="/media/uploads/a.mp4"><source src="https://evil.com/x.mp4" onerror="alert(1)"><track src="javascript:alert(1)"><img src="x" onerror="alert(1)"></video>',
+    );
+    expect(out).toBe('<video src="/media/uploads/a.mp4" controls preload="metadata" playsinline></video>');
+    assertNothingExecutable(out);
+  });
+
   it("isAllowedVideoSrc says yes only to https player URLs on the four hosts", () => {
     expect(isAllowedVideoSrc("https://www.youtube.com/embed/x")).toBe(true);
     expect(isAllowedVideoSrc("https://player.vimeo.com/video/1")).toBe(true);

@@ -10,7 +10,9 @@
 // What a body may hold: paragraphs, headings, bold/italic/underline/strike, lists, quotes, code, rules
 // and breaks; links (http, https, mailto or a path on this site; every link gets rel="noopener
 // noreferrer nofollow", and a target only when it is _blank); images (http, https or /media/...; no
-// data: URIs); YouTube and Vimeo player iframes with exactly src, allowfullscreen and frameborder. No
+// data: URIs); YouTube and Vimeo player iframes with exactly src, allowfullscreen and frameborder;
+// videos uploaded to this site (<video src="/media/uploads/<name>.mp4|webm" controls preload playsinline>,
+// an optional poster that is an uploaded picture, width and height; controls always on). No
 // style, no event handlers, no classes except `language-*` on code (syntax highlighting), no
 // script/style/svg/math/form/noscript/template/object/embed.
 import sanitizeHtml from "sanitize-html";
@@ -29,6 +31,18 @@ export const LINK_REL = "noopener noreferrer nofollow";
 /** A picture stored on this site: /media/ and a path without "..", "//", backslashes or escapes. */
 const LOCAL_MEDIA = /^(?!.*\/\/)(?!.*\.\.)\/media\/[A-Za-z0-9._~/-]+$/;
 const HTTP_URL = /^https?:\/\//i;
+
+/** A video uploaded through the upload endpoint: /media/uploads/<name>.mp4 or .webm, nothing else. */
+const UPLOADED_VIDEO = /^\/media\/uploads\/[A-Za-z0-9_-]+\.(?:mp4|webm)$/;
+/** A picture uploaded through the upload endpoint (a video's poster). */
+const UPLOADED_IMAGE = /^\/media\/uploads\/[A-Za-z0-9_-]+\.(?:png|jpg|jpeg|webp|gif|avif)$/;
+const PRELOAD = new Set(["none", "metadata", "auto"]);
+const DIMENSION = /^\d{1,4}$/;
+
+/** Whether a <video> may play `src`: only a video uploaded to this site. */
+export function isAllowedUploadedVideoSrc(src: string): boolean {
+  return UPLOADED_VIDEO.test(src);
+}
 
 function isAllowedImageSrc(src: string): boolean {
   return LOCAL_MEDIA.test(src) || HTTP_URL.test(src);
@@ -83,6 +97,7 @@ const POST_OPTIONS: sanitizeHtml.IOptions = {
     "a",
     "img",
     "iframe",
+    "video",
     // Tiptap's YouTube node wraps its player in <div data-youtube-video>
     "div",
   ],
@@ -91,6 +106,7 @@ const POST_OPTIONS: sanitizeHtml.IOptions = {
     img: ["src", "alt", "title", "width", "height"],
     // title: a frame needs an accessible name (WCAG 4.1.2, axe "frame-title"); one is added when missing
     iframe: ["src", "allowfullscreen", "frameborder", "title"],
+    video: ["src", "controls", "preload", "playsinline", "poster", "width", "height"],
     ol: ["start"],
     div: ["data-youtube-video"],
     code: ["class"],
@@ -98,7 +114,8 @@ const POST_OPTIONS: sanitizeHtml.IOptions = {
   allowedClasses: { code: ["language-*"] },
   allowedStyles: {},
   allowedSchemes: ["http", "https", "mailto"],
-  allowedSchemesByTag: { img: ["http", "https"], iframe: ["https"] },
+  // (a video's src and poster are site paths, never with a scheme: see transformTags.video)
+  allowedSchemesByTag: { img: ["http", "https"], iframe: ["https"], video: [] },
   allowedSchemesAppliedToAttributes: ["href", "src", "cite", "action", "formaction", "srcset", "poster"],
   allowProtocolRelative: false,
   allowedIframeHostnames: Object.keys(VIDEO_HOSTS),
@@ -132,9 +149,28 @@ const POST_OPTIONS: sanitizeHtml.IOptions = {
         attribs: trimmed !== undefined && isAllowedVideoSrc(trimmed) ? { src: trimmed, ...rest, title: name } : rest,
       };
     },
+    // Rebuilt from nothing: src only when it is an uploaded video, controls always, the rest when valid.
+    video: (tagName, attribs) => {
+      const src = attribs.src?.trim();
+      const poster = attribs.poster?.trim();
+      const preload = attribs.preload?.trim().toLowerCase();
+      const out: sanitizeHtml.Attributes = {};
+      if (src !== undefined && isAllowedUploadedVideoSrc(src)) out.src = src;
+      out.controls = "";
+      out.preload = preload !== undefined && PRELOAD.has(preload) ? preload : "metadata";
+      out.playsinline = "";
+      if (poster !== undefined && UPLOADED_IMAGE.test(poster)) out.poster = poster;
+      for (const side of ["width", "height"] as const) {
+        const value = attribs[side]?.trim();
+        if (value !== undefined && DIMENSION.test(value)) out[side] = value;
+      }
+      return { tagName, attribs: out };
+    },
   },
-  // an image without a picture and a frame without a player are dropped whole
-  exclusiveFilter: (frame) => (frame.tag === "img" || frame.tag === "iframe") && !frame.attribs.src,
+  // an image without a picture, a frame without a player and a video without an uploaded video are
+  // dropped whole (<source> is not allowed: a video names its file in src)
+  exclusiveFilter: (frame) =>
+    (frame.tag === "img" || frame.tag === "iframe" || frame.tag === "video") && !frame.attribs.src,
 };
 
 /** The accessible name of an embedded player that came without a title. */

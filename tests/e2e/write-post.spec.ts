@@ -1,7 +1,9 @@
 // /admin/write (admin-back-office §2 "Write post", §4 "Post creation", §5, §8 "Authoring"; issue 10
 // "Writing"): a signed-in user writes a post with an uploaded cover, an inline image (the progress bar
 // shows, the editor is read-only and Send disabled while the upload runs) and a YouTube embed, sends it
-// and lands on the post; the required-field message; the draft surviving a reload; the signed-out text.
+// and lands on the post; an uploaded video (progress, read-only, a refusal that says why, the <video>
+// in the post, served in parts); the required-field message; the draft surviving a reload; the
+// signed-out text.
 import type { Page, Route } from "@playwright/test";
 import { createAccount, signInByApi, TINY_PNG, type Account } from "./support/accounts.ts";
 import { expectAccessible } from "./support/a11y.ts";
@@ -125,6 +127,87 @@ test("writes a post with an uploaded cover, an inline image and a YouTube embed 
   await page.goto("/admin/write");
   await hydrated(page);
   await expect(page.getByLabel("Title")).toHaveValue("");
+});
+
+/** A small MP4 the upload endpoint takes (an `ftyp` box first), then 2000 bytes of an `mdat`. */
+function tinyMp4(): Buffer {
+  const bytes = Buffer.alloc(2024);
+  Buffer.from([0, 0, 0, 16, ...Buffer.from("ftypisom"), 0, 0, 2, 0, 0, 0, 0x07, 0xd8, ...Buffer.from("mdat")]).copy(
+    bytes,
+  );
+  for (let i = 24; i < bytes.length; i++) bytes[i] = i % 251;
+  return bytes;
+}
+
+test("uploads a video into a post: progress, read-only while it runs, a <video> with controls in the post, served in parts @desktop", async ({
+  page,
+  request,
+  dataDir,
+  consoleErrors,
+}) => {
+  test.setTimeout(90_000);
+  await signedIn(page, request, dataDir);
+  const editor = await openWriter(page);
+  const main = page.getByRole("main");
+  const send = main.getByRole("button", { name: "Send" });
+  const title = `A clip of the studio ${Date.now().toString(36)}`;
+  await main.getByLabel("Title").fill(title);
+  await editor.click();
+  await page.keyboard.type("Our studio in ten seconds:");
+  await page.keyboard.press("Enter");
+
+  // a file that is not a video: refused with the server's reason, the draft untouched
+  await main.getByRole("button", { name: "Video" }).click();
+  await main
+    .getByLabel("Upload a video")
+    .setInputFiles({ name: "fake.mp4", mimeType: "video/mp4", buffer: Buffer.from("not a video at all") });
+  await expect(main.getByText(/Video upload failed! Only images .* and videos \(MP4, WebM\)/)).toBeVisible();
+  allowConsoleErrors(consoleErrors, /422|Unprocessable/);
+  await expect(editor).toContainText("Our studio in ten seconds:");
+  await expect(editor).toHaveAttribute("contenteditable", "true");
+
+  // the real one, held back so that the upload's state can be watched
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/backend/api/v1/files/upload", async (route: Route) => {
+    await held;
+    await route.continue();
+  });
+  await main
+    .getByLabel("Upload a video")
+    .setInputFiles({ name: "studio.mp4", mimeType: "video/mp4", buffer: tinyMp4() });
+  const progress = main.getByRole("progressbar", { name: /Uploading the video/ });
+  await expect(progress).toBeVisible();
+  const value = Number(await progress.getAttribute("value"));
+  expect(value).toBeGreaterThanOrEqual(0);
+  expect(value).toBeLessThanOrEqual(100);
+  await expect(editor).toHaveAttribute("contenteditable", "false");
+  await expect(send).toBeDisabled();
+  await expect(main.getByLabel("Upload a video")).toBeDisabled();
+  release();
+  await expect(progress).toBeHidden();
+  const inEditor = editor.locator('video[src^="/media/uploads/"]');
+  await expect(inEditor).toHaveCount(1);
+  await expect(inEditor).toHaveAttribute("controls", "");
+  await expect(editor).toHaveAttribute("contenteditable", "true");
+  await expect(send).toBeEnabled();
+  await page.unroute("**/backend/api/v1/files/upload");
+
+  await send.click();
+  await expect(page.getByText("Post has been created")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  const video = page.locator(".post-body video");
+  await expect(video).toHaveCount(1);
+  await expect(video).toHaveAttribute("controls", "");
+  const src = (await video.getAttribute("src"))!;
+  expect(src).toMatch(/^\/media\/uploads\/[a-z0-9]+\.mp4$/);
+
+  // the stored video is served in parts, for seeking
+  const part = await request.get(src, { headers: { Range: "bytes=100-199" } });
+  expect(part.status()).toBe(206);
+  expect(part.headers()["content-type"]).toBe("video/mp4");
+  expect(part.headers()["content-range"]).toBe("bytes 100-199/2024");
+  expect(Buffer.from(await part.body()).equals(tinyMp4().subarray(100, 200))).toBe(true);
 });
 
 test("Send without a title or a body says 'Title and content are required!'; a refused upload says why and keeps the draft @desktop", async ({

@@ -23,11 +23,11 @@ export function hasContent(html: string): boolean {
     .replace(/<[^>]*>/g, "")
     .replace(/&nbsp;|&#160;/g, " ")
     .trim();
-  return text !== "" || /<(img|iframe)\b/i.test(html);
+  return text !== "" || /<(img|iframe|video)\b/i.test(html);
 }
 
 interface Upload {
-  what: "cover" | "image";
+  what: "cover" | "image" | "video";
   percent: number;
 }
 
@@ -87,15 +87,16 @@ function WriterForm({
       return await uploadFile(file, (percent) => setUpload({ what, percent }));
     } catch (e) {
       const reason = e instanceof UploadError ? e.message : "Something went wrong.";
-      setUploadError(`${M.uploadFailed} ${reason}`);
-      void toast(M.uploadFailed, "error");
+      const failed = what === "video" ? M.videoUploadFailed : M.uploadFailed;
+      setUploadError(`${failed} ${reason}`);
+      void toast(failed, "error");
       return null;
     } finally {
       setUpload(null);
     }
   }, []);
 
-  const uploadImage = useCallback((file: File) => runUpload(file, "image"), [runUpload]);
+  const uploadInBody = useCallback((file: File, what: "image" | "video") => runUpload(file, what), [runUpload]);
 
   async function onCoverChosen(event: React.ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -272,7 +273,7 @@ function WriterForm({
               initialContent={draft.content}
               onChange={onContent}
               locked={locked}
-              upload={uploadImage}
+              upload={uploadInBody}
               labelId={ids.body}
               describedBy={requiredError ? ids.error : undefined}
               invalid={requiredError && !hasContent(draft.content)}
@@ -286,7 +287,12 @@ function WriterForm({
       {upload ? (
         <div>
           <label htmlFor={`${ids.cover}-progress`} className="text-sm font-semibold text-slate-800">
-            {upload.what === "cover" ? "Uploading the cover image" : "Uploading the image"}: {upload.percent}%
+            {upload.what === "cover"
+              ? "Uploading the cover image"
+              : upload.what === "video"
+                ? "Uploading the video"
+                : "Uploading the image"}
+            : {upload.percent}%
           </label>
           <progress
             id={`${ids.cover}-progress`}

@@ -1,8 +1,10 @@
 // The post body's rich-text editor (admin-back-office §2 "Write post": headings 1 to 3; bold, italic,
 // underline, strike, lists, link, image, video; video links to YouTube or Vimeo become embeds; a link
 // on e-mail-like text gets mailto:). Tiptap 3 (stack-notes "rich-text editor"): StarterKit (which
-// holds Link and Underline: configured here, not added again), Image, and a video node of our own that
-// writes exactly the <iframe src allowfullscreen frameborder> the server's allow-list keeps. Loaded
+// holds Link and Underline: configured here, not added again), Image, a video node of our own that
+// writes exactly the <iframe src allowfullscreen frameborder> the server's allow-list keeps, and one for
+// a video uploaded to this site (<video src="/media/uploads/…" controls preload="metadata" playsinline>,
+// also exactly what the allow-list keeps; decision 021). Loaded
 // with React.lazy from the write page only (app/components/blog/post-writer.tsx): nothing of it is
 // in any other page's JavaScript.
 import { useEffect, useId, useRef, useState } from "react";
@@ -20,8 +22,61 @@ declare module "@tiptap/core" {
       /** Inserts a YouTube or Vimeo player; `src` must already be a player address (toEmbedUrl). */
       setVideoEmbed: (options: { src: string }) => ReturnType;
     };
+    uploadedVideo: {
+      /** Inserts a video uploaded to this site; `src` must be /media/uploads/<name>.mp4|webm. */
+      setUploadedVideo: (options: { src: string }) => ReturnType;
+    };
   }
 }
+
+/** A video uploaded through the upload endpoint (the sanitizer's rule, server/lib/sanitize.ts). */
+const UPLOADED_VIDEO = /^\/media\/uploads\/[A-Za-z0-9_-]+\.(?:mp4|webm)$/;
+
+/** The site path of an uploaded video's address (the upload answers a path or a same-site URL), or null. */
+export function uploadedVideoPath(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url, window.location.origin);
+  } catch {
+    return null;
+  }
+  return parsed.origin === window.location.origin && UPLOADED_VIDEO.test(parsed.pathname) && !parsed.search
+    ? parsed.pathname
+    : null;
+}
+
+/** A video uploaded to this site: a block of its own, stored as the <video> the sanitizer allows. */
+const UploadedVideo = Node.create({
+  name: "uploadedVideo",
+  group: "block",
+  atom: true,
+  draggable: true,
+  addAttributes() {
+    return { src: { default: null } };
+  },
+  parseHTML() {
+    return [
+      {
+        tag: "video[src]",
+        getAttrs: (el) => {
+          const src = (el as HTMLElement).getAttribute("src") ?? "";
+          return UPLOADED_VIDEO.test(src) ? { src } : false;
+        },
+      },
+    ];
+  },
+  renderHTML({ HTMLAttributes }) {
+    return ["video", mergeAttributes(HTMLAttributes, { controls: "", preload: "metadata", playsinline: "" })];
+  },
+  addCommands() {
+    return {
+      setUploadedVideo:
+        (options) =>
+        ({ commands }) =>
+          commands.insertContent([{ type: this.name, attrs: { src: options.src } }, { type: "paragraph" }]),
+    };
+  },
+});
 
 /** A YouTube or Vimeo player: a block of its own, stored as the iframe the sanitizer allows. */
 const VideoEmbed = Node.create({
@@ -64,7 +119,7 @@ export interface RichEditorProps {
   /** an upload or the sending runs: read-only, tools off */
   locked: boolean;
   /** uploads a file (with the page's progress bar); the stored address, or null when it failed */
-  upload: (file: File, what: "image") => Promise<string | null>;
+  upload: (file: File, what: "image" | "video") => Promise<string | null>;
   /** the id of the visible label of the editing area */
   labelId: string;
   /** ids of the texts that describe the editing area (the form's error) */
@@ -103,6 +158,7 @@ export default function RichEditor({
       }),
       Image.configure({ inline: false, allowBase64: false }),
       VideoEmbed,
+      UploadedVideo,
     ],
     content: initialContent || "",
     editorProps: {
@@ -279,7 +335,9 @@ function Toolbar({ editor, locked, upload }: { editor: Editor; locked: boolean; 
         </button>
       </div>
       {panel === "link" ? <LinkPanel editor={editor} close={() => setPanel(null)} /> : null}
-      {panel === "video" ? <VideoPanel editor={editor} close={() => setPanel(null)} /> : null}
+      {panel === "video" ? (
+        <VideoPanel editor={editor} close={() => setPanel(null)} upload={upload} locked={locked} />
+      ) : null}
     </div>
   );
 }
@@ -339,10 +397,39 @@ function LinkPanel({ editor, close }: { editor: Editor; close: () => void }) {
   );
 }
 
-function VideoPanel({ editor, close }: { editor: Editor; close: () => void }) {
+function VideoPanel({
+  editor,
+  close,
+  upload,
+  locked,
+}: {
+  editor: Editor;
+  close: () => void;
+  upload: RichEditorProps["upload"];
+  locked: boolean;
+}) {
   const id = useId();
+  const fileId = useId();
   const [value, setValue] = useState("");
   const [error, setError] = useState<string | null>(null);
+
+  async function onVideoChosen(event: React.ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (!file) return;
+    // the page shows the progress (the editor read-only, Send off) and says why a refusal happened
+    const url = await upload(file, "video");
+    if (!url) return;
+    const src = uploadedVideoPath(url);
+    if (!src) {
+      setError("The upload did not give back a video on this site.");
+      return;
+    }
+    editor.setEditable(true, false);
+    editor.chain().focus().setUploadedVideo({ src }).run();
+    close();
+  }
+
   function apply() {
     const src = toEmbedUrl(value);
     if (!src) {
@@ -353,20 +440,42 @@ function VideoPanel({ editor, close }: { editor: Editor; close: () => void }) {
     close();
   }
   return (
-    <InlinePanel
-      id={id}
-      label="Video link (YouTube or Vimeo)"
-      hint="For example https://www.youtube.com/watch?v=... or https://vimeo.com/... The video is shown in the post."
-      value={value}
-      setValue={(v) => {
-        setValue(v);
-        setError(null);
-      }}
-      error={error}
-      onApply={apply}
-      onCancel={close}
-      applyLabel="Insert video"
-    />
+    <>
+      <div className="border-t border-slate-200 bg-slate-50 px-3 pt-3">
+        <label
+          htmlFor={fileId}
+          className={`${buttonClass("secondary", "sm")} cursor-pointer has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-700`}
+        >
+          Upload a video
+          <input
+            id={fileId}
+            type="file"
+            accept="video/mp4,video/webm"
+            className="sr-only"
+            aria-describedby={`${fileId}-hint`}
+            disabled={locked}
+            onChange={(e) => void onVideoChosen(e)}
+          />
+        </label>
+        <p id={`${fileId}-hint`} className="mt-1 text-sm text-slate-600">
+          An MP4 or WebM file, played in the post. Or link to a video on YouTube or Vimeo:
+        </p>
+      </div>
+      <InlinePanel
+        id={id}
+        label="Video link (YouTube or Vimeo)"
+        hint="For example https://www.youtube.com/watch?v=... or https://vimeo.com/... The video is shown in the post."
+        value={value}
+        setValue={(v) => {
+          setValue(v);
+          setError(null);
+        }}
+        error={error}
+        onApply={apply}
+        onCancel={close}
+        applyLabel="Insert video"
+      />
+    </>
   );
 }
 

@@ -47,7 +47,7 @@ const SLUG_ATTEMPTS = 8;
 
 /** A body worth keeping: some text, or a picture or a video. */
 function hasSubstance(html: string): boolean {
-  return plainText(html).trim() !== "" || /<(img|iframe)\b/i.test(html);
+  return plainText(html).trim() !== "" || /<(img|iframe|video)\b/i.test(html);
 }
 
 /** PostgreSQL's unique_violation, as node-postgres and PGlite report it (drizzle wraps it in `cause`). */

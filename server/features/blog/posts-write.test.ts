@@ -132,6 +132,31 @@ describe("POST /backend/posts: required fields and limits", () => {
     expect(video.content).toContain('src="https://www.youtube.com/embed/dQw4w9WgXcQ"');
   });
 
+  it("an uploaded video is kept as the editor wrote it, on its own too; a foreign one is dropped", async () => {
+    const video =
+      '<video src="/media/uploads/0123456789abcdef01234567.mp4" controls preload="metadata" playsinline></video>';
+    const post = await created(body({ content: `<p>Watch:</p>${video}<p></p>` }));
+    expect(post.content).toContain(video);
+    const read = (await (await t.request(`/backend/posts/${post.slug}`)).json()) as PostDetail;
+    expect(read.content).toContain(video);
+    const alone = await created(body({ content: video.replace(".mp4", ".webm") }));
+    expect(alone.content).toBe(video.replace(".mp4", ".webm"));
+
+    const mixed = await created(
+      body({
+        content:
+          '<p>Text</p><video src="https://evil.example/x.mp4" controls></video>' +
+          '<video src="/media/uploads/0123456789abcdef01234567.mp4" autoplay onplay="alert(1)" poster="javascript:alert(1)"></video>',
+      }),
+    );
+    expect(mixed.content).toBe(`<p>Text</p>${video}`);
+    expect(mixed.content).not.toContain("evil.example");
+    // a foreign video alone is no body
+    expect(await refused(body({ content: '<video src="https://evil.example/x.mp4" controls></video>' }))).toBe(
+      M.required,
+    );
+  });
+
   it("limits: title 200, description 500, body 200 KB, 5 categories, known categories, a picture address", async () => {
     await created(body({ title: "x".repeat(200) }));
     expect(await refused(body({ title: "x".repeat(201) }))).toBe(M.titleTooLong);

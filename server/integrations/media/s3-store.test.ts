@@ -157,6 +157,39 @@ describe("the app with the S3 store configured", () => {
     expect((await t.request("/media/uploads/000000000000000000000000.png")).status).toBe(404);
   });
 
+  it("an uploaded video in the bucket is served in parts at /media (Range → 206)", async () => {
+    const user = await createAccount(t);
+    const auth = (await (await t.request("/backend/posts/upload-auth", { headers: bearer(user) })).json()) as {
+      token: string;
+      expire: number;
+    };
+    const signature = createHmac("sha1", uploadKey(t.services.auth.options.secret))
+      .update(`${auth.token}${auth.expire}`)
+      .digest("hex");
+    // an MP4 start (an `ftyp` box) and 2000 bytes of an `mdat`
+    const mp4 = new Uint8Array(2024);
+    mp4.set([0, 0, 0, 16, ...Buffer.from("ftypisom"), 0, 0, 2, 0, 0, 0, 0x07, 0xd8, ...Buffer.from("mdat")]);
+    for (let i = 24; i < mp4.length; i++) mp4[i] = i % 251;
+    const form = new FormData();
+    form.set("file", new Blob([mp4], { type: "video/mp4" }), "clip.mp4");
+    form.set("fileName", "clip.mp4");
+    form.set("token", auth.token);
+    form.set("expire", String(auth.expire));
+    form.set("signature", signature);
+    const res = await t.request("/backend/api/v1/files/upload", { method: "POST", body: form });
+    expect(res.status).toBe(200);
+    const mediaPath = new URL(((await res.json()) as { url: string }).url, "http://x").pathname;
+    expect(mediaPath).toMatch(/^\/media\/uploads\/[a-z0-9]+\.mp4$/);
+    expect(await bucketKeys()).toContain(mediaPath.slice("/media/".length));
+
+    const part = await t.request(mediaPath, { headers: { Range: "bytes=1000-1099" } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("content-type")).toBe("video/mp4");
+    expect(part.headers.get("content-range")).toBe("bytes 1000-1099/2024");
+    expect(new Uint8Array(await part.arrayBuffer())).toEqual(mp4.slice(1000, 1100));
+    expect((await t.request(mediaPath, { headers: { Range: "bytes=3000-" } })).status).toBe(416);
+  });
+
   it("a sign-up's profile image lands in the bucket; any process on the bucket serves it and update-user takes it", async () => {
     const username = uniqueName();
     const email = `${username}@example.com`;
