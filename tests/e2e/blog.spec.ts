@@ -146,6 +146,8 @@ test("the links that led nowhere reach the blog: home teaser (button and image),
   await footer.getByRole("link", { name: "Explore posts" }).click();
   await expect(page).toHaveURL(/\/posts$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Development Blog");
+  // (from a page without infinite scroll: on /posts the footer moves down as more posts load)
+  await page.goto("/about");
   await page.getByRole("contentinfo").getByRole("link", { name: "Blog", exact: true }).click();
   await expect(page).toHaveURL(/\/blog$/);
 });

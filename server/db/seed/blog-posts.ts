@@ -63,8 +63,9 @@ const code = (lang: string, text: string) => `<pre><code class="language-${lang}
 const link = (href: string, text: string) => `<a href="${href}" rel="${LINK_REL}">${text}</a>`;
 /** a link elsewhere, opened in a new tab */
 const ext = (href: string, text: string) => `<a href="${href}" target="_blank" rel="${LINK_REL}">${text}</a>`;
-const youtube = (id: string) =>
-  `<div data-youtube-video><iframe src="https://www.youtube-nocookie.com/embed/${id}" allowfullscreen frameborder="0"></iframe></div>`;
+/** a YouTube player; `title` names the frame for screen readers */
+const youtube = (id: string, title: string) =>
+  `<div data-youtube-video><iframe src="https://www.youtube-nocookie.com/embed/${id}" allowfullscreen frameborder="0" title="${title}"></iframe></div>`;
 const FIGURE = "{{figure}}";
 const body = (...parts: string[]) => parts.join("");
 
@@ -324,7 +325,7 @@ export const BLOG_POSTS: readonly PostSeed[] = [
       ),
       h2("Watch this"),
       p("Philip Roberts explains it better than any blog post can, with animations you will remember:"),
-      youtube("8aGhZQkoFbQ"),
+      youtube("8aGhZQkoFbQ", "What the heck is the event loop anyway? (Philip Roberts, video)"),
       p(
         `After watching, try the puzzle again with a <code>Promise.resolve().then(...)</code> line added. Share your answer in the comments.`,
       ),
@@ -703,7 +704,7 @@ export const BLOG_POSTS: readonly PostSeed[] = [
       p(
         "We often get asked whether coding is for you. The honest answer: try it before spending money. This free course from freeCodeCamp covers the basics in a few evenings.",
       ),
-      youtube("PkZNo7MFNFg"),
+      youtube("PkZNo7MFNFg", "Learn JavaScript: full course for beginners (freeCodeCamp, video)"),
       h2("How to get the most from it"),
       ul([
         "Download it on Wi-Fi if your data plan is small.",

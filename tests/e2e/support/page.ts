@@ -11,7 +11,14 @@ export async function hydrated(page: Page) {
 
 /** A returning visitor (local storage key `visited`, spec §4): the newsletter pop-up stays away. */
 export async function asReturningVisitor(page: Page) {
-  await page.addInitScript(() => window.localStorage.setItem("visited", "true"));
+  // (init scripts run in every frame: a video player's frame that cannot load here has no storage)
+  await page.addInitScript(() => {
+    try {
+      window.localStorage.setItem("visited", "true");
+    } catch {
+      // not our page
+    }
+  });
 }
 
 /** GET a public API path (under /backend/api/) and return its JSON body. */
