@@ -34,7 +34,8 @@ type PostRow = Pick<
   "id" | "slug" | "title" | "desc" | "img" | "categories" | "createdAt" | "isFeatured"
 > & { username: string | null; userImage: string | null };
 
-const listColumns = {
+/** The columns of a post card (a post joined with its author): toPostListItem maps a row of them. */
+export const listColumns = {
   id: posts.id,
   slug: posts.slug,
   title: posts.title,

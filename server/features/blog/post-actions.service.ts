@@ -26,7 +26,7 @@ import { comments, posts, savedPosts, user } from "../../db/schema.ts";
 import { Forbidden, NotFound } from "../../lib/errors.ts";
 import { isId } from "../../lib/id.ts";
 import { isAdmin, requireAdmin, requireUser, type Actor } from "../auth/actor.ts";
-import { toPostListItem } from "./blog.service.ts";
+import { listColumns, toPostListItem } from "./blog.service.ts";
 
 /** The name shown for an author whose account has no username (as blog.service.ts does). */
 const NO_USERNAME = "anonymous";
@@ -176,18 +176,7 @@ export function createPostActionsService(db: Db) {
     async savedPosts(actor: Actor | null): Promise<PostListItem[]> {
       const me = requireUser(actor);
       const rows = await db
-        .select({
-          id: posts.id,
-          slug: posts.slug,
-          title: posts.title,
-          desc: posts.desc,
-          img: posts.img,
-          categories: posts.categories,
-          createdAt: posts.createdAt,
-          isFeatured: posts.isFeatured,
-          username: user.username,
-          userImage: user.image,
-        })
+        .select(listColumns)
         .from(savedPosts)
         .innerJoin(posts, eq(posts.id, savedPosts.postId))
         .innerJoin(user, eq(user.id, posts.userId))
