@@ -40,7 +40,8 @@ export interface SocialImage {
  * as it is (its type and size unknown, so no large card); null for no picture or not a picture address.
  */
 export function socialImage(src: string | null | undefined, alt: string, origin: string): SocialImage | null {
-  if (!src || !isImageAddress(src)) return null;
+  // (a "." or ".." segment would name another file once the URL is resolved)
+  if (!src || !isImageAddress(src) || /\/\.{1,2}(\/|$)/.test(src)) return null;
   if (isResizable(src)) {
     const url = absoluteMediaUrl(src, SOCIAL_IMAGE.tr, origin);
     if (!url) return null;
