@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Makes this Debian machine able to run every test: Debian's Chromium for the browser tests and a
-# PostgreSQL server for the API suite's second run. Installs only what is missing (needs root for that).
+# Makes this Debian machine able to run every test: Debian's Chromium for the browser tests, a
+# PostgreSQL server for the API suite's second run and xmllint (libxml2-utils), which checks the RSS
+# feed and the sitemap. Installs only what is missing (needs root for that).
 set -euo pipefail
 
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 command -v pg_ctlcluster >/dev/null 2>&1 || need+=(postgresql)
+command -v xmllint >/dev/null 2>&1 || need+=(libxml2-utils)
 if [ ${#need[@]} -gt 0 ]; then
   echo "setup: installing ${need[*]} from Debian"
   export DEBIAN_FRONTEND=noninteractive

@@ -60,8 +60,13 @@ export function createApp(deps: Deps): App {
   app.route("/backend", createBackend(services, deps));
   // A sub-app's notFound does not stop the parent: unknown /backend paths end here, as JSON.
   app.all("/backend/*", (c) => c.json(errorBody("not_found", `No API route for ${c.req.method} ${c.req.path}`), 404));
-  app.route("/media", createMediaRoutes(deps, services.mediaStore));
-  app.route("/", createFeedRoutes(services, deps));
+  const media = createMediaRoutes(deps, services.mediaStore);
+  app.route("/media", media);
+  // the feed declares its enclosures' type and length as /media serves them (decision 028)
+  app.route(
+    "/",
+    createFeedRoutes(services, deps, (path) => media.request(path)),
+  );
   const ready = startAppWorkers(app, services, deps);
   return { app, services, ready };
 }

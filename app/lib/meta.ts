@@ -1,4 +1,6 @@
 // Small shared pieces of route modules' `headers` and `meta`.
+import type { MetaDescriptor } from "react-router";
+import { absoluteMediaUrl, isImageAddress, isResizable } from "../components/ui/media-image.tsx";
 
 /** For pages whose answer depends on who asks (signed in or not, a token in the URL): no shared cache. */
 export function privateNoStore() {
@@ -9,4 +11,129 @@ export function privateNoStore() {
 export function siteNameOf(matches: ReadonlyArray<{ loaderData?: unknown } | undefined>): string {
   const root = matches[0]?.loaderData as { siteName?: string } | undefined;
   return root?.siteName || "Academy";
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Link previews (issue 15): every public page carries a canonical address, Open Graph and Twitter card
+// tags built by pageMeta, so that a share on WhatsApp, Facebook, X or LinkedIn shows a card. Social
+// sites fetch from outside: every address is absolute, from PUBLIC_URL. Decision 028.
+
+/**
+ * The card picture: 1200×630 (the size Facebook and WhatsApp show large, 1.91:1), cropped from the
+ * centre, as JPEG (what every link-preview client reads; WebP is not). An explicit `f-jpg`, so that the
+ * declared type is what /media serves for the URL; the RSS enclosure uses the same derivative.
+ */
+export const SOCIAL_IMAGE = { tr: "w-1200,h-630,f-jpg", width: 1200, height: 630, type: "image/jpeg" } as const;
+
+export interface SocialImage {
+  /** absolute http(s) address */
+  url: string;
+  alt: string;
+  /** known only for our own /media pictures (then the large card) */
+  type?: string;
+  width?: number;
+  height?: number;
+}
+
+/**
+ * The card picture of `src`: one of our /media pictures as the 1200×630 JPEG, an outside http(s) picture
+ * as it is (its type and size unknown, so no large card); null for no picture or not a picture address.
+ */
+export function socialImage(src: string | null | undefined, alt: string, origin: string): SocialImage | null {
+  // (a "." or ".." segment would name another file once the URL is resolved)
+  if (!src || !isImageAddress(src) || /\/\.{1,2}(\/|$)/.test(src)) return null;
+  if (isResizable(src)) {
+    const url = absoluteMediaUrl(src, SOCIAL_IMAGE.tr, origin);
+    if (!url) return null;
+    return { url, alt, type: SOCIAL_IMAGE.type, width: SOCIAL_IMAGE.width, height: SOCIAL_IMAGE.height };
+  }
+  return /^https?:\/\//i.test(src) ? { url: src, alt } : null;
+}
+
+/** The first of `sources` that makes a card picture (pages offer their pictures in order of preference). */
+export function firstSocialImage(
+  sources: ReadonlyArray<{ src: string | null | undefined; alt: string }>,
+  origin: string,
+): SocialImage | null {
+  for (const { src, alt } of sources) {
+    const image = socialImage(src, alt, origin);
+    if (image) return image;
+  }
+  return null;
+}
+
+/**
+ * The canonical address of a page: `origin` + `pathname` + only the query parameters that choose
+ * different content (a category, an author), in a fixed order; paging, sorting, searches and tracking
+ * parameters are left out, so that every variant of a page points at one address.
+ */
+export function canonicalUrl(
+  origin: string,
+  pathname: string,
+  params: Readonly<Record<string, string | null | undefined>> = {},
+): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value) query.set(name, value);
+  const search = query.toString();
+  return `${origin.replace(/\/+$/, "")}${pathname}${search ? `?${search}` : ""}`;
+}
+
+export interface PageMetaInput {
+  /** the document title (also og:title unless `socialTitle`) */
+  title: string;
+  socialTitle?: string;
+  description: string;
+  siteName: string;
+  /** the canonical address (canonicalUrl) */
+  url: string;
+  type?: "website" | "article";
+  image?: SocialImage | null;
+  /** more tags after the card's (article:published_time…) */
+  extra?: MetaDescriptor[];
+}
+
+/**
+ * A page's title, description, canonical link, Open Graph and Twitter card tags. The large card
+ * (`summary_large_image`) only with a picture of known large size; otherwise `summary`.
+ */
+export function pageMeta({
+  title,
+  socialTitle = title,
+  description,
+  siteName,
+  url,
+  type = "website",
+  image,
+  extra = [],
+}: PageMetaInput): MetaDescriptor[] {
+  const large = Boolean(image?.width && image.height && image.width >= 600);
+  const tags: MetaDescriptor[] = [
+    { title },
+    ...(description ? [{ name: "description", content: description }] : []),
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: type },
+    { property: "og:site_name", content: siteName },
+    { property: "og:title", content: socialTitle },
+    ...(description ? [{ property: "og:description", content: description }] : []),
+    { property: "og:url", content: url },
+  ];
+  if (image) {
+    tags.push({ property: "og:image", content: image.url });
+    if (image.url.startsWith("https:")) tags.push({ property: "og:image:secure_url", content: image.url });
+    if (image.type) tags.push({ property: "og:image:type", content: image.type });
+    if (image.width && image.height) {
+      tags.push({ property: "og:image:width", content: String(image.width) });
+      tags.push({ property: "og:image:height", content: String(image.height) });
+    }
+    tags.push({ property: "og:image:alt", content: image.alt });
+  }
+  tags.push(
+    { name: "twitter:card", content: large ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: socialTitle },
+  );
+  if (description) tags.push({ name: "twitter:description", content: description });
+  if (image) {
+    tags.push({ name: "twitter:image", content: image.url }, { name: "twitter:image:alt", content: image.alt });
+  }
+  return [...tags, ...extra];
 }

@@ -8,6 +8,7 @@ import { BLOG_MESSAGES } from "../../contract/blog-texts.ts";
 import { categoryNames } from "../components/blog/post-card.tsx";
 import { BlogBreadcrumb } from "../components/blog/blog-breadcrumb.tsx";
 import { MediaImage } from "../components/ui/media-image.tsx";
+import { canonicalUrl, firstSocialImage, pageMeta } from "../lib/meta.ts";
 
 // spec public-area §2 "Blog page (/blog)": breadcrumb, welcome text, a category bar, a featured posts
 // block (up to 4, newest first) and a Recent Posts list (img, category, slug, title, createdAt).
@@ -16,7 +17,7 @@ import { MediaImage } from "../components/ui/media-image.tsx";
 const RECENT_POSTS = 6;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services, siteName } = context.get(appContext);
+  const { services, siteName, publicUrl } = context.get(appContext);
   const [featured, recent, categories] = await Promise.all([
     services.blog.listPosts(featuredPostsQuery()),
     services.blog.listPosts(recentPostsQuery(RECENT_POSTS)),
@@ -29,6 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const withDate = (post: PostListItem) => ({ ...post, date: formatLagosDate(post.createdAt) });
   return {
     siteName,
+    origin: publicUrl,
     featured: featured.posts.map(withDate),
     recent: recent.posts.map(withDate),
     categories,
@@ -184,11 +186,17 @@ function RecentItem({ post }: { post: DatedPost }) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const siteName = loaderData?.siteName ?? "";
-  return [
-    { title: `Blog | ${siteName}` },
-    {
-      name: "description",
-      content: `The ${siteName} blog: featured and recent posts on coding, graphic design, cybersecurity and video editing.`,
-    },
-  ];
+  const origin = loaderData?.origin ?? "";
+  const posts = [...(loaderData?.featured ?? []), ...(loaderData?.recent ?? [])];
+  return pageMeta({
+    title: `Blog | ${siteName}`,
+    description: `The ${siteName} blog: featured and recent posts on coding, graphic design, cybersecurity and video editing.`,
+    siteName,
+    url: canonicalUrl(origin, "/blog"),
+    // the newest featured post's cover (the top of the page), else the newest recent one's
+    image: firstSocialImage(
+      posts.map((p) => ({ src: p.img, alt: p.title })),
+      origin,
+    ),
+  });
 }

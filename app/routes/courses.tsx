@@ -7,13 +7,14 @@ import { useHydrated } from "../lib/use-hydrated.ts";
 import { CourseGrid } from "../components/courses/course-card.tsx";
 import { LazyEnrolModal, usePreloadEnrolModal } from "../components/courses/enrol-modal-lazy.ts";
 import { Breadcrumb } from "../components/ui/breadcrumb.tsx";
+import { canonicalUrl, firstSocialImage, pageMeta } from "../lib/meta.ts";
 
 const ALL = "All";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services, siteName } = context.get(appContext);
+  const { services, siteName, publicUrl } = context.get(appContext);
   const [courses, categories] = await Promise.all([services.catalog.listCourses(), services.catalog.listCategories()]);
-  return { siteName, courses, categories: categories.map((c) => c.name) };
+  return { siteName, origin: publicUrl, courses, categories: categories.map((c) => c.name) };
 }
 
 /** The category filter only changes ?category=: the courses already loaded are filtered in place. */
@@ -112,14 +113,22 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, location }: Route.MetaArgs) {
   const siteName = loaderData?.siteName ?? "";
-  return [
-    { title: `Courses | ${siteName}` },
-    {
-      name: "description",
-      content:
-        "Browse tech skills courses in coding, graphic design, cybersecurity and video editing. Live tutoring, quizzes and certificates, priced in naira.",
-    },
-  ];
+  const origin = loaderData?.origin ?? "";
+  // ?category= is a list of its own (the sitemap lists one per category); an unknown one shows all
+  const asked = new URLSearchParams(location.search).get("category");
+  const category = asked && loaderData?.categories.includes(asked) ? asked : undefined;
+  const courses = (loaderData?.courses ?? []).filter((c) => !category || c.category === category);
+  return pageMeta({
+    title: `Courses | ${siteName}`,
+    description:
+      "Browse tech skills courses in coding, graphic design, cybersecurity and video editing. Live tutoring, quizzes and certificates, priced in naira.",
+    siteName,
+    url: canonicalUrl(origin, "/courses", { category }),
+    image: firstSocialImage(
+      courses.map((c) => ({ src: c.img, alt: c.title })),
+      origin,
+    ),
+  });
 }

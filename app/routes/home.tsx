@@ -11,6 +11,7 @@ import { InstructorCta } from "../components/home/instructor-cta.tsx";
 import { NewsletterPopup } from "../components/home/newsletter-popup.tsx";
 import { LazyEnrolModal, usePreloadEnrolModal } from "../components/courses/enrol-modal-lazy.ts";
 import { Breadcrumb } from "../components/ui/breadcrumb.tsx";
+import { canonicalUrl, firstSocialImage, pageMeta } from "../lib/meta.ts";
 
 /** spec public-area §8: loading failures of these lists are logged only; the section is left out. */
 async function orEmpty<T>(what: string, list: Promise<T[]>): Promise<T[]> {
@@ -23,7 +24,7 @@ async function orEmpty<T>(what: string, list: Promise<T[]>): Promise<T[]> {
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { services, siteName } = context.get(appContext);
+  const { services, siteName, publicUrl } = context.get(appContext);
   const [slides, courses, teasers, ctas, faqs] = await Promise.all([
     orEmpty("carousel", services.content.listCarousel()),
     orEmpty("courses", services.catalog.listCourses()),
@@ -33,7 +34,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   ]);
   // ?all=1: the courses list expanded, for the View More link that works without JavaScript
   const showAllCourses = new URL(request.url).searchParams.get("all") === "1";
-  return { siteName, slides, courses, teasers, ctas, faqs, showAllCourses };
+  return { siteName, origin: publicUrl, slides, courses, teasers, ctas, faqs, showAllCourses };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -80,12 +81,21 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const siteName = loaderData?.siteName ?? "";
-  return [
-    { title: `${siteName} | Tech skills courses for Africa` },
-    {
-      name: "description",
-      content:
-        "Learn coding, graphic design, cybersecurity and video editing with live tutors, quizzes and a certificate. Courses priced in naira, built for learners across Africa.",
-    },
-  ];
+  const origin = loaderData?.origin ?? "";
+  return pageMeta({
+    title: `${siteName} | Tech skills courses for Africa`,
+    description:
+      "Learn coding, graphic design, cybersecurity and video editing with live tutors, quizzes and a certificate. Courses priced in naira, built for learners across Africa.",
+    siteName,
+    // ?all=1 only expands the course list: the same page
+    url: canonicalUrl(origin, "/"),
+    // the first slide of the carousel, then the first course's picture
+    image: firstSocialImage(
+      [
+        ...(loaderData?.slides ?? []).map((s) => ({ src: s.image, alt: s.title })),
+        ...(loaderData?.courses ?? []).map((c) => ({ src: c.img, alt: c.title })),
+      ],
+      origin,
+    ),
+  });
 }

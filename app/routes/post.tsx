@@ -23,7 +23,8 @@ import { JS_FIELD, POST_INTENTS, type PostActionData, type PostIntent } from "..
 import { SearchBox } from "../components/blog/search-box.tsx";
 import { SocialFollow } from "../components/blog/social-follow.tsx";
 import type { ErrorTexts } from "../components/ui/error-page.tsx";
-import { absoluteMediaUrl, MediaImage } from "../components/ui/media-image.tsx";
+import { MediaImage } from "../components/ui/media-image.tsx";
+import { pageMeta, socialImage } from "../lib/meta.ts";
 
 // spec public-area §2 "Single post page (/{slug})", §8 'Post not found!', 'Error loading comments!'.
 
@@ -288,23 +289,18 @@ export default function Post({ loaderData, actionData }: Route.ComponentProps) {
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: BLOG_MESSAGES.postNotFound }];
   const { post, siteName, canonical, origin } = loaderData;
-  const title = `${post.title} | ${siteName}`;
-  // social sites fetch the picture from outside: an absolute URL, at a size they show well
-  const image = post.img ? absoluteMediaUrl(post.img, "w-1200", origin) : null;
-  return [
-    { title },
-    { name: "description", content: post.desc },
-    { tagName: "link", rel: "canonical", href: canonical },
-    { property: "og:type", content: "article" },
-    { property: "og:site_name", content: siteName },
-    { property: "og:title", content: post.title },
-    { property: "og:description", content: post.desc },
-    { property: "og:url", content: canonical },
-    ...(image ? [{ property: "og:image", content: image }] : []),
-    { property: "article:published_time", content: post.createdAt },
-    { name: "twitter:card", content: "summary_large_image" },
-    { name: "twitter:title", content: post.title },
-    { name: "twitter:description", content: post.desc },
-    ...(image ? [{ name: "twitter:image", content: image }] : []),
-  ];
+  return pageMeta({
+    title: `${post.title} | ${siteName}`,
+    socialTitle: post.title,
+    description: post.desc,
+    siteName,
+    url: canonical,
+    type: "article",
+    // the cover as the large card; a post without one gets the small card and no picture
+    image: socialImage(post.img, `Cover image of “${post.title}”`, origin),
+    extra: [
+      { property: "article:published_time", content: post.createdAt },
+      ...post.category.map((name) => ({ property: "article:tag", content: name })),
+    ],
+  });
 }

@@ -10,11 +10,12 @@ import { PostFeed } from "../components/blog/post-feed.tsx";
 import { SearchBox } from "../components/blog/search-box.tsx";
 import { SortForm } from "../components/blog/sort-form.tsx";
 import { BlogBreadcrumb } from "../components/blog/blog-breadcrumb.tsx";
+import { canonicalUrl, firstSocialImage, pageMeta } from "../lib/meta.ts";
 
 // spec public-area §2 "Post list (/posts, query parameters search, sort, cat, author)", §4 "Post list".
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services, siteName } = context.get(appContext);
+  const { services, siteName, publicUrl } = context.get(appContext);
   const query = readPostsQuery(new URL(request.url).searchParams);
   const [list, categories] = await Promise.all([
     services.blog.listPosts(query),
@@ -26,6 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     siteName,
+    origin: publicUrl,
     list,
     page: query.page,
     params: listParamsOf(query),
@@ -86,12 +88,22 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const siteName = loaderData?.siteName ?? "";
-  return [
-    { title: `Development Blog | ${siteName}` },
-    {
-      name: "description",
-      content:
-        "Articles on coding, graphic design, cybersecurity and video editing: search, sort and browse by category.",
-    },
-  ];
+  const origin = loaderData?.origin ?? "";
+  const params = loaderData?.params ?? {};
+  return pageMeta({
+    title: `Development Blog | ${siteName}`,
+    description:
+      "Articles on coding, graphic design, cybersecurity and video editing: search, sort and browse by category.",
+    siteName,
+    // A category or an author is a list of its own; the page, the order and a search are not (the
+    // values as the loader read them: one it refused is not in the address either).
+    url: canonicalUrl(origin, "/posts", {
+      cat: params.cat === ALL_CATEGORIES ? undefined : params.cat,
+      author: params.author,
+    }),
+    image: firstSocialImage(
+      (loaderData?.list.posts ?? []).map((p) => ({ src: p.img, alt: p.title })),
+      origin,
+    ),
+  });
 }

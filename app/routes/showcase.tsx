@@ -9,11 +9,12 @@ import { PhotoZoom, type ZoomState } from "../components/showcase/photo-zoom.tsx
 import { ShowcaseIntro } from "../components/showcase/showcase-intro.tsx";
 import { TalentsList } from "../components/showcase/talents-list.tsx";
 import { LazyTicketModal, usePreloadTicketModal } from "../components/showcase/ticket-modal-lazy.ts";
+import { canonicalUrl, firstSocialImage, pageMeta } from "../lib/meta.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services } = context.get(appContext);
+  const { services, siteName, publicUrl } = context.get(appContext);
   const [events, talents] = await Promise.all([services.events.listEvents(), services.events.listTalents()]);
-  return { events, talents };
+  return { siteName, origin: publicUrl, events, talents };
 }
 
 export default function Showcase({ loaderData }: Route.ComponentProps) {
@@ -65,14 +66,25 @@ export default function Showcase({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  const site = matches[0]?.loaderData?.siteName || "Academy";
-  return [
-    { title: `Talent Showcase | ${site}` },
-    {
-      name: "description",
-      content:
-        "Live, streamed showcases of our learners' apps, designs, security skills and films. Each showcase runs 120 minutes; ticket holders get a streaming link 24 hours before.",
-    },
-  ];
+export function meta({ loaderData }: Route.MetaArgs) {
+  const siteName = loaderData?.siteName || "Academy";
+  const origin = loaderData?.origin ?? "";
+  return pageMeta({
+    title: `Talent Showcase | ${siteName}`,
+    description:
+      "Live, streamed showcases of our learners' apps, designs, security skills and films. Each showcase runs 120 minutes; ticket holders get a streaming link 24 hours before.",
+    siteName,
+    url: canonicalUrl(origin, "/showcase"),
+    // the first event's cover, else its first photo, else a talent's photo
+    image: firstSocialImage(
+      [
+        ...(loaderData?.events ?? []).flatMap((e) => [
+          { src: e.coverPhoto, alt: e.name },
+          ...e.photos.map((src) => ({ src, alt: e.name })),
+        ]),
+        ...(loaderData?.talents ?? []).map((t) => ({ src: t.photo, alt: `${t.name}, ${t.role}` })),
+      ],
+      origin,
+    ),
+  });
 }

@@ -545,31 +545,6 @@ test("an unknown post is a 404 'Post not found!'", async ({ page, request, conso
 });
 
 test(
-  "a post page carries its canonical address, Open Graph and Twitter card",
-  { tag: "@desktop" },
-  async ({ page, request, baseURL }) => {
-    const post = await postWithImage(request);
-    const origin = new URL(baseURL!).origin;
-    await page.goto(`/${post.slug}`);
-    const head = page.locator("head");
-    const meta = (attr: string, name: string) => head.locator(`meta[${attr}="${name}"]`);
-    await expect(page).toHaveTitle(new RegExp(`^${post.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} \\| .+`));
-    await expect(head.locator('link[rel="canonical"]')).toHaveAttribute("href", `${origin}/${post.slug}`);
-    await expect(meta("name", "description")).toHaveAttribute("content", post.desc);
-    await expect(meta("property", "og:type")).toHaveAttribute("content", "article");
-    await expect(meta("property", "og:title")).toHaveAttribute("content", post.title);
-    await expect(meta("property", "og:description")).toHaveAttribute("content", post.desc);
-    await expect(meta("property", "og:url")).toHaveAttribute("content", `${origin}/${post.slug}`);
-    await expect(meta("property", "og:image")).toHaveAttribute("content", `${origin}${post.img}?tr=w-1200`);
-    await expect(meta("name", "twitter:card")).toHaveAttribute("content", "summary_large_image");
-    await expect(meta("name", "twitter:image")).toHaveAttribute("content", `${origin}${post.img}?tr=w-1200`);
-    // the picture the social sites fetch is there, 1200 wide
-    const image = await request.get(`${post.img}?tr=w-1200`);
-    expect(image.status()).toBe(200);
-  },
-);
-
-test(
   "the post's cover asks for 600 wide and the blurred placeholder gives way to it",
   { tag: "@desktop" },
   async ({ page, request }) => {

@@ -15,6 +15,7 @@ import { categories, posts, user } from "../../db/schema.ts";
 import { Invalid } from "../../lib/errors.ts";
 import { plainText, sanitizePostHtml } from "../../lib/sanitize.ts";
 import { slugify } from "../../lib/slug.ts";
+import { stripXmlForbidden } from "../../lib/text.ts";
 import type { Actor } from "../auth/actor.ts";
 import { toPostDetail } from "./blog.service.ts";
 
@@ -48,6 +49,15 @@ const SLUG_ATTEMPTS = 8;
 /** A body worth keeping: some text, or a picture or a video. */
 function hasSubstance(html: string): boolean {
   return plainText(html).trim() !== "" || /<(img|iframe|video)\b/i.test(html);
+}
+
+/**
+ * `clean(text)` without the characters XML forbids (U+0002, U+FFFF…): one of them in a stored post made
+ * the RSS feed unreadable for every reader (issue 15; server/lib/text.ts). Removed before, so that the
+ * sanitizer judges the text as it is stored, and after, for those it decodes from references (`&#2;`).
+ */
+function xmlSafe(clean: (text: string) => string, text: string): string {
+  return stripXmlForbidden(clean(stripXmlForbidden(text)));
 }
 
 /** PostgreSQL's unique_violation, as node-postgres and PGlite report it (drizzle wraps it in `cause`). */
@@ -102,11 +112,11 @@ export function createPostWriteService(db: Db) {
   return {
     /** POST /posts: stores the post of `actor` and answers it as GET /posts/{slug} would. */
     async createPost(actor: Actor, input: CreatePost): Promise<PostDetail> {
-      const title = plainText(input.title).replace(/\s+/g, " ").trim();
-      const content = sanitizePostHtml(input.content).trim();
+      const title = xmlSafe(plainText, input.title).replace(/\s+/g, " ").trim();
+      const content = xmlSafe(sanitizePostHtml, input.content).trim();
       if (title === "" || !hasSubstance(content)) throw Invalid(M.required);
       if (title.length > POST_TITLE_MAX) throw Invalid(M.titleTooLong);
-      const desc = plainText(input.desc).trim();
+      const desc = xmlSafe(plainText, input.desc).trim();
       if (input.img !== "" && !isCoverAddress(input.img)) throw Invalid(M.badImage);
       const names = await canonicalCategories(input.category);
 
