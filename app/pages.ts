@@ -91,8 +91,11 @@ export const PAGES: readonly PageEntry[] = [
   },
   // Any signed-in user may write a post (spec admin §2 "Write post", §6 "Signed-in user: may create
   // posts"), so it is outside the admin layout. Signed out it shows the spec's 'You must be logged in to
-  // create a post!' with a sign-in link, rather than sending to /login.
+  // create a post!' with a sign-in link, rather than sending to /login. /admin/write is the spec's
+  // address (the admins' "writeblog" entry, in the admin frame); /write is the same page for everyone,
+  // where the user menu and /blog lead (decision 023).
   { path: "admin/write", file: "routes/admin/write.tsx", access: "user", whenSignedOut: "render" },
+  { path: "write", file: "routes/admin/write.tsx", id: "write", access: "user", whenSignedOut: "render" },
   // A single post at /{slug}: any one-segment address no page above claims (static paths rank first).
   { path: ":slug", file: "routes/post.tsx", access: "public" },
   { path: "*", file: "routes/not-found.tsx", access: "public" },

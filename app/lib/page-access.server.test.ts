@@ -91,6 +91,8 @@ describe("the page table", () => {
     ["/admin/users", ["routes/admin/layout.tsx", "routes/admin/users.tsx"]],
     ["/coupons/view/42", ["routes/admin/layout.tsx", "routes/admin/coming-soon.tsx"]],
     ["/admin/write", ["routes/admin/write.tsx"]],
+    // the same page for every signed-in user, outside the admin layout (decision 023)
+    ["/write", ["routes/admin/write.tsx"]],
     ["/blog", ["routes/blog.tsx"]],
     ["/posts", ["routes/posts.tsx"]],
     // a post's slug is any one segment the pages above do not claim; the admin pages keep theirs
@@ -155,6 +157,19 @@ describe("the page access middleware", () => {
     expect(await visit(pageAccess, "/admin/write", { method: "POST" })).toEqual({
       kind: "redirect",
       location: "/login?redirectTo=%2Fadmin%2Fwrite",
+    });
+  });
+
+  it("/write: the same page, open to any signed-in user, private; signed out it renders its own message", async () => {
+    expect(await visit(pageAccess, "/write")).toEqual({ kind: "next", cacheControl: "private, no-store" });
+    expect(await visit(pageAccess, "/write", { actor: user })).toEqual({
+      kind: "next",
+      cacheControl: "private, no-store",
+    });
+    expect(await visit(pageAccess, "/write.data", { actor: user })).toMatchObject({ kind: "next" });
+    expect(await visit(pageAccess, "/write", { method: "POST" })).toEqual({
+      kind: "redirect",
+      location: "/login?redirectTo=%2Fwrite",
     });
   });
 });

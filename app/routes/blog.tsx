@@ -1,5 +1,6 @@
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/blog";
+import type { loader as rootLoader } from "../root.tsx";
 import type { PostListItem } from "../../contract/blog.ts";
 import { appContext } from "../lib/context.ts";
 import { featuredPostsQuery, recentPostsQuery } from "../lib/blog.server.ts";
@@ -9,9 +10,13 @@ import { categoryNames } from "../components/blog/post-card.tsx";
 import { BlogBreadcrumb } from "../components/blog/blog-breadcrumb.tsx";
 import { MediaImage } from "../components/ui/media-image.tsx";
 import { canonicalUrl, firstSocialImage, pageMeta } from "../lib/meta.ts";
+import { buttonClass } from "../components/ui/button.tsx";
+import { WRITE_ITEM, writeHref } from "../components/layout/nav-links.ts";
 
 // spec public-area §2 "Blog page (/blog)": breadcrumb, welcome text, a category bar, a featured posts
-// block (up to 4, newest first) and a Recent Posts list (img, category, slug, title, createdAt).
+// block (up to 4, newest first) and a Recent Posts list (img, category, slug, title, createdAt). Also the
+// way in to writing (admin-back-office §1 "Signed-in users may write blog posts"; decision 023): "Write a
+// post" opens /write, or signed out the sign-in page and back.
 
 /** How many of the newest posts the Recent Posts list shows (the spec does not say). */
 const RECENT_POSTS = 6;
@@ -44,6 +49,7 @@ const chip =
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const { siteName, featured, recent, categories } = loaderData;
+  const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.viewer);
   return (
     <main id="main" tabIndex={-1} className="outline-none">
       <BlogBreadcrumb items={[{ label: "Home", to: "/" }, { label: "Blog" }]} />
@@ -55,6 +61,11 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           <p className="mt-4 max-w-2xl text-lg leading-relaxed text-slate-200">
             Tutorials, career advice and stories from our tutors and learners: read what is new in coding, design,
             cybersecurity and video editing.
+          </p>
+          <p className="mt-8">
+            <Link to={writeHref(signedIn)} className={buttonClass("accent", "lg")}>
+              {WRITE_ITEM.label}
+            </Link>
           </p>
         </div>
       </section>

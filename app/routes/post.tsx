@@ -23,6 +23,7 @@ import { JS_FIELD, POST_INTENTS, type PostActionData, type PostIntent } from "..
 import { SearchBox } from "../components/blog/search-box.tsx";
 import { SocialFollow } from "../components/blog/social-follow.tsx";
 import type { ErrorTexts } from "../components/ui/error-page.tsx";
+import { Notice } from "../components/ui/form.tsx";
 import { MediaImage } from "../components/ui/media-image.tsx";
 import { pageMeta, socialImage } from "../lib/meta.ts";
 
@@ -205,6 +206,14 @@ export default function Post({ loaderData, actionData }: Route.ComponentProps) {
   const sending = sendingComment(commentFetcher);
   return (
     <main id="main" tabIndex={-1} className="outline-none">
+      {/* Without JavaScript a deleted comment leaves no Delete button to answer beside, and the page comes
+          back at its top: the spec's 'Comment deleted successfully' (§8) shows there. (With JavaScript a
+          fetcher answers, as a toast.) */}
+      {actionData?.intent === "delete-comment" && actionData.ok ? (
+        <div className="mx-auto max-w-7xl px-4 pt-6 sm:px-6 lg:px-8">
+          <Notice tone="success">{actionData.message}</Notice>
+        </div>
+      ) : null}
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-10 sm:px-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:px-8">
         <div className="min-w-0">
           <article aria-labelledby="post-title">

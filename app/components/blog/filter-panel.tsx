@@ -10,10 +10,12 @@ const toggleClass =
 /**
  * spec public-area §2 "On small screens the side panel is hidden behind a toggle labelled 'Filter or
  * Search' / 'Close'". Wide screens (lg) always show the panel. Before JavaScript the toggle is a
- * <details> (it opens without it; app.css shows its content on wide screens whatever its state); once
- * hydrated, a button with aria-expanded (Escape closes it and returns focus to it). (Not
- * lib/use-disclosure.ts: importing it here moves it out of the root chunk into a chunk of its own, which
- * costs the home page's JavaScript budget about 150 bytes.)
+ * <details> (it opens without it; app.css shows its content on wide screens whatever its state), whose
+ * label follows its state through CSS (group-open); once hydrated, a button with aria-expanded (Escape
+ * closes it and returns focus to it). A search, a sort or a category chosen in the open panel closes it,
+ * so that the new results are not pushed below a phone's screen. (Not lib/use-disclosure.ts: importing
+ * it here moves it out of the root chunk into a chunk of its own, which costs the home page's
+ * JavaScript budget about 150 bytes.)
  */
 export function FilterPanel({ children }: { children: React.ReactNode }) {
   const hydrated = useHydrated();
@@ -31,12 +33,34 @@ export function FilterPanel({ children }: { children: React.ReactNode }) {
     return () => document.removeEventListener("keydown", onKey);
   }, [open]);
 
+  /**
+   * A form sent or a link followed inside the open panel: close it, and give focus (which was inside
+   * the panel being hidden) to the toggle, right above the results.
+   */
+  const closeOnChoice = (event: React.SyntheticEvent) => {
+    if (!open) return;
+    if (event.type === "click") {
+      const click = event as React.MouseEvent;
+      // a link opened in another tab or window leaves this page as it is
+      if (click.button !== 0 || click.metaKey || click.ctrlKey || click.shiftKey || click.altKey) return;
+      if (!(event.target as Element).closest("a[href]")) return;
+    }
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
+
   if (!hydrated) {
     return (
-      <details className="filter-panel">
+      <details className="filter-panel group">
         <summary className={`${toggleClass} list-none [&::-webkit-details-marker]:hidden`}>
-          <BlogIcon name="filter" />
-          Filter or Search
+          <span className="inline-flex items-center gap-2 group-open:hidden">
+            <BlogIcon name="filter" />
+            Filter or Search
+          </span>
+          <span className="hidden items-center gap-2 group-open:inline-flex">
+            <BlogIcon name="close" />
+            Close
+          </span>
         </summary>
         <div id={PANEL_ID} className="mt-4 lg:mt-0">
           {children}
@@ -57,7 +81,13 @@ export function FilterPanel({ children }: { children: React.ReactNode }) {
         <BlogIcon name={open ? "close" : "filter"} />
         {open ? "Close" : "Filter or Search"}
       </button>
-      <div id={PANEL_ID} className={open ? "mt-4 lg:mt-0" : "hidden lg:block"}>
+      {/* capture: the forms and links inside handle (and prevent) these events themselves */}
+      <div
+        id={PANEL_ID}
+        className={open ? "mt-4 lg:mt-0" : "hidden lg:block"}
+        onSubmitCapture={closeOnChoice}
+        onClickCapture={closeOnChoice}
+      >
         {children}
       </div>
     </div>

@@ -31,7 +31,9 @@ export function PostCard({ post, now }: { post: PostListItem; now: string }) {
           to={href}
           tabIndex={-1}
           aria-hidden="true"
-          className="block shrink-0 overflow-hidden rounded-xl bg-brand-100"
+          // beside the text (md) the link is as tall as the picture, not the card: stretched, its pale
+          // background showed as a band under the cover; the picture is a block (no line-box gap under it)
+          className="block shrink-0 overflow-hidden rounded-xl bg-brand-100 md:self-start"
         >
           <MediaImage
             src={post.img}
@@ -40,7 +42,7 @@ export function PostCard({ post, now }: { post: PostListItem; now: string }) {
             height={180}
             widths={COVER_WIDTHS}
             sizes={COVER_SIZES}
-            className="aspect-video w-full object-cover md:w-80"
+            className="block aspect-video w-full object-cover md:w-80"
           />
         </Link>
       ) : null}

@@ -1,27 +1,35 @@
-import { Form, useSubmit } from "react-router";
+import { useState } from "react";
+import { Form } from "react-router";
 import { SORT_OPTIONS } from "../../../contract/blog-texts.ts";
 import { hiddenInputs, type PostListParams } from "../../lib/post-list-params.ts";
-import { useHydrated } from "../../lib/use-hydrated.ts";
 import { buttonClass } from "../ui/button.tsx";
 
 /**
  * spec public-area §2 "Sort radio options: Newest (newest), Most Popular (popular), Trending (trending),
- * Oldest (oldest), setting sort". A GET form to /posts that keeps the other parameters: with JavaScript
- * a change submits it at once; without, its button does.
+ * Oldest (oldest), setting sort". A GET form to /posts that keeps the other parameters, with an 'Apply
+ * sort' button. With JavaScript a click or tap on an option also applies it at once, but the arrow keys
+ * only move the choice (WCAG 3.2.2 On Input: going through the options must not reload the list at each
+ * step); Enter or the button applies it (decision 023). Without JavaScript it is a plain form.
  */
 export function SortForm({ params }: { params: PostListParams }) {
-  const hydrated = useHydrated();
-  const submit = useSubmit();
   // no sort given: newest first, except that a search without one is ordered by relevance (the blog
   // service), which none of the four options names
   const current = params.sort ?? (params.search ? null : "newest");
+  // The option checked: the applied one until another is chosen. An address with another sort (a new
+  // list, the back button) checks its own. (Not a key on the fieldset: a new one would take the focus
+  // away from the option a keyboard user just applied with Enter.)
+  const [chosen, setChosen] = useState(current);
+  const [shownFor, setShownFor] = useState(current);
+  if (shownFor !== current) {
+    setShownFor(current);
+    setChosen(current);
+  }
   return (
-    <Form method="get" action="/posts" aria-label="Sort posts">
+    <Form method="get" action="/posts" aria-label="Sort posts" preventScrollReset>
       {hiddenInputs(params, "sort").map((input) => (
         <input key={input.name} type="hidden" name={input.name} value={input.value} />
       ))}
-      {/* keyed by the sort, so that going back to another address shows its choice */}
-      <fieldset key={current ?? "relevance"}>
+      <fieldset>
         <legend className="text-lg font-bold text-brand-950">Sort</legend>
         <div className="mt-3 space-y-1">
           {SORT_OPTIONS.map((option) => (
@@ -33,10 +41,19 @@ export function SortForm({ params }: { params: PostListParams }) {
                 type="radio"
                 name="sort"
                 value={option.value}
-                defaultChecked={option.value === current}
+                checked={option.value === chosen}
+                onChange={() => setChosen(option.value)}
                 className="size-4 accent-brand-700"
-                onChange={(event) => {
-                  if (event.currentTarget.form) void submit(event.currentTarget.form, { preventScrollReset: true });
+                onClick={(event) => {
+                  // a click or tap (detail: the number of clicks); the arrow keys' selection also fires
+                  // a click in Chromium, with a detail of 0
+                  if (event.detail > 0 && option.value !== current) event.currentTarget.form?.requestSubmit();
+                }}
+                onKeyDown={(event) => {
+                  // Enter asks for the option explicitly (not every browser sends a form from a radio)
+                  if (event.key !== "Enter") return;
+                  event.preventDefault();
+                  event.currentTarget.form?.requestSubmit();
                 }}
               />
               {option.label}
@@ -44,11 +61,9 @@ export function SortForm({ params }: { params: PostListParams }) {
           ))}
         </div>
       </fieldset>
-      {!hydrated ? (
-        <button type="submit" className={buttonClass("secondary", "sm", "mt-3")}>
-          Apply sort
-        </button>
-      ) : null}
+      <button type="submit" className={buttonClass("secondary", "sm", "mt-3")}>
+        Apply sort
+      </button>
     </Form>
   );
 }

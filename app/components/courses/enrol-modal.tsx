@@ -22,7 +22,9 @@ const FIELDS = { fullName: "", phone: "", email: "", coupon: "" };
 
 /**
  * The enrol modal (spec §2 "Enrol modal", §4, §5, §8). Mounted per opening, so every opening starts with
- * empty fields and no coupon state. Fields are not checked before Pay Now (spec §5); the server checks
+ * empty fields and no coupon state (spec §4 "opening resets all fields"). It stays mounted while the
+ * payment pop-up is open: a failed payment comes back to the form with everything typed (the coupon
+ * too) and 'Payment failed. Please try again.' (decision 023). Fields are not checked before Pay Now (spec §5); the server checks
  * them when it starts the payment and its message shows here. The price shown after a coupon is the
  * spec's price × (1 − discount/100); the server applies the coupon again when it computes the amount.
  */
@@ -90,10 +92,12 @@ export function EnrolModal({ course, onClose }: { course: Course; onClose: () =>
     if (answer.ok) return flow.open(answer.data);
     setError(answer.message ?? CHECKOUT_TEXTS.startFailed);
   };
-  // the refusal takes focus once it is on screen (a keyboard or screen-reader user lands on it)
+  const shownError = error ?? flow.formError;
+  // the refusal, or the failed payment, takes focus once it is on screen (a keyboard or screen-reader
+  // user lands on it; this runs after the dialog's own first focus)
   useEffect(() => {
-    if (error) errorRef.current?.focus();
-  }, [error]);
+    if (shownError) errorRef.current?.focus();
+  }, [shownError]);
 
   const couponMessage =
     coupon.state === "applied" || coupon.state === "invalid"
@@ -104,7 +108,6 @@ export function EnrolModal({ course, onClose }: { course: Course; onClose: () =>
   // spec §8: "A message containing 'success' is shown in green, otherwise red."
   const couponTone =
     coupon.state === "checking" ? "text-slate-700" : /success/i.test(couponMessage) ? "text-green-800" : "text-red-700";
-  const shownError = error ?? flow.providerError;
 
   return flow.render(
     <Modal labelledBy="enrol-title" describedBy="enrol-price" onClose={onClose}>

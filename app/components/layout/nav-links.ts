@@ -17,3 +17,14 @@ export const NAV_ITEMS: NavItem[] = [
 ];
 
 export const LOGIN_ITEM: NavItem = { to: "/login", label: "Login" };
+
+/**
+ * The write page for every signed-in user (admin-back-office §1 "Signed-in users may write blog posts";
+ * decision 023): in the user menu and on /blog. /admin/write, the spec's address, serves the same page.
+ */
+export const WRITE_ITEM: NavItem = { to: "/write", label: "Write a post" };
+
+/** Where a "Write a post" entry leads: the page, or signed out the sign-in page and back to it. */
+export function writeHref(signedIn: boolean): string {
+  return signedIn ? WRITE_ITEM.to : `${LOGIN_ITEM.to}?redirectTo=${encodeURIComponent(WRITE_ITEM.to)}`;
+}

@@ -1,6 +1,7 @@
 // The signed-in user in the header (spec public-area §2: "a user menu is shown when signed in"; §3
 // "Signed-in user | username, imageUrl, publicMetadata.role"): picture or initial, username, My account
-// (/account: courses, tickets, receipts), Saved posts (/saved), an Admin link for admins (§6) and Sign out. Server-rendered;
+// (/account: courses, tickets, receipts), Saved posts (/saved), Write a post (/write: every signed-in user
+// may write, admin-back-office §1; decision 023), an Admin link for admins (§6) and Sign out. Server-rendered;
 // like the mobile menu it is a <details> until React hydrates, then a disclosure button that closes on
 // Escape and on a click elsewhere.
 import { useDisclosure } from "../../lib/use-disclosure.ts";
@@ -9,6 +10,7 @@ import type { Viewer } from "../../../contract/auth.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { Icon } from "../ui/icons.tsx";
 import { MediaImage } from "../ui/media-image.tsx";
+import { WRITE_ITEM } from "./nav-links.ts";
 
 export function isAdminViewer(viewer: Viewer): boolean {
   return viewer.publicMetadata.role === "admin";
@@ -83,6 +85,11 @@ function Panel({ viewer, onNavigate }: { viewer: Viewer; onNavigate?: () => void
         <li>
           <NavLink to="/saved" end className={itemClass} onClick={onNavigate}>
             {SAVED_LINK}
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to={WRITE_ITEM.to} end className={itemClass} onClick={onNavigate}>
+            {WRITE_ITEM.label}
           </NavLink>
         </li>
         {isAdminViewer(viewer) ? (
@@ -166,6 +173,11 @@ export function MobileAccount({ viewer, onNavigate }: { viewer: Viewer; onNaviga
         <li>
           <NavLink to="/saved" end className={mobileItem} onClick={onNavigate}>
             {SAVED_LINK}
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to={WRITE_ITEM.to} end className={mobileItem} onClick={onNavigate}>
+            {WRITE_ITEM.label}
           </NavLink>
         </li>
         {isAdminViewer(viewer) ? (

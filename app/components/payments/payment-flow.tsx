@@ -1,7 +1,9 @@
 // What happens after 'Pay Now' in the enrol and ticket modals (spec public-area §4, §8; decision 019):
 // the server has started the payment (amount, reference); the provider's pop-up opens (Paystack's
 // inline pop-up, or the sandbox checkout dialog); its outcome is told to the server, which verifies it;
-// then the modal gives way to an alert with the outcome, or simply closes when the payer cancelled.
+// then the modal gives way to an alert with the outcome, or simply closes when the payer cancelled. A
+// failed payment (a declined card) goes back to the form, with what the buyer typed and the message, so
+// that trying again is one click (decision 023).
 import { useEffect, useRef, useState } from "react";
 import { CHECKOUT_TEXTS, VERIFY_MESSAGES } from "../../../contract/payment-texts.ts";
 import type { PurchaseLogResult, StartedPayment } from "../../../contract/payments.ts";
@@ -26,8 +28,13 @@ export interface PaymentFlowOptions {
   onClose: () => void;
 }
 
-/** The message for the server's answer after the pop-up's success callback. */
-export function paidMessage(reference: string, answer: ApiResult<PurchaseLogResult>): Step & { step: "result" } {
+/** Where the dialog goes after the pop-up: an alert, back to the form with a message, or closed. */
+export type AfterCheckout = (Step & { step: "result" }) | { step: "form"; message: string } | { step: "closed" };
+
+/** The step for the server's answer after the pop-up's success callback. */
+export function paidMessage(reference: string, answer: ApiResult<PurchaseLogResult>): AfterCheckout {
+  // not known either way (the server could not be reached): the payment may have gone through, so the
+  // reference is shown rather than an invitation to pay again
   if (!answer.ok) return { step: "result", tone: "error", message: CHECKOUT_TEXTS.unconfirmed(reference) };
   if (answer.data.paymentStatus === "paid") {
     return { step: "result", tone: "success", message: CHECKOUT_TEXTS.success(reference) };
@@ -35,12 +42,25 @@ export function paidMessage(reference: string, answer: ApiResult<PurchaseLogResu
   if (answer.data.paymentStatus === "pending") {
     return { step: "result", tone: "info", message: CHECKOUT_TEXTS.pending(reference) };
   }
-  return { step: "result", tone: "error", message: CHECKOUT_TEXTS.failed };
+  // the server found it not paid: a failed payment
+  return { step: "form", message: CHECKOUT_TEXTS.failed };
+}
+
+/**
+ * The step after the pop-up was left without paying: a failed payment back to the form with its message;
+ * cancelled, the spec's alert ('Payment cancelled' for tickets) or, with no message (courses, spec §4
+ * "closes the modal"), closed.
+ */
+export function closedStep(failed: boolean, cancelledMessage: string | null): AfterCheckout {
+  if (failed) return { step: "form", message: CHECKOUT_TEXTS.failed };
+  if (cancelledMessage) return { step: "result", tone: "info", message: cancelledMessage };
+  return { step: "closed" };
 }
 
 export function usePaymentFlow(options: PaymentFlowOptions) {
   const [step, setStep] = useState<Step>({ step: "form" });
-  const [providerError, setProviderError] = useState<string | null>(null);
+  // said on the form when the flow comes back to it: the pop-up did not open, or the payment failed
+  const [formError, setFormError] = useState<string | null>(null);
   const optionsRef = useRef(options);
   useEffect(() => {
     optionsRef.current = options;
@@ -53,9 +73,18 @@ export function usePaymentFlow(options: PaymentFlowOptions) {
     settled.current = true;
     const { logPaid, logClosed, cancelledMessage, onClose } = optionsRef.current;
     const { reference } = started;
+    // Back to the form, which says why and keeps what was typed; paying again starts a new payment.
+    const go = (next: AfterCheckout) => {
+      if (next.step === "closed") return onClose();
+      if (next.step === "form") {
+        settled.current = false;
+        setFormError(next.message);
+      }
+      setStep(next.step === "form" ? { step: "form" } : next);
+    };
     if (outcome.type === "paid") {
       setStep({ step: "confirming" });
-      setStep(paidMessage(reference, await logPaid(reference)));
+      go(paidMessage(reference, await logPaid(reference)));
       return;
     }
     if (outcome.type === "pending") {
@@ -63,25 +92,20 @@ export function usePaymentFlow(options: PaymentFlowOptions) {
       return;
     }
     void logClosed(reference);
-    if (outcome.type === "error") {
-      // The pop-up never opened: back to the form, which says so; paying again starts a new payment.
-      settled.current = false;
-      setProviderError(outcome.message || CHECKOUT_TEXTS.providerFailed);
-      setStep({ step: "form" });
-      return;
-    }
-    if (outcome.failed) setStep({ step: "result", tone: "error", message: CHECKOUT_TEXTS.failed });
-    else if (cancelledMessage) setStep({ step: "result", tone: "info", message: cancelledMessage });
-    else onClose();
+    // The pop-up never opened: the form says so.
+    if (outcome.type === "error")
+      return go({ step: "form", message: outcome.message || CHECKOUT_TEXTS.providerFailed });
+    go(closedStep(outcome.failed, cancelledMessage));
   };
 
   return {
     step: step.step,
-    providerError,
+    /** what the form says after coming back to it (the pop-up did not open, the payment failed), or null */
+    formError,
     /** the server started a payment: open the pop-up */
     open(started: StartedPayment) {
       settled.current = false;
-      setProviderError(null);
+      setFormError(null);
       setStep({ step: "checkout", started });
     },
     /** the form while filling it in; then the pop-up, the wait for the server and the outcome */

@@ -19,11 +19,26 @@ import { Modal } from "../ui/modal.tsx";
 /** Ticket prices in whole naira, as the spec writes them (§9). */
 const formatNaira = (amount: number) => formatAmount(amount, { decimals: 0 });
 
+export type TicketTotal =
+  { quantity: number; total: number; problem: null } | { quantity: null; total: null; problem: string };
+
+/**
+ * The total for the quantity as typed (spec §5 "quantity minimum 1"; §9 amount = price × quantity), or
+ * what is wrong with it: 0, -3, 2.5, an empty field or more than the maximum have no total (never the
+ * last good one, nor 1 × the price).
+ */
+export function ticketTotal(quantityText: string, price: number): TicketTotal {
+  const quantity = parseQuantity(quantityText);
+  if (quantity === null) return { quantity: null, total: null, problem: TICKET_MESSAGES.quantity };
+  if (quantity > TICKET_MAX_QUANTITY) return { quantity: null, total: null, problem: TICKET_MESSAGES.tooMany };
+  return { quantity, total: price * quantity, problem: null };
+}
+
 /**
  * The ticket modal (spec public-area §2 "Ticket modal", §4, §5, §8, §9): email, ticket type and quantity,
  * the total and Pay Now. The server computes the amount (price × quantity) and starts the payment; the
  * pop-up's success is logged with the reference and verified by the server; closing it says
- * 'Payment cancelled'.
+ * 'Payment cancelled'; a failed payment comes back to the form as it was typed (decision 023).
  */
 export function TicketModal({ event, onClose }: { event: ShowcaseEvent; onClose: () => void }) {
   const id = useId();
@@ -33,7 +48,6 @@ export function TicketModal({ event, onClose }: { event: ShowcaseEvent; onClose:
   const [ticketType, setTicketType] = useState<TicketType>("Standard");
   const [quantityText, setQuantityText] = useState("1");
   const [emailError, setEmailError] = useState<string | null>(null);
-  const [quantityError, setQuantityError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
   const noticeRef = useRef<HTMLParagraphElement>(null);
@@ -44,12 +58,15 @@ export function TicketModal({ event, onClose }: { event: ShowcaseEvent; onClose:
   }, []);
 
   const price = TICKET_TYPES.find((t) => t.value === ticketType)?.price ?? TICKET_TYPES[0].price;
-  const quantity = parseQuantity(quantityText);
-  const total = price * (quantity ?? 1);
+  // the quantity's problem shows at the field as it is typed, in place of a total
+  const { quantity, total, problem: quantityProblem } = ticketTotal(quantityText, price);
+  // what the − and + buttons count from: the typed number, even above the maximum
+  const typed = parseQuantity(quantityText);
 
   const flow = usePaymentFlow({
     logPaid: (reference) =>
       callApi<PurchaseLogResult>(`/events/${encodeURIComponent(event._id)}/purchases`, {
+        // (a payment starts only with a good quantity, and the dialog shows no form meanwhile)
         body: { email, ticketType, quantity: quantity ?? 1, eventName: event.name, reference },
       }),
     logClosed: (reference) => callApi(`/payments/${encodeURIComponent(reference)}/cancel`, { method: "POST" }),
@@ -59,12 +76,8 @@ export function TicketModal({ event, onClose }: { event: ShowcaseEvent; onClose:
 
   const setQuantity = (n: number) => {
     setQuantityText(String(Math.min(TICKET_MAX_QUANTITY, Math.max(1, n))));
-    setQuantityError(null);
     setNotice(null);
   };
-
-  const quantityProblem =
-    quantity === null ? TICKET_MESSAGES.quantity : quantity > TICKET_MAX_QUANTITY ? TICKET_MESSAGES.tooMany : null;
 
   const pay = async (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -72,9 +85,9 @@ export function TicketModal({ event, onClose }: { event: ShowcaseEvent; onClose:
     setNotice(null);
     const emailOk = isTicketEmail(email);
     setEmailError(emailOk ? null : TICKET_MESSAGES.email);
-    setQuantityError(quantityProblem);
     if (!emailOk) return emailRef.current?.focus();
-    if (quantity === null || quantityProblem) return quantityRef.current?.focus();
+    // refused with the message the field already shows
+    if (quantity === null) return quantityRef.current?.focus();
     setStarting(true);
     const answer = await callApi<StartedPayment>("/payments/ticket", {
       body: { eventId: event._id, email: email.trim(), ticketType, quantity },
@@ -83,11 +96,11 @@ export function TicketModal({ event, onClose }: { event: ShowcaseEvent; onClose:
     if (answer.ok) return flow.open(answer.data);
     setNotice(answer.message ?? CHECKOUT_TEXTS.startFailed);
   };
-  // the refusal takes focus once it is on screen
+  const shownNotice = notice ?? flow.formError;
+  // the refusal, or the failed payment, takes focus once it is on screen
   useEffect(() => {
-    if (notice) noticeRef.current?.focus();
-  }, [notice]);
-  const shownNotice = notice ?? flow.providerError;
+    if (shownNotice) noticeRef.current?.focus();
+  }, [shownNotice]);
 
   return flow.render(
     <Modal frame="bare" labelledBy={`${id}-title`} onClose={onClose} className="max-w-lg">
@@ -150,7 +163,7 @@ export function TicketModal({ event, onClose }: { event: ShowcaseEvent; onClose:
             id={`${id}-quantity`}
             label="Quantity"
             look="dense"
-            error={quantityError ?? undefined}
+            error={quantityProblem ?? undefined}
             announceError
             errorPrefix={false}
           >
@@ -158,8 +171,8 @@ export function TicketModal({ event, onClose }: { event: ShowcaseEvent; onClose:
               <div className="mt-1 flex items-stretch gap-2">
                 <button
                   type="button"
-                  onClick={() => setQuantity((quantity ?? 1) - 1)}
-                  disabled={(quantity ?? 1) <= 1}
+                  onClick={() => setQuantity((typed ?? 1) - 1)}
+                  disabled={(typed ?? 1) <= 1}
                   aria-label="Decrease quantity"
                   className="w-12 rounded-lg border border-slate-400 text-xl font-bold text-slate-900 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-400"
                 >
@@ -177,15 +190,14 @@ export function TicketModal({ event, onClose }: { event: ShowcaseEvent; onClose:
                   value={quantityText}
                   onChange={(e) => {
                     setQuantityText(e.target.value);
-                    setQuantityError(null);
                     setNotice(null);
                   }}
                   className="w-24 rounded-lg border border-slate-400 px-3 py-2.5 text-center text-base text-slate-900 shadow-sm"
                 />
                 <button
                   type="button"
-                  onClick={() => setQuantity((quantity ?? 0) + 1)}
-                  disabled={(quantity ?? 1) >= TICKET_MAX_QUANTITY}
+                  onClick={() => setQuantity((typed ?? 0) + 1)}
+                  disabled={(typed ?? 1) >= TICKET_MAX_QUANTITY}
                   aria-label="Increase quantity"
                   className="w-12 rounded-lg border border-slate-400 text-xl font-bold text-slate-900 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-400"
                 >
@@ -198,8 +210,8 @@ export function TicketModal({ event, onClose }: { event: ShowcaseEvent; onClose:
           <div className="flex items-center justify-between rounded-lg bg-slate-100 px-4 py-3">
             <span>
               <span className="block font-semibold">Total</span>
-              <span className="block text-sm text-slate-600">
-                {quantity ?? 1} × {formatNaira(price)}
+              <span className="block text-sm text-slate-600" data-testid="ticket-total-line">
+                {quantity === null ? `1 to ${TICKET_MAX_QUANTITY} tickets` : `${quantity} × ${formatNaira(price)}`}
               </span>
             </span>
             <output
@@ -208,7 +220,14 @@ export function TicketModal({ event, onClose }: { event: ShowcaseEvent; onClose:
               data-testid="ticket-total"
               className="text-2xl font-extrabold text-brand-800"
             >
-              {formatNaira(total)}
+              {total === null ? (
+                <>
+                  <span aria-hidden="true">—</span>
+                  <span className="sr-only">No total yet</span>
+                </>
+              ) : (
+                formatNaira(total)
+              )}
             </output>
           </div>
 

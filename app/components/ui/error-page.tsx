@@ -4,7 +4,7 @@
 // the server's message. The root ErrorBoundary shows it in the site layout, the admin layout's inside
 // the admin frame. A page whose error needs its own words says so in its `handle`:
 //   export const handle = { errorTexts: { titles: { 404: "Course not found" }, back: { to: "/admin", label: "Back to admin" } } };
-import { isRouteErrorResponse, Link, useMatches } from "react-router";
+import { isRouteErrorResponse, Link, useMatches, useRouteLoaderData } from "react-router";
 import { buttonClass } from "./button.tsx";
 import { PAGE_NOT_FOUND } from "../../lib/page-denial.ts";
 
@@ -85,11 +85,27 @@ export function useErrorDescription(error: unknown): ErrorDescription & { back: 
   return { ...describeError(error, texts), back: texts.back ?? { to: "/", label: "Back to home" } };
 }
 
+/**
+ * The site's name for the error page's <title>: the root loader's, or, when the access middleware refused
+ * before any loader ran, the one its denial carries.
+ */
+function useSiteName(error: unknown): string {
+  const root = useRouteLoaderData("root") as { siteName?: unknown } | undefined;
+  const denial = isRouteErrorResponse(error) ? (error.data as { siteName?: unknown } | null) : null;
+  const name = root?.siteName ?? denial?.siteName;
+  return typeof name === "string" && name ? name : "Academy";
+}
+
 /** The error page's content in its own <main>, for the site layout (the admin frame has its own). */
 export function ErrorPage({ error }: { error: unknown }) {
   const { title, message, back } = useErrorDescription(error);
+  const siteName = useSiteName(error);
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-24 text-center">
+      {/* React Router's <Meta> renders the meta of the routes down to the one whose boundary shows the
+          error: for the root's boundary that is the root alone, which has no title. React puts this
+          <title> in the document's <head>. */}
+      <title>{`${title} | ${siteName}`}</title>
       <h1 className="text-3xl font-bold text-brand-950">{title}</h1>
       <p role="alert" className="mt-4 text-slate-700">
         {message}

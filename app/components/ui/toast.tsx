@@ -3,7 +3,7 @@
 // live region (sonner's <section aria-live="polite">) that exists before the first toast, so toasts are
 // read out by screen readers as they appear. Toasts need JavaScript: a page that must also work without
 // it shows its message in the page when not hydrated (see /admin/users). spec public-area §4: "Toasts
-// auto-close after 5000 ms at top right."
+// auto-close after 5000 ms at top right." (top right below the header, which holds the user menu.)
 //
 // sonner (~9 KB gzipped) is loaded after hydration, in a chunk of its own: it is not on the home page's
 // critical path (its JS budget, docs/architecture "Performance"). A toast asked for before it has
@@ -36,6 +36,14 @@ const RICH_COLOURS = {
   "--error-text": "hsl(360, 100%, 35%)",
 } as React.CSSProperties;
 
+/**
+ * Below the site header (h-16, 4rem, sticky at the top): sonner's own offsets (24px, 16px on phones)
+ * put toasts over the user menu and the Menu button for their 5 seconds. Right and bottom keep
+ * sonner's defaults; a phone's toasts span the width, so only the top moves.
+ */
+const TOAST_OFFSET = { top: "calc(4rem + 16px)" };
+const TOAST_MOBILE_OFFSET = { top: "calc(4rem + 12px)" };
+
 const LazyToaster = lazy(async () => {
   const { Toaster: SonnerToaster } = await loadSonner();
   return {
@@ -47,6 +55,8 @@ const LazyToaster = lazy(async () => {
             richColors
             closeButton
             duration={5000}
+            offset={TOAST_OFFSET}
+            mobileOffset={TOAST_MOBILE_OFFSET}
             containerAriaLabel="Notifications"
             toastOptions={{ className: "font-sans text-sm" }}
             style={RICH_COLOURS}

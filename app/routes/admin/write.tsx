@@ -1,7 +1,8 @@
-// /admin/write (spec admin-back-office §2 "Write post", §6 "Signed-in user: may create posts"): any
-// signed-in user may write, so this page sits outside the admin-only layout. Signed out, it shows the
-// spec's text with a sign-in link that comes back here. An admin sees it inside the admin area's frame
-// (it is the "writeblog" entry), everyone else on its own. The form is PostWriter; the category names
+// /admin/write and /write (spec admin-back-office §2 "Write post", §6 "Signed-in user: may create
+// posts"; decision 023): any signed-in user may write, so this page sits outside the admin-only layout.
+// Signed out, it shows the spec's text with a sign-in link that comes back here. At /admin/write an admin
+// sees it inside the admin area's frame (it is the "writeblog" entry); everyone else, and everyone at
+// /write (where the user menu and /blog lead), sees it on its own: the admin navigation is for admins only. The form is PostWriter; the category names
 // come with the page (no 'Loading...' on a server-rendered page), the editor's code loads on this page
 // only (React.lazy in post-writer.tsx).
 import { Link } from "react-router";
@@ -26,9 +27,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       categories = null;
     }
   }
+  // a client-side navigation asks for /admin/write.data: the same area
+  const inAdminArea = new URL(request.url).pathname.startsWith("/admin/");
   return {
     signedIn: actor !== null,
-    isAdmin: actor?.role === "admin",
+    adminFrame: actor?.role === "admin" && inAdminArea,
     loginUrl: loginUrl(request),
     categories,
     draftKey: actor ? draftKey(actor.id) : "",
@@ -62,7 +65,7 @@ export default function WritePost({ loaderData }: Route.ComponentProps) {
       <PostWriter categories={loaderData.categories} draftKey={loaderData.draftKey} />
     </>
   );
-  if (loaderData.isAdmin) {
+  if (loaderData.adminFrame) {
     return (
       <AdminShell>
         <div className="max-w-4xl">{page}</div>
@@ -78,6 +81,6 @@ export default function WritePost({ loaderData }: Route.ComponentProps) {
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const site = matches[0]?.loaderData?.siteName;
-  if (loaderData?.isAdmin) return adminMeta(TITLE, site);
+  if (loaderData?.adminFrame) return adminMeta(TITLE, site);
   return [{ title: `${TITLE} | ${site || "Academy"}` }, { name: "robots", content: "noindex" }];
 }

@@ -207,6 +207,8 @@ describe("POST /backend/posts: slugs", () => {
     const post = await created(body({ title: "Admin" }));
     expect(post.slug).toMatch(/^admin-\d+$/);
     expect((await created(body({ title: "Login" }))).slug).toMatch(/^login-\d+$/);
+    // /write is the write page (decision 023)
+    expect((await created(body({ title: "Write" }))).slug).toMatch(/^write-\d+$/);
   });
 
   it("an all-symbol title still gets a slug", async () => {
