@@ -1,11 +1,11 @@
 // The e-mail kit (decision 022): one layout with the academy's name and colours, both parts from the
 // same content, every value escaped, images only from the message's own attachments.
 import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { emailElements, emailHtmlProblems, emailShape } from "../../../../tests/support/email-checks.ts";
 import { XSS_CORPUS } from "../../../../tests/support/xss-corpus.ts";
 import { EMAIL_COLORS, emailBrand, type EmailBrand } from "./brand.ts";
-import { composeEmail, emailText } from "./compose.ts";
+import { composeEmail, emailText, preloadEmailRenderer } from "./compose.ts";
 import type { EmailContent } from "./content.ts";
 
 const brand: EmailBrand = {
@@ -260,5 +260,15 @@ describe("emailText", () => {
     );
     expect(text).toContain("Hello,\n\nJoin the live stream: https://zoom.us/j/1\n\n-- \n");
     expect(text).not.toContain("QR code");
+  });
+});
+
+describe("preloadEmailRenderer", () => {
+  it("loads the renderer in the background without a warning, and messages are made as before", async () => {
+    const logger = { warn: vi.fn() };
+    preloadEmailRenderer(logger);
+    const mail = await composeEmail(brand, content());
+    expect(mail.html).toContain("Hello Ngozi Okafor,");
+    expect(logger.warn).not.toHaveBeenCalled();
   });
 });

@@ -13,9 +13,11 @@
 // are text, never HTML: the kit escapes them. Links are http(s) only; an image is one of the message's
 // own attachments (no remote images: they are blocked by many mail apps and cost data).
 //
-// The HTML renderer is imported on the first message, not at start: React Email's package loads its
-// Tailwind support (about a second), and `node scripts/*.ts` (npm run admin, seed, migrate), which
-// reaches this file through the server's start-up code, cannot read .tsx files at all.
+// The HTML renderer is imported when first needed, not with this file: React Email's package loads its
+// Tailwind support (about a second, which every test file and script would pay), and `node scripts/*.ts`
+// (npm run admin, seed, migrate), which reaches this file through the server's start-up code, cannot
+// read .tsx files at all. The server preloads it in the background once started (preloadEmailRenderer).
+import type { Logger } from "../../../lib/logger.ts";
 import type { MailInput } from "../mail.service.ts";
 import type { EmailBrand } from "./brand.ts";
 import type { EmailBlock, EmailContent } from "./content.ts";
@@ -93,10 +95,30 @@ export function emailText(brand: EmailBrand, content: EmailContent): string {
   return `${body.join("\n\n")}\n\n${footer.join("\n")}\n`;
 }
 
+let renderer: Promise<typeof import("./document.tsx")> | undefined;
+
+function loadRenderer() {
+  renderer ??= import("./document.tsx").catch((error: unknown) => {
+    renderer = undefined; // the next message tries again
+    throw error;
+  });
+  return renderer;
+}
+
+/**
+ * Loads the HTML renderer in the background (the server calls it at start), so that the first e-mail
+ * after a start, often a sign-up's verification, does not wait for it.
+ */
+export function preloadEmailRenderer(logger: Pick<Logger, "warn">): void {
+  loadRenderer().catch((error: unknown) =>
+    logger.warn("the e-mail renderer could not be loaded yet", { error: String(error) }),
+  );
+}
+
 /** The message for mailer.send / mailer.store: subject, HTML and plain-text parts, attachments. */
 export async function composeEmail(brand: EmailBrand, content: EmailContent): Promise<MailInput> {
   const ready = checked(content);
-  const { renderEmailHtml } = await import("./document.tsx");
+  const { renderEmailHtml } = await loadRenderer();
   return {
     to: ready.to,
     subject: ready.subject,
