@@ -30,7 +30,7 @@ export const EMAIL_COLORS = {
   accent400: "#fbbf24",
   /** page background around the card: Tailwind slate-100 */
   canvas: "#f1f5f9",
-  /** body text: slate-800, 12.6:1 on white */
+  /** body text: slate-800, 14.6:1 on white */
   text: "#1e293b",
   /** secondary text: slate-600, 7.6:1 on white */
   muted: "#475569",

@@ -76,7 +76,7 @@ function Footer({ brand, reason }: { brand: EmailBrand; reason: string }) {
   );
 }
 
-/** The kit's button: the brand colour, white text (8.9:1), big enough for a thumb. */
+/** The kit's button: the brand colour, white text (8:1), big enough for a thumb. */
 export function EmailButton({ href, children }: { href: string; children: ReactNode }) {
   return (
     <Button
