@@ -44,6 +44,12 @@ export default tseslint.config(
               allowTypeImports: true,
               message: "Import server code through an app/**/*.server.ts module, or import only types.",
             },
+            {
+              // e-mails are made on the server only (decision 022): none of it belongs in the browser bundle
+              group: ["@react-email/*"],
+              allowTypeImports: true,
+              message: "E-mails are made on the server, with server/features/mail/templates.",
+            },
           ],
         },
       ],

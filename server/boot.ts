@@ -4,6 +4,7 @@ import path from "node:path";
 import { openDatabase, migrateDatabase, type Database } from "./db/client.ts";
 import { parseEnv, type Env } from "./env.ts";
 import { createUsersService } from "./features/users/users.service.ts";
+import { preloadEmailRenderer } from "./features/mail/templates/compose.ts";
 import { startJobs } from "./jobs/start-jobs.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import type { Deps } from "./services.ts";
@@ -32,6 +33,7 @@ export async function boot(): Promise<Booted> {
     if (promoted) logger.info("granted the admin role from ADMIN_EMAILS", { accounts: promoted });
   }
   const { queue, mailer } = await startJobs(database, env, logger);
+  preloadEmailRenderer(logger);
   const shutdown = async (signal: string) => {
     logger.info("shutting down", { signal });
     // The queue first: a job in hand finishes (or is given back) while the database is still open.

@@ -70,6 +70,8 @@ describe("parseEnv", () => {
     ["SMTP_URL", { SMTP_URL: "smtp://" }],
     ["MAIL_FROM", { MAIL_FROM: "no-reply" }],
     ["MAIL_FROM", { MAIL_FROM: "Academy <no-reply@academy.example" }],
+    ["MAIL_POSTAL_ADDRESS", { MAIL_POSTAL_ADDRESS: "12 Marina Road\nBcc: all@example.com" }],
+    ["MAIL_POSTAL_ADDRESS", { MAIL_POSTAL_ADDRESS: "x".repeat(201) }],
   ])("fails with a ConfigError naming %s for a bad value", (name, source) => {
     let error: unknown;
     try {
@@ -99,6 +101,12 @@ describe("parseEnv", () => {
       "Academy <hello@academy.example>",
     );
     expect(parseEnv({ MAIL_FROM: "hello@academy.example" }).MAIL_FROM).toBe("hello@academy.example");
+    // the e-mails' footer: one line, optional
+    expect(parseEnv({}).MAIL_POSTAL_ADDRESS).toBeUndefined();
+    expect(parseEnv({ MAIL_POSTAL_ADDRESS: "" }).MAIL_POSTAL_ADDRESS).toBeUndefined();
+    expect(parseEnv({ MAIL_POSTAL_ADDRESS: " 12 Marina Road, Lagos \n" }).MAIL_POSTAL_ADDRESS).toBe(
+      "12 Marina Road, Lagos",
+    );
   });
 
   it("pays through the sandbox by default, or Paystack with both keys; a missing key stops the start naming it", () => {

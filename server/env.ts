@@ -97,6 +97,14 @@ const EnvSchema = z.object({
     )
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  // Printed in every e-mail's footer (a newsletter must carry the sender's postal address); one line.
+  MAIL_POSTAL_ADDRESS: z
+    .string()
+    .trim()
+    .max(200, "MAIL_POSTAL_ADDRESS must be at most 200 characters")
+    .regex(/^[^\r\n]*$/, "MAIL_POSTAL_ADDRESS must be one line of text, such as 12 Marina Road, Lagos, Nigeria")
+    .optional()
+    .transform((v) => v || undefined),
   // The S3-compatible media store (issue 8 "Stores"): all five or none, checked in parseEnv.
   S3_ENDPOINT: z
     .url({

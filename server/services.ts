@@ -26,6 +26,7 @@ import { createSandboxCheckout } from "./features/payments/sandbox-checkout.ts";
 import { createPaystackGateway } from "./integrations/payments/paystack.ts";
 import { createSandboxGateway, sandboxWebhookSecret } from "./integrations/payments/sandbox.ts";
 import { createAfterPaid } from "./features/payments/after-paid.ts";
+import { emailBrand } from "./features/mail/templates/brand.ts";
 import { ticketKey } from "./features/tickets/ticket-code.ts";
 import { createAccountService } from "./features/account/account.service.ts";
 
@@ -70,7 +71,7 @@ export function createServices(deps: Deps) {
         mailer: deps.mailer,
         boss: deps.queue.boss,
         ticketKey: ticketSigningKey,
-        siteName: deps.env.SITE_NAME,
+        brand: emailBrand(deps.env),
         logger: deps.logger,
       })
     : undefined;

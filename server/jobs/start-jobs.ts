@@ -3,6 +3,7 @@
 import type { Database } from "../db/client.ts";
 import type { Env } from "../env.ts";
 import { createMailer, type Mailer, type MailerDeps } from "../features/mail/mail.service.ts";
+import { emailBrand } from "../features/mail/templates/brand.ts";
 import { startStreamLinkWorker } from "../features/tickets/tickets.service.ts";
 import { createMailTransport } from "../integrations/mail/mail-transport.ts";
 import type { Logger } from "../lib/logger.ts";
@@ -28,7 +29,7 @@ export async function startJobs(
     logger.info("mail worker started", { transport: transport.kind });
     await startVisitRefresh(queue.boss, database.db, logger);
     // Ticket holders' streaming links, 24 hours before each event (jobs queued by scheduleStreamLink).
-    await startStreamLinkWorker(queue.boss, { db: database.db, mailer, siteName: env.SITE_NAME, logger });
+    await startStreamLinkWorker(queue.boss, { db: database.db, mailer, brand: emailBrand(env), logger });
     return { queue, mailer };
   } catch (error) {
     // Started but unusable: end pg-boss, or its timers keep the process alive.

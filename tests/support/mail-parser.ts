@@ -59,6 +59,40 @@ export function parseMail(raw: string | Buffer): ParsedMail {
   };
 }
 
+/** One MIME entity of a message: its type, parameters, headers and, for a multipart, its parts. */
+export interface MimePart {
+  /** "multipart/alternative", "text/plain" … in lower case */
+  contentType: string;
+  /** the Content-Type's parameters: charset, boundary, name … */
+  params: Record<string, string>;
+  /** every header by lower-case name, as written (encoded words not decoded) */
+  headers: Record<string, string>;
+  /** the parts of a multipart entity, else empty */
+  parts: MimePart[];
+  /** the body of a single part, its transfer encoding undone */
+  content: Buffer;
+}
+
+/** The structure of a message, for tests that check how it is built (multipart/alternative …). */
+export function mimeTree(raw: string | Buffer): MimePart {
+  const top = splitEntity(
+    typeof raw === "string" ? Buffer.from(raw, "utf8").toString("latin1") : raw.toString("latin1"),
+  );
+  return toPart({ ...top, body: top.body.replace(/\r?\n$/, "") });
+}
+
+function toPart(entity: Entity): MimePart {
+  const { type, params } = parseContentType(entity.headers.get("content-type"));
+  const multipart = type.startsWith("multipart/") && !!params.boundary;
+  return {
+    contentType: type,
+    params,
+    headers: Object.fromEntries(entity.headers),
+    parts: multipart ? splitMultipart(entity.body, params.boundary!).map((part) => toPart(splitEntity(part))) : [],
+    content: multipart ? Buffer.alloc(0) : decodeBytes(entity),
+  };
+}
+
 export interface ParsedAttachment {
   contentType: string;
   filename: string | null;

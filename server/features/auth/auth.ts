@@ -126,13 +126,16 @@ export function createAuth({ db, env, logger, mailer, mediaStore }: AuthDeps) {
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user: u, token }) => {
         const url = `${env.PUBLIC_URL}/reset-password?token=${token}`;
-        await sendCapped("reset", passwordResetMail({ site, to: u.email, url }));
+        await sendCapped("reset", await passwordResetMail({ env, to: u.email, name: u.name, url }));
       },
       // Whoever proved they own the address is no longer slowed down by someone else's guesses.
       onPasswordReset: async ({ user: u }) => attempts.forgive(`sign-in|user:${u.id}`),
       // The API answers a taken address like a new one; the owner hears that someone tried.
       onExistingUserSignUp: async ({ user: u }) => {
-        await sendCapped("existing", existingAccountMail({ site, to: u.email, url: `${env.PUBLIC_URL}/login` }));
+        await sendCapped(
+          "existing",
+          await existingAccountMail({ env, to: u.email, name: u.name, url: `${env.PUBLIC_URL}/login` }),
+        );
       },
     },
     emailVerification: {
@@ -140,7 +143,7 @@ export function createAuth({ db, env, logger, mailer, mediaStore }: AuthDeps) {
       sendOnSignIn: true,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user: u, url }) => {
-        await sendCapped("verification", verificationMail({ site, to: u.email, url }));
+        await sendCapped("verification", await verificationMail({ env, to: u.email, name: u.name, url }));
       },
     },
     session: {

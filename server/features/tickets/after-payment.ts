@@ -3,8 +3,9 @@
 // also the ticket e-mail and the streaming link (scheduled, or at once). The payment is already paid
 // and committed: a failed e-mail is logged and reported in the result, never thrown back at it.
 import { eq } from "drizzle-orm";
-import { courses, eventPurchases } from "../../db/schema.ts";
-import { receiptMail, ticketTypeLabel } from "./emails.ts";
+import { coupons, courses, eventPurchases } from "../../db/schema.ts";
+import { discounted } from "../payments/payments.service.ts";
+import { receiptMail, ticketTypeLabel, type ReceiptCoupon, type ReceiptInput } from "./emails.ts";
 import {
   scheduleStreamLink,
   sendTicketEmail,
@@ -28,31 +29,71 @@ export interface PaidPayment {
   paidAt: Date;
   /** the course_purchases or event_purchases row the payment paid for */
   purchaseId: string | null;
+  /** the buyer's name: the one typed for a course, else the signed-in buyer's (null when unknown) */
+  buyerName?: string | null;
+  /** a course's price when the payment started, before any coupon (kobo; null when not recorded) */
+  listAmountKobo?: number | null;
+  /** the coupon applied when the payment started, if any */
+  couponId?: string | null;
 }
 
 export type AfterPaymentDeps = TicketDeps & { mailer: Pick<Mailer, "send" | "store" | "dispatch"> };
 
-/** What was bought, in words: "Full-Stack Web Development (course)", "Demo Day: VIP (with Q&A) ticket × 2". */
-async function describeItem(deps: AfterPaymentDeps, payment: PaidPayment): Promise<string> {
+type ReceiptItem = Pick<ReceiptInput, "item" | "priceKobo" | "quantity" | "coupon">;
+
+/**
+ * The coupon as it was applied: its code, and its percentage when that gives the amount paid
+ * (`discounted`, spec §5), else the percentage the amounts show (an admin may
+ * have changed the coupon since; the naira discount is always the exact difference).
+ */
+async function appliedCoupon(deps: AfterPaymentDeps, payment: PaidPayment): Promise<ReceiptCoupon | null> {
+  if (!payment.couponId) return null;
+  const [coupon] = await deps.db
+    .select({ code: coupons.code, discount: coupons.discount })
+    .from(coupons)
+    .where(eq(coupons.id, payment.couponId));
+  const list = payment.listAmountKobo ?? null;
+  const fits = coupon && (list === null || discounted(list, coupon.discount) === payment.amountKobo);
+  const percent = fits ? coupon.discount : list ? Math.round((100 * (list - payment.amountKobo)) / list) : null;
+  // (deleted since, and no price recorded: nothing true to say about it)
+  if (percent === null) return null;
+  return { code: coupon?.code ?? null, percent };
+}
+
+/** What was bought, in words ("Full-Stack Web Development (course)", "Demo Day: VIP (with Q&A) ticket × 2") and its price. */
+async function describeItem(deps: AfterPaymentDeps, payment: PaidPayment): Promise<ReceiptItem> {
   if (payment.kind === "course") {
     const [course] = await deps.db.select({ title: courses.title }).from(courses).where(eq(courses.id, payment.itemId));
-    return `${course?.title ?? "Course"} (course)`;
+    return {
+      item: `${course?.title ?? "Course"} (course)`,
+      priceKobo: payment.listAmountKobo ?? null,
+      coupon: await appliedCoupon(deps, payment),
+    };
   }
   const [ticket] = payment.purchaseId
     ? await deps.db.select().from(eventPurchases).where(eq(eventPurchases.id, payment.purchaseId))
     : [];
-  if (!ticket) return "Event ticket";
+  if (!ticket) return { item: "Event ticket" };
   const label = ticketTypeLabel(ticket.ticketType);
-  return `${ticket.eventName}: ${label} ticket${ticket.quantity > 1 ? ` × ${ticket.quantity}` : ""}`;
+  return {
+    item: `${ticket.eventName}: ${label} ticket${ticket.quantity > 1 ? ` × ${ticket.quantity}` : ""}`,
+    // spec §9: amount = price × quantity × 100, so each ticket cost the amount over the quantity
+    priceKobo: Math.round(payment.amountKobo / ticket.quantity),
+    quantity: ticket.quantity,
+  };
 }
 
-/** The receipt: what was bought, amount in naira, reference, date (Lagos time), how it was paid. */
+/**
+ * The receipt: what was bought, its original price, the coupon and its discount, the amount paid in
+ * naira, reference, date (Lagos time), how it was paid, and a button to /account.
+ */
 export async function sendReceiptEmail(deps: AfterPaymentDeps, payment: PaidPayment): Promise<{ id: string }> {
   return deps.mailer.send(
-    receiptMail({
-      site: deps.siteName,
+    await receiptMail({
+      brand: deps.brand,
       to: payment.email,
-      item: await describeItem(deps, payment),
+      name: payment.buyerName ?? null,
+      ...(await describeItem(deps, payment)),
       amountKobo: payment.amountKobo,
       reference: payment.reference,
       paidAt: payment.paidAt,

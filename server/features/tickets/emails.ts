@@ -1,14 +1,15 @@
-// The e-mails after a payment (issue 9 "After paying", "Event tickets"): the ticket with its QR code,
-// the streaming link, the receipt. Plain text first (read anywhere, cheap on data), with a simple HTML
-// part saying the same. Times are Lagos time (West Africa Time), amounts naira.
+// The e-mails after a payment (issue 9 "After paying", "Event tickets"; issue 15 "E-mails that look like
+// a business"): the ticket with its QR code, the streaming link, the receipt. Made with the e-mail kit
+// (server/features/mail/templates, decision 022). Times are Lagos time (West Africa Time), amounts naira.
+import { formatNaira } from "../../../app/lib/naira.ts";
 import { TICKET_TYPES } from "../../../contract/tickets.ts";
 import type { MailInput } from "../mail/mail.service.ts";
+import type { EmailBrand } from "../mail/templates/brand.ts";
+import { composeEmail } from "../mail/templates/compose.ts";
+import type { EmailBlock, EmailDetail } from "../mail/templates/content.ts";
 
 /** The Content-ID of the QR code's PNG in a ticket e-mail: <img src="cid:ticket-qr@academy">. */
 export const TICKET_QR_CID = "ticket-qr@academy";
-
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 
 const lagos = new Intl.DateTimeFormat("en-GB", {
   timeZone: "Africa/Lagos",
@@ -27,12 +28,8 @@ export function formatLagosTime(value: Date): string {
   return `${part.weekday} ${part.day} ${part.month} ${part.year}, ${part.hour}:${part.minute} ${part.dayPeriod?.toLowerCase()} WAT`;
 }
 
-const naira = new Intl.NumberFormat("en-NG", { style: "currency", currency: "NGN" });
-
-/** 250000 kobo → "₦2,500.00". */
-export function formatKobo(kobo: number): string {
-  return naira.format(kobo / 100);
-}
+/** 12000000 kobo → "₦120,000.00" (the site's one naira formatter). */
+const kobo = (amount: number) => formatNaira(amount / 100);
 
 /** Paystack's channel names as a payer knows them. */
 export function channelLabel(channel: string | null | undefined): string {
@@ -63,31 +60,23 @@ export function ticketTypeLabel(type: string): string {
   return TICKET_TYPES.find((t) => t.value === type)?.label ?? type;
 }
 
-interface Row {
-  label: string;
-  value: string;
+const PAID_REASON = (site: string) => `You got this e-mail because this address was given for a payment at ${site}.`;
+
+/** The button to /account, where a signed-in learner finds every course, ticket and receipt. */
+function accountButton(brand: EmailBrand, label: string): EmailBlock {
+  return { kind: "button", label, url: `${brand.url}/account` };
 }
 
-function table(rows: Row[]): { text: string; html: string } {
-  return {
-    text: rows.map((r) => `${r.label}: ${r.value}`).join("\n"),
-    html:
-      '<table cellpadding="4" style="border-collapse:collapse">' +
-      rows.map((r) => `<tr><th align="left">${escape(r.label)}</th><td>${escape(r.value)}</td></tr>`).join("") +
-      "</table>",
-  };
-}
-
-function linkParagraph(url: string): { text: string; html: string } {
-  return {
-    text: `Join the live stream: ${url}`,
-    html: `<p><strong>Join the live stream:</strong> <a href="${escape(url)}">${escape(url)}</a></p>`,
-  };
-}
+const ACCOUNT_NOTE: EmailBlock = {
+  kind: "note",
+  text: "Your account shows it too: sign in (or create an account) with this e-mail address.",
+};
 
 export interface TicketMailInput {
-  site: string;
+  brand: EmailBrand;
   to: string;
+  /** the buyer's name, when known */
+  name?: string | null;
   eventName: string;
   ticketType: string;
   quantity: number;
@@ -102,94 +91,139 @@ export interface TicketMailInput {
   linkLater: boolean;
 }
 
-export function ticketMail(m: TicketMailInput): MailInput {
-  const details = table([
+export function ticketMail(m: TicketMailInput): Promise<MailInput> {
+  const details: EmailDetail[] = [
     { label: "Event", value: m.eventName },
     { label: "Ticket", value: ticketTypeLabel(m.ticketType) },
     { label: "Quantity", value: String(m.quantity) },
     { label: "Reference", value: m.reference },
     ...(m.startsAt ? [{ label: "Starts", value: formatLagosTime(m.startsAt) }] : []),
     { label: "Ticket code", value: m.code },
-  ]);
-  const link = m.streamUrl ? linkParagraph(m.streamUrl) : null;
-  const later = m.linkLater ? "We will e-mail you the streaming link 24 hours before the start." : null;
-  const show = "Keep this e-mail: the QR code (or the ticket code) shows that the ticket is yours.";
-  const text = [
-    `Thank you for your ticket to ${m.eventName}.`,
-    "",
-    details.text,
-    "",
-    ...(link ? [link.text, ""] : []),
-    ...(later ? [later, ""] : []),
-    show,
-    "",
-    `${m.site}`,
-  ].join("\n");
-  const html =
-    `<p>Thank you for your ticket to <strong>${escape(m.eventName)}</strong>.</p>` +
-    details.html +
-    (link ? link.html : "") +
-    (later ? `<p>${escape(later)}</p>` : "") +
-    `<p><img src="cid:${TICKET_QR_CID}" width="240" height="240" alt="QR code of ticket ${escape(m.code)}"></p>` +
-    `<p>${escape(show)}</p>` +
-    `<p>${escape(m.site)}</p>`;
-  return {
+  ];
+  const blocks: EmailBlock[] = [
+    { kind: "paragraph", text: `Thank you for your ticket to ${m.eventName}.` },
+    { kind: "details", rows: details },
+    ...(m.streamUrl ? [{ kind: "link", label: "Join the live stream", url: m.streamUrl } as const] : []),
+    ...(m.linkLater
+      ? [{ kind: "paragraph", text: "We will e-mail you the streaming link 24 hours before the start." } as const]
+      : []),
+    { kind: "image", cid: TICKET_QR_CID, alt: `QR code of ticket ${m.code}`, width: 240, height: 240 },
+    { kind: "paragraph", text: "Keep this e-mail: the QR code (or the ticket code) shows that the ticket is yours." },
+    accountButton(m.brand, "See your tickets"),
+    ACCOUNT_NOTE,
+  ];
+  return composeEmail(m.brand, {
     to: m.to,
-    subject: `Your ticket for ${m.eventName}`,
-    text,
-    html,
     kind: "ticket",
+    subject: `Your ticket for ${m.eventName}`,
+    preview: `${ticketTypeLabel(m.ticketType)} × ${m.quantity}${m.startsAt ? `, ${formatLagosTime(m.startsAt)}` : ""}`,
+    heading: "Your ticket",
+    name: m.name,
+    blocks,
+    reason: PAID_REASON(m.brand.name),
     attachments: [{ filename: "ticket-qr.png", contentType: "image/png", content: m.qrPng, cid: TICKET_QR_CID }],
-  };
+  });
 }
 
 export function streamLinkMail(m: {
-  site: string;
+  brand: EmailBrand;
   to: string;
+  name?: string | null;
   eventName: string;
   startsAt: Date;
   streamUrl: string;
   reference: string;
-}): MailInput {
-  const details = table([
-    { label: "Event", value: m.eventName },
-    { label: "Starts", value: formatLagosTime(m.startsAt) },
-    { label: "Reference", value: m.reference },
-  ]);
-  const link = linkParagraph(m.streamUrl);
-  const lead = `${m.eventName} starts soon. Here is your streaming link.`;
-  return {
+}): Promise<MailInput> {
+  return composeEmail(m.brand, {
     to: m.to,
-    subject: `Your streaming link for ${m.eventName}`,
-    text: [lead, "", details.text, "", link.text, "", m.site].join("\n"),
-    html: `<p>${escape(lead)}</p>${details.html}${link.html}<p>${escape(m.site)}</p>`,
     kind: "ticket",
-  };
+    subject: `Your streaming link for ${m.eventName}`,
+    preview: `${m.eventName} starts ${formatLagosTime(m.startsAt)}.`,
+    heading: "Your streaming link",
+    name: m.name,
+    blocks: [
+      { kind: "paragraph", text: `${m.eventName} starts soon. Here is your streaming link.` },
+      {
+        kind: "details",
+        rows: [
+          { label: "Event", value: m.eventName },
+          { label: "Starts", value: formatLagosTime(m.startsAt) },
+          { label: "Reference", value: m.reference },
+        ],
+      },
+      { kind: "button", label: "Join the live stream", url: m.streamUrl, spellOut: true },
+    ],
+    reason: PAID_REASON(m.brand.name),
+  });
 }
 
-export function receiptMail(m: {
-  site: string;
+/** A coupon applied to a payment: its code (null if it has been deleted since) and its percentage. */
+export interface ReceiptCoupon {
+  code: string | null;
+  percent: number;
+}
+
+export interface ReceiptInput {
+  brand: EmailBrand;
   to: string;
+  /** the buyer's name, when known */
+  name?: string | null;
   /** what was bought: "Full-Stack Web Development (course)" */
   item: string;
+  /** the price before any coupon, in kobo (for tickets: of one ticket); null when not known */
+  priceKobo?: number | null;
+  /** tickets: how many (the price above is then each) */
+  quantity?: number;
+  coupon?: ReceiptCoupon | null;
   amountKobo: number;
   reference: string;
   paidAt: Date;
   channel: string | null;
-}): MailInput {
-  const details = table([
-    { label: "Item", value: m.item },
-    { label: "Amount paid", value: formatKobo(m.amountKobo) },
+}
+
+/**
+ * The receipt's rows: the item, its original price, the coupon with its discount in percent and naira,
+ * the amount paid (emphasised), reference, date (Lagos time) and how it was paid.
+ */
+export function receiptRows(m: ReceiptInput): EmailDetail[] {
+  const rows: EmailDetail[] = [{ label: "Item", value: m.item }];
+  const quantity = m.quantity ?? 1;
+  if (m.priceKobo != null) {
+    const value = quantity > 1 ? `${kobo(m.priceKobo)} × ${quantity}` : kobo(m.priceKobo);
+    rows.push({ label: m.coupon ? "Original price" : "Price", value });
+  }
+  if (m.coupon) {
+    rows.push({ label: "Coupon", value: m.coupon.code ?? "(a coupon no longer offered)" });
+    const off = m.priceKobo != null ? m.priceKobo * quantity - m.amountKobo : null;
+    rows.push({
+      label: "Discount",
+      value: off != null && off > 0 ? `${m.coupon.percent}% (−${kobo(off)})` : `${m.coupon.percent}%`,
+    });
+  }
+  rows.push(
+    { label: "Amount paid", value: kobo(m.amountKobo), emphasis: true },
     { label: "Reference", value: m.reference },
     { label: "Date", value: formatLagosTime(m.paidAt) },
     { label: "Paid by", value: channelLabel(m.channel) },
-  ]);
-  const lead = `Thank you for your payment to ${m.site}. This is your receipt.`;
-  return {
+  );
+  return rows;
+}
+
+export function receiptMail(m: ReceiptInput): Promise<MailInput> {
+  const site = m.brand.name;
+  return composeEmail(m.brand, {
     to: m.to,
-    subject: `Your ${m.site} receipt (${m.reference})`,
-    text: [lead, "", details.text, "", "Keep it for your records."].join("\n"),
-    html: `<p>${escape(lead)}</p>${details.html}<p>Keep it for your records.</p>`,
     kind: "receipt",
-  };
+    subject: `Your ${site} receipt (${m.reference})`,
+    preview: `${kobo(m.amountKobo)} paid for ${m.item}.`,
+    heading: "Your receipt",
+    name: m.name,
+    blocks: [
+      { kind: "paragraph", text: `Thank you for your payment to ${site}. This is your receipt.` },
+      { kind: "details", rows: receiptRows(m) },
+      accountButton(m.brand, "View your purchases"),
+      { kind: "note", text: "Keep it for your records." },
+    ],
+    reason: PAID_REASON(site),
+  });
 }

@@ -8,9 +8,10 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import type { Db } from "../../db/client.ts";
-import { eventPurchases, events } from "../../db/schema.ts";
+import { eventPurchases, events, payments, user } from "../../db/schema.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Mailer } from "../mail/mail.service.ts";
+import type { EmailBrand } from "../mail/templates/brand.ts";
 import { streamLinkMail, ticketMail } from "./emails.ts";
 import { ticketCode, ticketQrPng } from "./ticket-code.ts";
 
@@ -23,8 +24,8 @@ export const EVENT_LENGTH_MS = 3 * 60 * 60_000;
 export interface StreamLinkDeps {
   db: Db;
   mailer: Pick<Mailer, "store" | "dispatch">;
-  /** env.SITE_NAME, signs the e-mails */
-  siteName: string;
+  /** the academy's name, address and web address for the e-mails (emailBrand(env)) */
+  brand: EmailBrand;
   /** the clock (tests move it) */
   now?: () => Date;
   logger?: Logger;
@@ -54,9 +55,12 @@ export function streamLinkTiming(startsAt: Date | null, now: Date): StreamLinkTi
 
 async function loadTicket(db: Db, purchaseId: string) {
   const [row] = await db
-    .select({ purchase: eventPurchases, event: events })
+    .select({ purchase: eventPurchases, event: events, buyerName: user.name })
     .from(eventPurchases)
     .leftJoin(events, eq(events.id, eventPurchases.eventId))
+    // the buyer's name for the greeting, when they bought it signed in (a ticket form asks for none)
+    .leftJoin(payments, eq(payments.reference, eventPurchases.paymentReference))
+    .leftJoin(user, eq(user.id, payments.userId))
     .where(eq(eventPurchases.id, purchaseId));
   return row;
 }
@@ -105,11 +109,13 @@ export async function sendTicketEmail(deps: TicketDeps, purchaseId: string): Pro
   const timing = streamLinkTiming(startsAt, now);
   const linkNow = timing.kind === "now" && !!event?.streamUrl;
 
-  const { mailId, withLink } = await deps.db.transaction(async (tx) => {
-    const withLink = linkNow && (await claimStreamLink(tx, purchase.id, now));
-    const mail = ticketMail({
-      site: deps.siteName,
+  // Made before the transaction (rendering takes a few milliseconds): with the link when it may go now,
+  // and without, for when another sender has claimed it meanwhile.
+  const compose = (streamUrl: string | null) =>
+    ticketMail({
+      brand: deps.brand,
       to: purchase.email,
+      name: row.buyerName,
       eventName: event?.name ?? purchase.eventName,
       ticketType: purchase.ticketType,
       quantity: purchase.quantity,
@@ -117,9 +123,17 @@ export async function sendTicketEmail(deps: TicketDeps, purchaseId: string): Pro
       startsAt,
       code,
       qrPng,
-      streamUrl: withLink ? event!.streamUrl : null,
+      streamUrl,
       linkLater: timing.kind === "later" && !purchase.streamLinkSentAt,
     });
+  const [withoutLinkMail, withLinkMail] = await Promise.all([
+    compose(null),
+    linkNow ? compose(event!.streamUrl) : null,
+  ]);
+
+  const { mailId, withLink } = await deps.db.transaction(async (tx) => {
+    const withLink = linkNow && (await claimStreamLink(tx, purchase.id, now));
+    const mail = withLink ? withLinkMail! : withoutLinkMail;
     return { mailId: (await deps.mailer.store(tx, mail)).id, withLink };
   });
   await dispatchOrRelease(deps, mailId, withLink ? purchase.id : null);
@@ -142,18 +156,18 @@ export async function sendStreamLink(deps: StreamLinkDeps, purchaseId: string): 
   if (purchase.paymentStatus !== "paid") return { sent: false, reason: "not paid" };
   if (!event?.startsAt || !event.streamUrl) return { sent: false, reason: "no start or link" };
   if (streamLinkTiming(event.startsAt, now).kind === "none") return { sent: false, reason: "event over" };
-  const { startsAt, streamUrl } = event;
+  const mail = await streamLinkMail({
+    brand: deps.brand,
+    to: purchase.email,
+    name: row.buyerName,
+    eventName: event.name,
+    startsAt: event.startsAt,
+    streamUrl: event.streamUrl,
+    reference: purchase.paymentReference ?? purchase.id,
+  });
 
   const mailId = await deps.db.transaction(async (tx) => {
     if (!(await claimStreamLink(tx, purchase.id, now))) return null;
-    const mail = streamLinkMail({
-      site: deps.siteName,
-      to: purchase.email,
-      eventName: event.name,
-      startsAt,
-      streamUrl,
-      reference: purchase.paymentReference ?? purchase.id,
-    });
     return (await deps.mailer.store(tx, mail)).id;
   });
   if (!mailId) return { sent: false, reason: "already sent" };

@@ -1,0 +1,233 @@
+// The HTML of every e-mail (decision 022): one layout in React Email's components (tables and inline
+// styles, which mail clients read), the academy's name and colours in the header, the message's blocks,
+// and a footer saying who sent it and why. Loaded by compose.ts on the first message, never at start.
+//
+// Every value is put in as React text or attribute, so React escapes it: a name such as
+// `<script>` arrives as text. Images are only cid: references to the message's own attachments.
+import {
+  Body,
+  Button,
+  Container,
+  Head,
+  Heading,
+  Html,
+  Img,
+  Link,
+  Preview,
+  Section,
+  Text,
+  render,
+} from "@react-email/components";
+import type { CSSProperties, ReactNode } from "react";
+import { EMAIL_COLORS as C, EMAIL_FONT, type EmailBrand } from "./brand.ts";
+import type { EmailBlock, EmailContent, EmailDetail } from "./content.ts";
+
+// Long values (a signed ticket code, a streaming link, a long name) wrap instead of widening a phone's screen.
+const breakAnywhere: CSSProperties = { wordBreak: "break-word", overflowWrap: "anywhere" };
+const paragraph: CSSProperties = {
+  margin: "0 0 16px",
+  fontSize: "16px",
+  lineHeight: "24px",
+  color: C.text,
+  ...breakAnywhere,
+};
+
+/** The site's name on a brand-coloured band, with the accent line under it, as the site's header. */
+function Header({ brand }: { brand: EmailBrand }) {
+  return (
+    <Section style={{ backgroundColor: C.brand700, borderBottom: `4px solid ${C.accent400}` }}>
+      <Text
+        style={{
+          margin: 0,
+          padding: "18px 24px",
+          fontSize: "22px",
+          lineHeight: "28px",
+          fontWeight: 800,
+          ...breakAnywhere,
+        }}
+      >
+        <Link href={brand.url} style={{ color: "#ffffff", textDecoration: "none" }}>
+          {brand.name}
+        </Link>
+      </Text>
+    </Section>
+  );
+}
+
+function Footer({ brand, reason }: { brand: EmailBrand; reason: string }) {
+  const small: CSSProperties = {
+    margin: "0 0 8px",
+    fontSize: "13px",
+    lineHeight: "20px",
+    color: C.footerText,
+    ...breakAnywhere,
+  };
+  return (
+    <Section style={{ backgroundColor: C.brand950, padding: "20px 24px" }}>
+      <Text style={{ ...small, fontWeight: 700, color: "#ffffff" }}>
+        {brand.name} ·{" "}
+        <Link href={brand.url} style={{ color: "#ffffff", textDecoration: "underline" }}>
+          {new URL(brand.url).host}
+        </Link>
+      </Text>
+      {brand.postalAddress ? <Text style={small}>{brand.postalAddress}</Text> : null}
+      <Text style={{ ...small, margin: 0 }}>{reason}</Text>
+    </Section>
+  );
+}
+
+/** The kit's button: the brand colour, white text (8:1), big enough for a thumb. */
+export function EmailButton({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Button
+      href={href}
+      style={{
+        backgroundColor: C.brand700,
+        color: "#ffffff",
+        borderRadius: "8px",
+        padding: "14px 24px",
+        fontSize: "16px",
+        fontWeight: 700,
+        lineHeight: "20px",
+      }}
+    >
+      {children}
+    </Button>
+  );
+}
+
+/** Label/value rows (a receipt, a ticket); an emphasised row (the amount paid) stands out. */
+function Details({ rows }: { rows: EmailDetail[] }) {
+  return (
+    <table
+      width="100%"
+      cellPadding={0}
+      cellSpacing={0}
+      style={{ borderCollapse: "collapse", margin: "0 0 20px", fontSize: "15px", lineHeight: "22px" }}
+    >
+      <tbody>
+        {rows.map((row, i) => {
+          const cell: CSSProperties = {
+            padding: "10px 0",
+            borderTop: i === 0 ? "none" : `1px solid ${row.emphasis ? C.text : C.rule}`,
+            verticalAlign: "top",
+          };
+          return (
+            <tr key={i}>
+              <th
+                scope="row"
+                align="left"
+                style={{ ...cell, width: "40%", paddingRight: "12px", fontWeight: 600, color: C.muted }}
+              >
+                {row.label}
+              </th>
+              <td
+                align="left"
+                style={{
+                  ...cell,
+                  ...breakAnywhere,
+                  color: C.text,
+                  fontWeight: row.emphasis ? 800 : 400,
+                  fontSize: row.emphasis ? "18px" : "15px",
+                }}
+              >
+                {row.value}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+function Block({ block }: { block: EmailBlock }) {
+  switch (block.kind) {
+    case "paragraph":
+      return <Text style={paragraph}>{block.text}</Text>;
+    case "note":
+      return <Text style={{ ...paragraph, fontSize: "14px", lineHeight: "21px", color: C.muted }}>{block.text}</Text>;
+    case "details":
+      return <Details rows={block.rows} />;
+    case "button":
+      return (
+        <Section style={{ margin: "4px 0 20px" }}>
+          <EmailButton href={block.url}>{block.label}</EmailButton>
+          {block.spellOut ? (
+            <Text style={{ ...paragraph, margin: "12px 0 0", fontSize: "13px", color: C.muted }}>
+              If the button does not work, paste this address into your browser:{" "}
+              <Link href={block.url} style={{ color: C.brand700 }}>
+                {block.url}
+              </Link>
+            </Text>
+          ) : null}
+        </Section>
+      );
+    case "link":
+      return (
+        <Text style={paragraph}>
+          <strong>{block.label}:</strong>{" "}
+          <Link href={block.url} style={{ color: C.brand700, textDecoration: "underline" }}>
+            {block.url}
+          </Link>
+        </Text>
+      );
+    case "image":
+      return (
+        <Section style={{ margin: "0 0 16px" }}>
+          <Img
+            src={`cid:${block.cid}`}
+            alt={block.alt}
+            width={block.width}
+            height={block.height}
+            style={{ maxWidth: "100%", height: "auto", border: `1px solid ${C.rule}` }}
+          />
+        </Section>
+      );
+  }
+}
+
+export function EmailDocument({ brand, content }: { brand: EmailBrand; content: EmailContent }) {
+  return (
+    <Html lang="en">
+      <Head>
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light" />
+        <title>{content.subject}</title>
+      </Head>
+      <Preview>{content.preview}</Preview>
+      <Body style={{ margin: 0, padding: "16px 8px", backgroundColor: C.canvas, fontFamily: EMAIL_FONT }}>
+        <Container style={{ maxWidth: "600px", backgroundColor: "#ffffff", borderRadius: "12px", overflow: "hidden" }}>
+          <Header brand={brand} />
+          <Section style={{ padding: "24px" }}>
+            <Heading
+              as="h1"
+              style={{ margin: "0 0 16px", fontSize: "24px", lineHeight: "30px", color: C.brand950, ...breakAnywhere }}
+            >
+              {content.heading}
+            </Heading>
+            <Text style={paragraph}>{content.name ? `Hello ${content.name},` : "Hello,"}</Text>
+            {content.blocks.map((block, i) => (
+              <Block key={i} block={block} />
+            ))}
+          </Section>
+          <Footer brand={brand} reason={content.reason} />
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+/**
+ * React Email's render, without what React's renderer adds for web pages and hydration: the markers of
+ * its streaming (`<!--$-->`, `<!--/$-->`, `<!--html-->` …) and between adjacent texts (`<!-- -->`),
+ * which mean nothing in an e-mail, and the `<link rel="preload">` it hoists for each image, which would
+ * point a mail client at a cid: address as if it were a URL. Outlook's conditional comments
+ * (`<!--[if mso]>`) stay.
+ */
+export async function renderEmailHtml(brand: EmailBrand, content: EmailContent): Promise<string> {
+  const html = await render(<EmailDocument brand={brand} content={content} />);
+  return html
+    .replace(/<!--\/?\$\??-->|<!--\/?(?:html|head|body)-->|<!-- -->/g, "")
+    .replace(/<link rel="preload"[^>]*\/?>/g, "");
+}
