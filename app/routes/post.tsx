@@ -23,7 +23,8 @@ import { JS_FIELD, POST_INTENTS, type PostActionData, type PostIntent } from "..
 import { SearchBox } from "../components/blog/search-box.tsx";
 import { SocialFollow } from "../components/blog/social-follow.tsx";
 import type { ErrorTexts } from "../components/ui/error-page.tsx";
-import { absoluteMediaUrl, MediaImage } from "../components/ui/media-image.tsx";
+import type { CSSProperties } from "react";
+import { absoluteMediaUrl, isResizable, MediaImage, mediaUrl, PLACEHOLDER_TR } from "../components/ui/media-image.tsx";
 import { PostBody } from "../components/blog/post-body.tsx";
 
 // spec public-area §2 "Single post page (/{slug})", §8 'Post not found!', 'Error loading comments!'.
@@ -32,6 +33,12 @@ import { PostBody } from "../components/blog/post-body.tsx";
 const NARROW = "(max-width: 47.99rem)";
 /** A transparent 1×1 GIF: what a phone loads for the hidden cover (no request). */
 const NO_PICTURE = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7";
+
+/** The cover's placeholder as a custom property (app.css uses it on wide screens), none inline. */
+function coverPlaceholder(src: string): CSSProperties {
+  if (!isResizable(src)) return {};
+  return { backgroundImage: undefined, ["--placeholder" as string]: `url("${mediaUrl(src, PLACEHOLDER_TR)}")` };
+}
 
 /** Under the error page's title 'Post not found!'. */
 const NOT_FOUND_HINT = "It may have been removed, or the address may be mistyped.";
@@ -239,7 +246,9 @@ export default function Post({ loaderData, actionData }: Route.ComponentProps) {
             {post.desc ? <p className="mt-4 text-lg leading-relaxed font-medium text-slate-700">{post.desc}</p> : null}
             {/* Wide screens only (spec §2), and there above the fold: asked for at once, with high priority
                 (decision 027). Phones, where it is hidden, take the <source>'s empty picture instead, so
-                that they never fetch it (a hidden <img> that is not lazy is still fetched). */}
+                that they never fetch it (a hidden <img> that is not lazy is still fetched), and its
+                placeholder is laid under it by app.css from `md` up only (.post-cover), so that it does
+                not depend on the stylesheet having hidden it. */}
             {post.img ? (
               <picture className="mt-8 hidden md:block">
                 <source media={NARROW} srcSet={NO_PICTURE} />
@@ -250,7 +259,8 @@ export default function Post({ loaderData, actionData }: Route.ComponentProps) {
                   height={338}
                   priority
                   data-testid="post-cover"
-                  className="block aspect-video w-full max-w-[600px] rounded-2xl object-cover"
+                  className="post-cover block aspect-video w-full max-w-[600px] rounded-2xl object-cover"
+                  style={coverPlaceholder(post.img)}
                 />
               </picture>
             ) : null}

@@ -309,7 +309,7 @@ describe("bodyPictures", () => {
 const PICTURE: PagePicture = {
   src: "/media/uploads/a.jpg?tr=w-800&v=1",
   srcset: "/media/uploads/a.jpg?tr=w-320&v=1 320w, /media/uploads/a.jpg?tr=w-800&v=1 800w",
-  sizes: "(min-width: 48rem) 43rem, calc(100vw - 2rem)",
+  sizes: "(min-width: 48rem) 49rem, calc(100vw - 2rem)",
   width: 2400,
   height: 1600,
   placeholder: "/media/uploads/a.jpg?tr=w-24,q-20,bl-10&v=1",
@@ -321,7 +321,7 @@ describe("renderPostPageHtml: what the post page shows", () => {
     expect(renderPostPageHtml('<p><img src="/media/uploads/a.jpg" alt="A map" title="Map" /></p>', ours(PICTURE))).toBe(
       '<p><img src="/media/uploads/a.jpg?tr=w-800&amp;v=1" ' +
         'srcset="/media/uploads/a.jpg?tr=w-320&amp;v=1 320w, /media/uploads/a.jpg?tr=w-800&amp;v=1 800w" ' +
-        'sizes="(min-width: 48rem) 43rem, calc(100vw - 2rem)" alt="A map" title="Map" width="2400" height="1600" ' +
+        'sizes="(min-width: 48rem) 49rem, calc(100vw - 2rem)" alt="A map" title="Map" width="2400" height="1600" ' +
         'loading="lazy" decoding="async" ' +
         'style="background-image:url(&quot;/media/uploads/a.jpg?tr=w-24,q-20,bl-10&amp;v=1&quot;)" /></p>',
     );

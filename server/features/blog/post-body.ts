@@ -11,11 +11,14 @@ import type { ImageSize, ImageSizes } from "./image-sizes.ts";
 
 /**
  * The widths a body picture is offered at (never wider than the picture itself). A phone of 375 px
- * takes the 480 one (800 at twice the density); the column on wide screens is at most 43rem.
+ * takes the 480 one (800 at twice the density); the column on wide screens is at most 49rem.
  */
 export const BODY_WIDTHS = [320, 480, 640, 800, 1080, 1440];
-/** How wide a body picture is shown: the text column (app.css .post-body: 72ch, at most 43rem). */
-export const BODY_SIZES = "(min-width: 48rem) 43rem, calc(100vw - 2rem)";
+/**
+ * How wide a body picture is shown at most: the text column (app.css .post-body: 72ch, at most 49rem;
+ * the page's padding is 1rem a side on phones).
+ */
+export const BODY_SIZES = "(min-width: 48rem) 49rem, calc(100vw - 2rem)";
 /** The size in `src`, for a browser that knows no srcset. */
 const DEFAULT_WIDTH = 800;
 
