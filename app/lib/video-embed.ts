@@ -48,7 +48,7 @@ export function videoPageUrl(src: string): string {
     const key = url.searchParams.get("h") ?? hash;
     return `https://vimeo.com/${id}${key && /^[a-f0-9]{6,20}$/i.test(key) ? `/${key}` : ""}`;
   }
-  if (url.hostname !== "player.vimeo.com" && kind === "embed" && id && YOUTUBE_ID.test(id)) {
+  if (url.hostname !== "player.vimeo.com" && kind === "embed" && id && id !== "videoseries" && YOUTUBE_ID.test(id)) {
     const start = url.searchParams.get("start");
     return `https://www.youtube.com/watch?v=${id}${start && /^\d{1,6}$/.test(start) ? `&t=${start}s` : ""}`;
   }

@@ -1,8 +1,9 @@
 // The write-a-post form (admin-back-office §2 "Write post", §4 "Post creation", §5, §8 "Authoring";
 // issue 10 "Writing"): cover image, title, category, short description, the rich-text body (lazy:
 // its code loads on this page only), uploads with a progress bar (the editor read-only and Send off
-// while one runs), a draft kept in local storage until sent, and Send → 'Loading...' → 'Post has been
-// created' and the post's page, or 'Failed to create post: {message}'.
+// while one runs), alt text for every uploaded picture (decision 027), a draft kept in local storage
+// until sent, and Send → 'Loading...' → 'Post has been created' and the post's page, or 'Failed to
+// create post: {message}'.
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { BLOG_MESSAGES } from "../../../contract/blog-texts.ts";
