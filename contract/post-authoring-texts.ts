@@ -27,6 +27,15 @@ export const AUTHORING_MESSAGES = {
   uploadFailed: "Image upload failed!",
   /** the same for a video uploaded into the body (decision 021) */
   videoUploadFailed: "Video upload failed!",
+  /**
+   * An uploaded picture in the body without alt text (decision 027; Ghost asks for it too): the server's
+   * 422 and the page's refusal to send. An outside picture or one of the site's own is not asked.
+   */
+  altMissing: "Every uploaded picture needs alt text: a short description of it for readers who cannot see it.",
+  /** the page adds where to give it */
+  altHowTo: "Select the picture in the editor and choose “Alt text”.",
+  /** the alt text prompt was applied empty */
+  altEmpty: "Describe the picture in a few words: it is read to those who cannot see it.",
   /** the video button's prompt got something that is not a YouTube or Vimeo link */
   badVideoLink: "Paste a YouTube or Vimeo link, or upload an MP4 or WebM video",
 } as const;

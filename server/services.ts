@@ -6,6 +6,8 @@ import type { Logger } from "./lib/logger.ts";
 import { createBlogService } from "./features/blog/blog.service.ts";
 import { createPostActionsService } from "./features/blog/post-actions.service.ts";
 import { createPostWriteService } from "./features/blog/posts-write.service.ts";
+import { createImageSizes } from "./features/blog/image-sizes.ts";
+import { createPostBodyRenderer } from "./features/blog/post-body.ts";
 import { createCatalogService } from "./features/catalog/catalog.service.ts";
 import { createCategoriesService } from "./features/catalog/categories.service.ts";
 import { createContactsService } from "./features/contacts/contacts.service.ts";
@@ -109,7 +111,12 @@ export function createServices(deps: Deps) {
     /** comments, saves, featuring and deleting posts (the signed-in blog actions) */
     postActions: createPostActionsService(db),
     /** writing posts (POST /posts) */
-    postWrite: createPostWriteService(db),
+    postWrite: createPostWriteService(db, { publicUrl: deps.env.PUBLIC_URL }),
+    /** a post body as the post page shows it: pictures sized and lazy, players behind a play button */
+    postBody: createPostBodyRenderer({
+      sizes: createImageSizes({ dataDir: deps.env.DATA_DIR, store: mediaStore }),
+      publicUrl: deps.env.PUBLIC_URL,
+    }),
     content: createContentService(db),
     events: createEventsService(db),
     newsletter: createNewsletterService(db),

@@ -23,11 +23,24 @@ import { JS_FIELD, POST_INTENTS, type PostActionData, type PostIntent } from "..
 import { SearchBox } from "../components/blog/search-box.tsx";
 import { SocialFollow } from "../components/blog/social-follow.tsx";
 import type { ErrorTexts } from "../components/ui/error-page.tsx";
+import type { CSSProperties } from "react";
 import { Notice } from "../components/ui/form.tsx";
-import { MediaImage } from "../components/ui/media-image.tsx";
+import { isResizable, MediaImage, mediaUrl, PLACEHOLDER_TR } from "../components/ui/media-image.tsx";
+import { PostBody } from "../components/blog/post-body.tsx";
 import { pageMeta, socialImage } from "../lib/meta.ts";
 
 // spec public-area §2 "Single post page (/{slug})", §8 'Post not found!', 'Error loading comments!'.
+
+/** Screens narrower than Tailwind's `md` (48rem), where the cover is hidden. */
+const NARROW = "(max-width: 47.99rem)";
+/** A transparent 1×1 GIF: what a phone loads for the hidden cover (no request). */
+const NO_PICTURE = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7";
+
+/** The cover's placeholder as a custom property (app.css uses it on wide screens), none inline. */
+function coverPlaceholder(src: string): CSSProperties {
+  if (!isResizable(src)) return {};
+  return { backgroundImage: undefined, ["--placeholder" as string]: `url("${mediaUrl(src, PLACEHOLDER_TR)}")` };
+}
 
 /** Under the error page's title 'Post not found!'. */
 const NOT_FOUND_HINT = "It may have been removed, or the address may be mistyped.";
@@ -55,7 +68,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     }
     throw error;
   }
-  const [comments, categories] = await Promise.all([
+  const [content, comments, categories] = await Promise.all([
+    // pictures sized and lazy, players behind a play button (decision 027)
+    services.postBody.render(post.content),
     // spec §8 'Error loading comments!': the post still shows when its comments cannot be read
     services.blog.listComments(post._id).catch((error: unknown): Comment[] | null => {
       console.error("post: loading the comments failed", error);
@@ -97,7 +112,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     siteName,
     canonical: `${publicUrl.replace(/\/+$/, "")}/${encodeURIComponent(post.slug)}`,
     origin: publicUrl.replace(/\/+$/, ""),
-    post,
+    post: { ...post, content },
     date: formatLagosDate(post.createdAt),
     comments,
     categories,
@@ -239,20 +254,27 @@ export default function Post({ loaderData, actionData }: Route.ComponentProps) {
               <time dateTime={post.createdAt}>{date}</time>
             </p>
             {post.desc ? <p className="mt-4 text-lg leading-relaxed font-medium text-slate-700">{post.desc}</p> : null}
-            {/* wide screens only (spec §2); lazy, so that phones, where it is hidden, never fetch it */}
+            {/* Wide screens only (spec §2), and there above the fold: asked for at once, with high priority
+                (decision 027). Phones, where it is hidden, take the <source>'s empty picture instead, so
+                that they never fetch it (a hidden <img> that is not lazy is still fetched), and its
+                placeholder is laid under it by app.css from `md` up only (.post-cover), so that it does
+                not depend on the stylesheet having hidden it. */}
             {post.img ? (
-              <MediaImage
-                src={post.img}
-                alt=""
-                width={600}
-                height={338}
-                data-testid="post-cover"
-                className="mt-8 hidden aspect-video w-full max-w-[600px] rounded-2xl object-cover md:block"
-              />
+              <picture className="mt-8 hidden md:block">
+                <source media={NARROW} srcSet={NO_PICTURE} />
+                <MediaImage
+                  src={post.img}
+                  alt=""
+                  width={600}
+                  height={338}
+                  priority
+                  data-testid="post-cover"
+                  className="post-cover block aspect-video w-full max-w-[600px] rounded-2xl object-cover"
+                  style={coverPlaceholder(post.img)}
+                />
+              </picture>
             ) : null}
-            {/* The service returns the body already sanitized (spec §5 "Post body HTML is sanitized before
-                display"; server/lib/sanitize.ts): only the allowed tags and attributes reach this point. */}
-            <div className="post-body mt-8" dangerouslySetInnerHTML={{ __html: post.content }} />
+            <PostBody html={post.content} className="mt-8" />
           </article>
           <CommentList
             comments={comments}

@@ -1,7 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { XSS_CORPUS, assertNothingExecutable, findExecutable } from "../../tests/support/xss-corpus.ts";
-import { LINK_REL, isAllowedVideoSrc, plainText, sanitizePostHtml } from "./sanitize.ts";
+import {
+  LINK_REL,
+  bodyPictures,
+  isAllowedVideoSrc,
+  plainText,
+  renderPostPageHtml,
+  sanitizePostHtml,
+  type PagePicture,
+} from "./sanitize.ts";
 
 const REL = `rel="${LINK_REL}"`;
 
@@ -267,6 +275,146 @@ describe("sanitizePostHtml against the XSS corpus", () => {
       }),
       { numRuns: 400, seed: 20260801 },
     );
+  });
+});
+
+describe("sanitizePostHtml: picture sizes", () => {
+  it("keeps a width and height that are a number of pixels, drops any other", () => {
+    expect(sanitizePostHtml('<img src="/media/a.png" width=" 640 " height="480" />')).toBe(
+      '<img src="/media/a.png" width="640" height="480" />',
+    );
+    for (const bad of ["100%", "12px", "-5", "1e3", "99999", "1 2", "calc(1px)"]) {
+      expect(sanitizePostHtml(`<img src="/media/a.png" width="${bad}" height="${bad}" />`), bad).toBe(
+        '<img src="/media/a.png" />',
+      );
+    }
+  });
+});
+
+describe("bodyPictures", () => {
+  it("lists the pictures the allow-list keeps, in order, with their alt as written", () => {
+    expect(
+      bodyPictures(
+        '<p>a<img src=" /media/uploads/a.png " alt="A &amp; B"></p><img src="https://e.com/x.jpg">' +
+          '<img src="javascript:alert(1)" alt="no"><img src="/media/seed/f.svg" alt="">',
+      ),
+    ).toEqual([
+      { src: "/media/uploads/a.png", alt: "A & B" },
+      { src: "https://e.com/x.jpg", alt: undefined },
+      { src: "/media/seed/f.svg", alt: "" },
+    ]);
+  });
+});
+
+const PICTURE: PagePicture = {
+  src: "/media/uploads/a.jpg?tr=w-800&v=1",
+  srcset: "/media/uploads/a.jpg?tr=w-320&v=1 320w, /media/uploads/a.jpg?tr=w-800&v=1 800w",
+  sizes: "(min-width: 48rem) 49rem, calc(100vw - 2rem)",
+  width: 2400,
+  height: 1600,
+  placeholder: "/media/uploads/a.jpg?tr=w-24,q-20,bl-10&v=1",
+};
+const ours = (picture: PagePicture) => (src: string) => (src === "/media/uploads/a.jpg" ? picture : null);
+
+describe("renderPostPageHtml: what the post page shows", () => {
+  it("gives a picture of ours its sizes, width, height, lazy loading and placeholder, and keeps alt and title", () => {
+    expect(renderPostPageHtml('<p><img src="/media/uploads/a.jpg" alt="A map" title="Map" /></p>', ours(PICTURE))).toBe(
+      '<p><img src="/media/uploads/a.jpg?tr=w-800&amp;v=1" ' +
+        'srcset="/media/uploads/a.jpg?tr=w-320&amp;v=1 320w, /media/uploads/a.jpg?tr=w-800&amp;v=1 800w" ' +
+        'sizes="(min-width: 48rem) 49rem, calc(100vw - 2rem)" alt="A map" title="Map" width="2400" height="1600" ' +
+        'loading="lazy" decoding="async" ' +
+        'style="background-image:url(&quot;/media/uploads/a.jpg?tr=w-24,q-20,bl-10&amp;v=1&quot;)" /></p>',
+    );
+  });
+
+  it("makes every other picture lazy, keeping a stated size that is a number", () => {
+    expect(
+      renderPostPageHtml('<img src="https://cdn.example.com/x.png" alt="x" width="300" height="200" />', () => null),
+    ).toBe(
+      '<img src="https://cdn.example.com/x.png" alt="x" width="300" height="200" loading="lazy" decoding="async" />',
+    );
+  });
+
+  it("lets no attribute of the stored body ride along: srcset, sizes, style, loading, handlers are rebuilt or dropped", () => {
+    const stored =
+      '<img src="/media/uploads/a.jpg" alt="a" srcset="https://evil.example/x.png 1x" sizes="100vw" ' +
+      'style="background:url(https://evil.example/t.gif)" loading="eager" fetchpriority="high" onerror="alert(1)" ' +
+      'class="x" data-x="y" width="1" height="1" />';
+    const out = renderPostPageHtml(stored, ours(PICTURE));
+    expect(out).not.toMatch(/evil|eager|fetchpriority|onerror|class=|data-x/);
+    expect(out).toContain('width="2400" height="1600"');
+    // and a picture the page knows nothing about keeps none of them either
+    const other = renderPostPageHtml(stored.replace("/media/uploads/a.jpg", "/media/uploads/b.jpg"), ours(PICTURE));
+    expect(other).toBe(
+      '<img src="/media/uploads/b.jpg" alt="a" width="1" height="1" loading="lazy" decoding="async" />',
+    );
+    assertNothingExecutable(out);
+  });
+
+  it("checks what it is given to add: only resized /media addresses, sizes without quotes, whole numbers", () => {
+    const hostile: PagePicture = {
+      src: "https://evil.example/a.jpg",
+      srcset: "javascript:alert(1) 1w, /media/uploads/a.jpg?tr=w-320 320w",
+      sizes: '100vw" onload="alert(1)',
+      width: 1.5,
+      height: -3,
+      placeholder: 'https://evil.example/t.gif")',
+    };
+    expect(renderPostPageHtml('<img src="/media/uploads/a.jpg" alt="a" />', ours(hostile))).toBe(
+      '<img src="/media/uploads/a.jpg" alt="a" loading="lazy" decoding="async" />',
+    );
+    const sneaky: PagePicture = {
+      src: "/media/../backend/x?tr=w-1",
+      srcset: "/media/uploads/a.jpg?tr=w-320&x=1 320w",
+      placeholder: "/media//evil.example/x?tr=w-24",
+    };
+    expect(renderPostPageHtml('<img src="/media/uploads/a.jpg" alt="a" />', ours(sneaky))).toBe(
+      '<img src="/media/uploads/a.jpg" alt="a" loading="lazy" decoding="async" />',
+    );
+  });
+
+  it("turns a YouTube or Vimeo player into a play button: a link to the video's page, no frame", () => {
+    const yt =
+      '<div data-youtube-video><iframe src="https://www.youtube-nocookie.com/embed/8aGhZQkoFbQ" allowfullscreen frameborder="0" title="The event loop &lt;b&gt;"></iframe></div>';
+    expect(renderPostPageHtml(yt, () => null)).toBe(
+      '<div data-youtube-video><a href="https://www.youtube.com/watch?v=8aGhZQkoFbQ" class="video-play" ' +
+        `data-embed="https://www.youtube-nocookie.com/embed/8aGhZQkoFbQ" ${REL}>Play video: The event loop &lt;b&gt;</a></div>`,
+    );
+    expect(renderPostPageHtml('<iframe src="https://player.vimeo.com/video/76979871"></iframe>', () => null)).toBe(
+      '<a href="https://vimeo.com/76979871" class="video-play" data-embed="https://player.vimeo.com/video/76979871" ' +
+        `${REL}>Play video: Embedded video</a>`,
+    );
+    expect(
+      renderPostPageHtml('<iframe src="https://www.youtube.com/embed/abcdefgh?start=30"></iframe>', () => null),
+    ).toContain('href="https://www.youtube.com/watch?v=abcdefgh&amp;t=30s"');
+  });
+
+  it("drops a frame that is not a player, and keeps a link of the body from posing as a play button", () => {
+    for (const src of [
+      "https://evil.example/embed/x",
+      "javascript:alert(1)",
+      "https://www.youtube.com/watch?v=x",
+      "",
+    ]) {
+      expect(
+        renderPostPageHtml(`<p>a</p><iframe src="${src}" title="t"></iframe>`, () => null),
+        src,
+      ).toBe("<p>a</p>");
+    }
+    expect(
+      renderPostPageHtml(
+        '<a href="https://e.com" class="video-play" data-embed="https://evil.example/x" style="x">x</a>',
+        () => null,
+      ),
+    ).toBe(`<a href="https://e.com" ${REL}>x</a>`);
+  });
+
+  it("applies the body's allow-list on the way: nothing executable from any corpus payload", () => {
+    const everything = () => PICTURE;
+    for (const p of XSS_CORPUS) {
+      assertNothingExecutable(renderPostPageHtml(p.html, everything));
+      assertNothingExecutable(renderPostPageHtml(sanitizePostHtml(p.html), everything));
+    }
   });
 });
 

@@ -5,6 +5,9 @@
 // - sanitizePostHtml: a post body (HTML written by a Tiptap editor). Run it when a body is stored and
 //   again when it is shown; well-formed HTML (what the editor writes) comes out the same the second
 //   time (badly nested input, such as a link inside a link, may be re-nested, never made unsafe).
+// - renderPostPageHtml: a body as the post page shows it (decision 027): the same allow-list, every
+//   picture lazy and, when it is ours, with srcset/sizes, width/height and its placeholder; every player
+//   a play button. What the page adds is built from nothing and checked against patterns of its own.
 // - plainText: titles, descriptions, comments, usernames: text in which HTML is never wanted.
 //
 // What a body may hold: paragraphs, headings, bold/italic/underline/strike, lists, quotes, code, rules
@@ -16,14 +19,10 @@
 // style, no event handlers, no classes except `language-*` on code (syntax highlighting), no
 // script/style/svg/math/form/noscript/template/object/embed.
 import sanitizeHtml from "sanitize-html";
+import { isAllowedVideoSrc, PLAY_CLASS, playLabel, VIDEO_HOSTS, videoPageUrl } from "../../app/lib/video-embed.ts";
 
-/** The hosts whose players a post may embed, and the path a player lives under on each. */
-export const VIDEO_HOSTS: Readonly<Record<string, string>> = {
-  "www.youtube.com": "/embed/",
-  "youtube.com": "/embed/",
-  "www.youtube-nocookie.com": "/embed/",
-  "player.vimeo.com": "/video/",
-};
+// (the players' rule lives with the page's play buttons, which check it again in the browser)
+export { isAllowedVideoSrc, VIDEO_HOSTS };
 
 /** Every link in a post carries this rel (no opener, no referrer, no ranking credit). */
 export const LINK_REL = "noopener noreferrer nofollow";
@@ -46,27 +45,6 @@ export function isAllowedUploadedVideoSrc(src: string): boolean {
 
 function isAllowedImageSrc(src: string): boolean {
   return LOCAL_MEDIA.test(src) || HTTP_URL.test(src);
-}
-
-/** A player URL: https, one of VIDEO_HOSTS, under its player path, no credentials or port. */
-export function isAllowedVideoSrc(src: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(src);
-  } catch {
-    return false;
-  }
-  const prefix = VIDEO_HOSTS[url.hostname];
-  return (
-    url.protocol === "https:" &&
-    prefix !== undefined &&
-    url.username === "" &&
-    url.password === "" &&
-    url.port === "" &&
-    url.pathname.startsWith(prefix) &&
-    // the URL as written, not only as parsed: no backslashes, whitespace or look-alike tricks
-    /^https:\/\/[a-z0-9.-]+\/[^\s\\]*$/i.test(src)
-  );
 }
 
 const POST_OPTIONS: sanitizeHtml.IOptions = {
@@ -135,6 +113,13 @@ const POST_OPTIONS: sanitizeHtml.IOptions = {
     img: (tagName, attribs) => {
       const { src, ...rest } = attribs;
       const trimmed = src?.trim();
+      // width and height are a number of pixels or nothing (the page sizes our pictures from the file)
+      for (const side of ["width", "height"] as const) {
+        const value = rest[side]?.trim();
+        if (value === undefined) continue;
+        if (DIMENSION.test(value)) rest[side] = value;
+        else delete rest[side];
+      }
       return {
         tagName,
         attribs: trimmed !== undefined && isAllowedImageSrc(trimmed) ? { src: trimmed, ...rest } : rest,
@@ -179,6 +164,136 @@ export const EMBED_TITLE = "Embedded video";
 /** A post body reduced to the allow-list above. */
 export function sanitizePostHtml(html: string): string {
   return sanitizeHtml(html, POST_OPTIONS);
+}
+
+/**
+ * What the post page shows for one picture of ours (built by server/features/blog/post-body.ts from
+ * MediaImage's helpers): the size asked by default, the other sizes, the picture's own width and
+ * height (the box is kept before it loads: no layout shift), and the tiny blurred placeholder.
+ */
+export interface PagePicture {
+  /** /media/...?tr=… (or the picture's own /media path, when it is not to be resized) */
+  src: string;
+  /** candidates `/media/...?tr=… 480w`, separated by ", " */
+  srcset?: string;
+  sizes?: string;
+  width?: number;
+  height?: number;
+  /** /media/...?tr=w-24,q-20,bl-10…, laid under the picture as its CSS background */
+  placeholder?: string;
+}
+
+/** A resized picture of ours: a /media path, then tr (ImageKit's grammar) and an optional v. */
+function isResizedMedia(url: string): boolean {
+  const at = url.indexOf("?");
+  if (at < 0) return false;
+  return (
+    LOCAL_MEDIA.test(url.slice(0, at)) && /^tr=[A-Za-z0-9,.:-]{1,200}(?:&v=[A-Za-z0-9]{1,20})?$/.test(url.slice(at + 1))
+  );
+}
+
+const SRCSET_CANDIDATE = /^(\S+) (\d{1,5})w$/;
+/** The srcset the page builds: resized pictures of ours only, each with a width descriptor. */
+function isMediaSrcset(srcset: string): boolean {
+  const candidates = srcset.split(/,\s+/);
+  return (
+    candidates.length <= 20 &&
+    candidates.every((c) => {
+      const m = SRCSET_CANDIDATE.exec(c);
+      return m !== null && isResizedMedia(m[1]!);
+    })
+  );
+}
+/** A sizes list: media conditions and lengths, nothing that could end the attribute or hold a URL. */
+const SIZES = /^[a-z0-9 ().,:+*/%-]{1,200}$/i;
+const PAGE_DIMENSION = /^[1-9]\d{0,4}$/;
+/** The one inline style of a body: the placeholder under a picture of ours. */
+const PLACEHOLDER_STYLE =
+  /^url\("\/(?!.*\/\/)(?!.*\.\.)media\/[A-Za-z0-9._~/-]+\?tr=[A-Za-z0-9,.:-]{1,200}(?:&v=[A-Za-z0-9]{1,20})?"\)$/;
+
+function pageOptions(picture: (src: string) => PagePicture | null): sanitizeHtml.IOptions {
+  return {
+    ...POST_OPTIONS,
+    allowedAttributes: {
+      ...POST_OPTIONS.allowedAttributes,
+      img: ["src", "alt", "title", "width", "height", "srcset", "sizes", "loading", "decoding", "style"],
+      a: ["href", "target", "rel", "class", "data-embed"],
+    },
+    allowedClasses: { ...POST_OPTIONS.allowedClasses, a: [PLAY_CLASS] },
+    allowedStyles: { img: { "background-image": [PLACEHOLDER_STYLE] } },
+    transformTags: {
+      ...POST_OPTIONS.transformTags,
+      // Rebuilt from nothing: what the stored body says (src, alt, title), then what the page adds.
+      img: (tagName, attribs) => {
+        const src = attribs.src?.trim();
+        const out: sanitizeHtml.Attributes = {};
+        if (src === undefined || !isAllowedImageSrc(src)) return { tagName, attribs: out };
+        const shown = picture(src);
+        out.src = shown && (isResizedMedia(shown.src) || LOCAL_MEDIA.test(shown.src)) ? shown.src : src;
+        if (shown?.srcset && isMediaSrcset(shown.srcset)) {
+          out.srcset = shown.srcset;
+          if (shown.sizes && SIZES.test(shown.sizes)) out.sizes = shown.sizes;
+        }
+        if (attribs.alt !== undefined) out.alt = attribs.alt;
+        if (attribs.title !== undefined) out.title = attribs.title;
+        const known = shown?.width !== undefined && shown.height !== undefined;
+        for (const side of ["width", "height"] as const) {
+          const value = known ? String(shown[side]) : attribs[side]?.trim();
+          if (value !== undefined && PAGE_DIMENSION.test(value)) out[side] = value;
+        }
+        // every body picture waits until it is about to be seen (public-area §9 "lazy loaded")
+        out.loading = "lazy";
+        out.decoding = "async";
+        if (shown?.placeholder && isResizedMedia(shown.placeholder)) {
+          out.style = `background-image:url("${shown.placeholder}")`;
+        }
+        return { tagName, attribs: out };
+      },
+      // A player is a play button until the reader asks for it: a link to the video's page (what it is
+      // without JavaScript), carrying the player's address for the page's script. Nothing is loaded
+      // from the video's site before the click: no frame, no thumbnail, no script (decision 027).
+      iframe: (_tagName, attribs): sanitizeHtml.Tag => {
+        const src = attribs.src?.trim();
+        if (src === undefined || !isAllowedVideoSrc(src)) return { tagName: "iframe", attribs: {} };
+        const title = attribs.title?.trim().slice(0, 200) || EMBED_TITLE;
+        return {
+          tagName: "a",
+          attribs: { href: videoPageUrl(src), class: PLAY_CLASS, "data-embed": src, rel: LINK_REL },
+          text: playLabel(title),
+        };
+      },
+    },
+    exclusiveFilter: (frame) =>
+      ((frame.tag === "img" || frame.tag === "video") && !frame.attribs.src) ||
+      (frame.tag === "iframe" && !frame.attribs["data-embed"]),
+  };
+}
+
+/**
+ * A post body as the post page shows it: the body's allow-list (run sanitizePostHtml first), with
+ * every picture lazy and, when `picture` knows it as ours, resized with srcset/sizes, its width and
+ * height and its placeholder; every player a play button. The attributes the page adds are built here
+ * from nothing and checked against patterns of their own, so none can come from the stored body.
+ */
+export function renderPostPageHtml(html: string, picture: (src: string) => PagePicture | null): string {
+  return sanitizeHtml(html, pageOptions(picture));
+}
+
+/** The pictures of a body, in order, as written: src and alt (decoded; alt undefined when there is none). */
+export function bodyPictures(html: string): Array<{ src: string; alt: string | undefined }> {
+  const found: Array<{ src: string; alt: string | undefined }> = [];
+  sanitizeHtml(html, {
+    ...POST_OPTIONS,
+    transformTags: {
+      ...POST_OPTIONS.transformTags,
+      img: (tagName, attribs) => {
+        const src = attribs.src?.trim();
+        if (src !== undefined && isAllowedImageSrc(src)) found.push({ src, alt: attribs.alt });
+        return { tagName, attribs };
+      },
+    },
+  });
+  return found;
 }
 
 const TEXT_OPTIONS: sanitizeHtml.IOptions = {

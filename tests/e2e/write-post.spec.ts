@@ -1,14 +1,16 @@
 // /admin/write (admin-back-office §2 "Write post", §4 "Post creation", §5, §8 "Authoring"; issue 10
 // "Writing"): a signed-in user writes a post with an uploaded cover, an inline image (the progress bar
-// shows, the editor is read-only and Send disabled while the upload runs) and a YouTube embed, sends it
-// and lands on the post; an uploaded video (progress, read-only, a refusal that says why, the <video>
-// in the post, served in parts); the required-field message; the draft surviving a reload; the
-// signed-out text.
+// shows, the editor is read-only and Send disabled while the upload runs; then its alt text, required:
+// decision 027) and a YouTube embed, sends it and lands on the post (the player behind its play
+// button); Send refusing an uploaded picture without alt text; an uploaded video (progress, read-only,
+// a refusal that says why, the <video> in the post, served in parts); the required-field message; the
+// draft surviving a reload; the signed-out text.
 import type { Page, Route } from "@playwright/test";
 import { createAccount, signInByApi, TINY_PNG, type Account } from "./support/accounts.ts";
 import { expectAccessible } from "./support/a11y.ts";
 import { allowConsoleErrors, expect, test } from "./support/fixtures.ts";
 import { asReturningVisitor, hydrated } from "./support/page.ts";
+import { AUTHORING_MESSAGES } from "../../contract/post-authoring-texts.ts";
 
 const VIDEO_ID = "dQw4w9WgXcQ";
 
@@ -106,6 +108,16 @@ test("writes a post with an uploaded cover, an inline image and a YouTube embed 
   await expect(editor).toHaveAttribute("contenteditable", "true");
   await expect(send).toBeEnabled();
   await page.unroute("**/backend/api/v1/files/upload");
+  // then its alt text, asked at once (decision 027): required
+  const alt = main.getByLabel("Alt text: describe the picture");
+  await expect(alt).toBeFocused();
+  await main.getByRole("button", { name: "Save alt text" }).click();
+  await expect(main.getByText(AUTHORING_MESSAGES.altEmpty)).toBeVisible();
+  await alt.fill("A diagram of the design system");
+  await alt.press("Enter");
+  await expect(alt).toBeHidden();
+  await expect(editor.locator('img[src^="/media/uploads/"]')).toHaveAttribute("alt", "A diagram of the design system");
+  await expect(editor).toBeFocused();
 
   // the video: a watch link becomes the player
   await main.getByRole("button", { name: "Video" }).click();
@@ -124,8 +136,14 @@ test("writes a post with an uploaded cover, an inline image and a YouTube embed 
   await expect(body.getByRole("heading", { level: 2, name: "Why it matters" })).toBeVisible();
   await expect(body.locator("strong")).toHaveText("for every screen");
   await expect(body.locator('a[href="mailto:team@example.com"]')).toBeVisible();
-  await expect(body.locator('img[src^="/media/uploads/"]')).toHaveCount(1);
-  await expect(body.locator(`iframe[src="https://www.youtube.com/embed/${VIDEO_ID}"]`)).toHaveCount(1);
+  await expect(body.getByRole("img", { name: "A diagram of the design system" })).toHaveAttribute(
+    "src",
+    /^\/media\/uploads\/[a-z0-9]+\.png\?tr=w-1&v=1$/,
+  );
+  // the player waits behind its play button until the reader asks for it (decision 027)
+  await expect(body.locator("iframe")).toHaveCount(0);
+  await body.getByRole("link", { name: "Play video: Embedded video" }).click();
+  await expect(body.locator(`iframe[src="https://www.youtube.com/embed/${VIDEO_ID}?autoplay=1"]`)).toHaveCount(1);
 
   // sent: the draft is gone
   await page.goto("/admin/write");
@@ -241,6 +259,43 @@ test("Send without a title or a body says 'Title and content are required!'; a r
   await expect(editor).toHaveText("A body that stays.");
   await expect(editor).toHaveAttribute("contenteditable", "true");
   await expect(main.getByLabel("Title")).toHaveValue("Only a title");
+});
+
+test("Send refuses an uploaded picture without alt text and says where to give it @desktop", async ({
+  page,
+  request,
+  dataDir,
+}) => {
+  await signedIn(page, request, dataDir);
+  const editor = await openWriter(page);
+  const main = page.getByRole("main");
+  await main.getByLabel("Title").fill(`A picture without words ${Date.now().toString(36)}`);
+  await editor.click();
+  await page.keyboard.type("Before the picture.");
+  await main.getByLabel("Upload image").setInputFiles({ ...TINY_PNG, name: "inline.png" });
+  const alt = main.getByLabel("Alt text: describe the picture");
+  await expect(alt).toBeFocused();
+  // put off: the picture is marked, and Send refuses
+  await alt.press("Escape");
+  await expect(alt).toBeHidden();
+  const picture = editor.locator('img[src^="/media/uploads/"]');
+  await expect(picture).not.toHaveAttribute("alt", /./);
+  await main.getByRole("button", { name: "Send" }).click();
+  const refusal = `${AUTHORING_MESSAGES.altMissing} ${AUTHORING_MESSAGES.altHowTo}`;
+  await expect(main.getByText(refusal)).toBeVisible();
+  await expect(editor).toHaveAttribute("aria-invalid", "true");
+  await expect(page).toHaveURL(/\/admin\/write$/);
+
+  // the picture selected, "Alt text" gives it one; then Send goes
+  await picture.click();
+  await main.getByRole("button", { name: "Alt text" }).click();
+  await expect(alt).toBeFocused();
+  await alt.fill("  Our logo,   in blue ");
+  await main.getByRole("button", { name: "Save alt text" }).click();
+  await expect(picture).toHaveAttribute("alt", "Our logo, in blue");
+  await main.getByRole("button", { name: "Send" }).click();
+  await expect(page.getByText("Post has been created")).toBeVisible();
+  await expect(page.locator(".post-body").getByRole("img", { name: "Our logo, in blue" })).toBeVisible();
 });
 
 test("the draft survives a reload until it is sent @desktop", async ({ page, request, dataDir }) => {

@@ -60,3 +60,29 @@ export function pngClaiming(width: number, height: number): Bytes {
   const firstRow = chunk("IDAT", deflateSync(Buffer.alloc(1 + width * 3)));
   return bytes(Buffer.concat([signature, chunk("IHDR", ihdr), firstRow, chunk("IEND", Buffer.alloc(0))]));
 }
+
+/**
+ * A photo-like JPEG: gradients, waves and grain (a seeded pseudo-random noise, the same every run),
+ * so that it costs what a photo costs: 2400×1600 is about 1.9 MB, as a phone's photo is megabytes.
+ */
+export async function photoJpeg(width = 2400, height = 1600): Promise<Bytes> {
+  const pixels = Buffer.alloc(width * height * 3);
+  let seed = 42;
+  const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  const clamp = (v: number) => Math.max(0, Math.min(255, v));
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      const grain = (random() - 0.5) * 60;
+      const wave = 40 * Math.sin(x / 37) * Math.cos(y / 53);
+      pixels[i] = clamp((x * 255) / width + grain + wave);
+      pixels[i + 1] = clamp((y * 255) / height + grain);
+      pixels[i + 2] = clamp(128 + wave + grain);
+    }
+  }
+  return bytes(
+    await sharp(pixels, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 92 })
+      .toBuffer(),
+  );
+}

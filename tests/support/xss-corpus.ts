@@ -212,11 +212,29 @@ const ALLOWED_VIDEO_HOSTS = new Set(["www.youtube.com", "youtube.com", "www.yout
 const HTML_NS = "http://www.w3.org/1999/xhtml";
 const DANGEROUS_SCHEME = /^(javascript|vbscript|data):/;
 const DANGEROUS_STYLE = /expression\s*\(|javascript:|vbscript:|url\s*\(|@import|behavior\s*:|-moz-binding/i;
+/**
+ * The one style a post page gives a body picture: its blurred placeholder, a resized picture of the
+ * site's own /media (server/lib/sanitize.ts renderPostPageHtml). Any other url() is a problem.
+ */
+const PLACEHOLDER_STYLE =
+  /^background-image:url\("\/media\/[A-Za-z0-9._~/-]+\?tr=[A-Za-z0-9,.:-]+(&v=[A-Za-z0-9]+)?"\)$/;
 
 /** A URL as a browser reads its scheme: control characters and whitespace removed, lower case. */
 function normalizeUrl(value: string): string {
   // eslint-disable-next-line no-control-regex -- removing control characters is the point
   return value.replace(/[\u0000-\u0020\u007f-\u009f]+/g, "").toLowerCase();
+}
+
+/** An https address on one of the video players' hosts, without credentials. */
+function isVideoPlayer(src: string): boolean {
+  try {
+    const url = new URL(src.trim());
+    return (
+      url.protocol === "https:" && url.username === "" && url.password === "" && ALLOWED_VIDEO_HOSTS.has(url.hostname)
+    );
+  } catch {
+    return false;
+  }
 }
 
 function isElement(node: Node): node is Element {
@@ -240,7 +258,13 @@ function problemsIn(root: ParentNode, where: string): string[] {
         const name = attrName(attr);
         if (name.startsWith("on")) problems.push(`${at}: event handler ${name}`);
         if (name === "srcdoc") problems.push(`${at}: srcdoc`);
-        if (name === "style" && DANGEROUS_STYLE.test(attr.value)) problems.push(`${at}: style ${attr.value}`);
+        if (name === "style" && DANGEROUS_STYLE.test(attr.value) && !PLACEHOLDER_STYLE.test(attr.value)) {
+          problems.push(`${at}: style ${attr.value}`);
+        }
+        // a play button's player (the page frames it when pressed): an https YouTube or Vimeo player only
+        if (name === "data-embed" && !isVideoPlayer(attr.value)) {
+          problems.push(`${at}: data-embed ${JSON.stringify(attr.value)} is not an https video player`);
+        }
         if ((URL_ATTRIBUTES.has(name) || name.endsWith(":href")) && DANGEROUS_SCHEME.test(normalizeUrl(attr.value))) {
           problems.push(`${at}: ${name}=${JSON.stringify(attr.value)}`);
         }
@@ -250,14 +274,7 @@ function problemsIn(root: ParentNode, where: string): string[] {
       }
       if (tag === "iframe") {
         const src = child.attrs.find((a) => attrName(a) === "src")?.value;
-        let host: string | null = null;
-        try {
-          const url = src === undefined ? null : new URL(src.trim());
-          host = url && url.protocol === "https:" && url.username === "" && url.password === "" ? url.hostname : null;
-        } catch {
-          host = null;
-        }
-        if (host === null || !ALLOWED_VIDEO_HOSTS.has(host)) {
+        if (src === undefined || !isVideoPlayer(src)) {
           problems.push(`${at}: iframe src ${JSON.stringify(src ?? null)} is not an https video player`);
         }
       }
@@ -280,8 +297,9 @@ function divContext(): Element {
 /**
  * What in `html` could run script or load a foreign document, as a list of problems (empty when
  * none): an element outside the allow-list's safe set, an on* attribute, a javascript:/vbscript:/data:
- * URL, srcdoc, a scripted style, an iframe that is not an https YouTube or Vimeo player. Checked on
- * the parsed HTML and on the parse of its serialization.
+ * URL, srcdoc, a scripted style (any url() but a placeholder of the site's own), an iframe or a play
+ * button's data-embed that is not an https YouTube or Vimeo player. Checked on the parsed HTML and on
+ * the parse of its serialization.
  */
 export function findExecutable(html: string): string[] {
   const first = parseFragment(divContext(), html, {});

@@ -1,8 +1,9 @@
 // The write-a-post form (admin-back-office §2 "Write post", §4 "Post creation", §5, §8 "Authoring";
 // issue 10 "Writing"): cover image, title, category, short description, the rich-text body (lazy:
 // its code loads on this page only), uploads with a progress bar (the editor read-only and Send off
-// while one runs), a draft kept in local storage until sent, and Send → 'Loading...' → 'Post has been
-// created' and the post's page, or 'Failed to create post: {message}'.
+// while one runs), alt text for every uploaded picture (decision 027), a draft kept in local storage
+// until sent, and Send → 'Loading...' → 'Post has been created' and the post's page, or 'Failed to
+// create post: {message}'.
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { BLOG_MESSAGES } from "../../../contract/blog-texts.ts";
@@ -25,6 +26,26 @@ export function hasContent(html: string): boolean {
     .trim();
   return text !== "" || /<(img|iframe|video)\b/i.test(html);
 }
+
+/**
+ * How many uploaded pictures of the body have no alt text (the server refuses such a body: decision
+ * 027). Read with the browser's own parser, at Send.
+ */
+export function picturesWithoutAlt(html: string): number {
+  const doc = new DOMParser().parseFromString(html, "text/html");
+  return [...doc.images].filter((img) => {
+    let url: URL;
+    try {
+      url = new URL(img.getAttribute("src") ?? "", window.location.origin);
+    } catch {
+      return false;
+    }
+    return url.pathname.startsWith("/media/uploads/") && (img.getAttribute("alt") ?? "").trim() === "";
+  }).length;
+}
+
+/** Send's refusal of a body whose uploaded pictures lack alt text, with where to give it. */
+const ALT_MISSING = `${M.altMissing} ${M.altHowTo}`;
 
 interface Upload {
   what: "cover" | "image" | "video";
@@ -113,6 +134,10 @@ function WriterForm({
       setError(M.required);
       return;
     }
+    if (picturesWithoutAlt(draft.content) > 0) {
+      setError(ALT_MISSING);
+      return;
+    }
     setSending(true);
     setError(null);
     try {
@@ -146,6 +171,7 @@ function WriterForm({
 
   const locked = upload !== null || sending;
   const requiredError = error === M.required;
+  const altError = error === ALT_MISSING;
 
   return (
     <form
@@ -275,8 +301,8 @@ function WriterForm({
               locked={locked}
               upload={uploadInBody}
               labelId={ids.body}
-              describedBy={requiredError ? ids.error : undefined}
-              invalid={requiredError && !hasContent(draft.content)}
+              describedBy={requiredError || altError ? ids.error : undefined}
+              invalid={(requiredError && !hasContent(draft.content)) || altError}
             />
           </Suspense>
         ) : (

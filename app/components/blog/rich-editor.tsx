@@ -4,10 +4,11 @@
 // holds Link and Underline: configured here, not added again), Image, a video node of our own that
 // writes exactly the <iframe src allowfullscreen frameborder> the server's allow-list keeps, and one for
 // a video uploaded to this site (<video src="/media/uploads/…" controls preload="metadata" playsinline>,
-// also exactly what the allow-list keeps; decision 021). Loaded
+// also exactly what the allow-list keeps; decision 021). An uploaded picture asks for its alt text at
+// once (required, as Ghost asks: decision 027); "Alt text" changes it for the selected picture. Loaded
 // with React.lazy from the write page only (app/components/blog/post-writer.tsx): nothing of it is
 // in any other page's JavaScript.
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
 import { mergeAttributes, Node } from "@tiptap/core";
 import StarterKit from "@tiptap/starter-kit";
@@ -29,6 +30,9 @@ declare module "@tiptap/core" {
   }
 }
 
+/** The longest alt text the field takes (a description, not an essay). */
+const ALT_MAX = 250;
+
 /** A video uploaded through the upload endpoint (the sanitizer's rule, server/lib/sanitize.ts). */
 const UPLOADED_VIDEO = /^\/media\/uploads\/[A-Za-z0-9_-]+\.(?:mp4|webm)$/;
 
@@ -43,6 +47,28 @@ export function uploadedVideoPath(url: string): string | null {
   return parsed.origin === window.location.origin && UPLOADED_VIDEO.test(parsed.pathname) && !parsed.search
     ? parsed.pathname
     : null;
+}
+
+/** The address to store for an uploaded picture: its site path when the upload answered one of this site. */
+export function uploadedImageSrc(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url, window.location.origin);
+  } catch {
+    return url;
+  }
+  return parsed.origin === window.location.origin && parsed.pathname.startsWith("/media/uploads/") && !parsed.search
+    ? parsed.pathname
+    : url;
+}
+
+/** Sets the alt text of every picture of the body whose address is `src` (an upload's name is unique). */
+function setAltText(editor: Editor, src: string, alt: string) {
+  const { tr, doc } = editor.state;
+  doc.descendants((node, pos) => {
+    if (node.type.name === "image" && node.attrs.src === src) tr.setNodeMarkup(pos, undefined, { ...node.attrs, alt });
+  });
+  editor.view.dispatch(tr);
 }
 
 /** A video uploaded to this site: a block of its own, stored as the <video> the sanitizer allows. */
@@ -127,7 +153,7 @@ export interface RichEditorProps {
   invalid?: boolean;
 }
 
-type Panel = null | "link" | "video";
+type Panel = null | "link" | "video" | "alt";
 
 export default function RichEditor({
   initialContent,
@@ -225,9 +251,12 @@ function Toolbar({ editor, locked, upload }: { editor: Editor; locked: boolean; 
       bulletList: e.isActive("bulletList"),
       orderedList: e.isActive("orderedList"),
       link: e.isActive("link"),
+      image: e.isActive("image"),
     }),
   });
   const [panel, setPanel] = useState<Panel>(null);
+  /** the picture the alt text panel is about (its address) */
+  const [altFor, setAltFor] = useState<string | null>(null);
   const imageInput = useRef<HTMLInputElement>(null);
   const imageInputId = useId();
   const chain = () => editor.chain().focus();
@@ -267,14 +296,29 @@ function Toolbar({ editor, locked, upload }: { editor: Editor; locked: boolean; 
     if (!file) return;
     const url = await upload(file, "image");
     if (!url) return;
+    const src = uploadedImageSrc(url);
     editor.setEditable(true, false);
     // at the cursor, with a paragraph after it for the cursor (an image left selected would be replaced
     // by whatever is inserted next)
     editor
       .chain()
       .focus()
-      .insertContent([{ type: "image", attrs: { src: url, alt: "" } }, { type: "paragraph" }])
+      .insertContent([{ type: "image", attrs: { src } }, { type: "paragraph" }])
       .run();
+    // then its alt text, which it needs before the post can be sent
+    setAltFor(src);
+    setPanel("alt");
+  }
+
+  function openAltPanel() {
+    if (panel === "alt") {
+      setPanel(null);
+      return;
+    }
+    const src = editor.getAttributes("image").src as string | undefined;
+    if (!src) return;
+    setAltFor(src);
+    setPanel("alt");
   }
 
   const tool =
@@ -327,6 +371,16 @@ function Toolbar({ editor, locked, upload }: { editor: Editor; locked: boolean; 
         <button
           type="button"
           className={tool}
+          aria-expanded={panel === "alt"}
+          title="The selected picture's description (alt text)"
+          disabled={locked || (!state.image && panel !== "alt")}
+          onClick={openAltPanel}
+        >
+          Alt text
+        </button>
+        <button
+          type="button"
+          className={tool}
           aria-expanded={panel === "video"}
           disabled={locked}
           onClick={() => setPanel(panel === "video" ? null : "video")}
@@ -335,6 +389,9 @@ function Toolbar({ editor, locked, upload }: { editor: Editor; locked: boolean; 
         </button>
       </div>
       {panel === "link" ? <LinkPanel editor={editor} close={() => setPanel(null)} /> : null}
+      {panel === "alt" && altFor ? (
+        <AltPanel key={altFor} editor={editor} src={altFor} close={() => setPanel(null)} />
+      ) : null}
       {panel === "video" ? (
         <VideoPanel editor={editor} close={() => setPanel(null)} upload={upload} locked={locked} />
       ) : null}
@@ -393,6 +450,54 @@ function LinkPanel({ editor, close }: { editor: Editor; close: () => void }) {
       onApply={apply}
       onCancel={close}
       applyLabel="Apply link"
+    />
+  );
+}
+
+/** The alt text of one picture: asked right after its upload, or for the selected picture. */
+function AltPanel({ editor, src, close }: { editor: Editor; src: string; close: () => void }) {
+  const id = useId();
+  const current = useMemo(() => {
+    let alt = "";
+    editor.state.doc.descendants((node) => {
+      if (node.type.name === "image" && node.attrs.src === src && typeof node.attrs.alt === "string")
+        alt = node.attrs.alt;
+    });
+    return alt;
+  }, [editor, src]);
+  const [value, setValue] = useState(current);
+  const [error, setError] = useState<string | null>(null);
+
+  function apply() {
+    const alt = value.replace(/\s+/g, " ").trim();
+    if (alt === "") {
+      setError(AUTHORING_MESSAGES.altEmpty);
+      return;
+    }
+    setAltText(editor, src, alt);
+    editor.commands.focus();
+    close();
+  }
+
+  return (
+    <InlinePanel
+      id={id}
+      label="Alt text: describe the picture"
+      hint="Required for an uploaded picture: what it shows, in a few words. It is read aloud to readers who cannot see it, and shown when it cannot load."
+      value={value}
+      setValue={(v) => {
+        setValue(v);
+        setError(null);
+      }}
+      error={error}
+      onApply={apply}
+      onCancel={() => {
+        editor.commands.focus();
+        close();
+      }}
+      applyLabel="Save alt text"
+      inputMode="text"
+      maxLength={ALT_MAX}
     />
   );
 }
@@ -489,8 +594,23 @@ function InlinePanel(props: {
   onApply: () => void;
   onCancel: () => void;
   applyLabel: string;
+  /** what the field holds: an address (the default) or words */
+  inputMode?: "url" | "text";
+  maxLength?: number;
 }) {
-  const { id, label, hint, value, setValue, error, onApply, onCancel, applyLabel } = props;
+  const {
+    id,
+    label,
+    hint,
+    value,
+    setValue,
+    error,
+    onApply,
+    onCancel,
+    applyLabel,
+    inputMode = "url",
+    maxLength,
+  } = props;
   const inputRef = useRef<HTMLInputElement>(null);
   // the panel opens from a toolbar button: the address field takes the focus
   useEffect(() => inputRef.current?.focus(), []);
@@ -504,7 +624,8 @@ function InlinePanel(props: {
           ref={inputRef}
           id={id}
           type="text"
-          inputMode="url"
+          inputMode={inputMode}
+          maxLength={maxLength}
           value={value}
           aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
           aria-invalid={error ? true : undefined}

@@ -1,9 +1,9 @@
 // The XSS corpus (tests/support/xss-corpus.ts) pushed through every text of the blog that a reader
 // sees: titles, descriptions, bodies, comments and usernames, stored as an attacker would store them
 // (straight into the database, as if an older version or another tool had written them), then read
-// back through the API and the RSS feed. Bodies must come out with nothing executable; the plain texts
-// come out as data (JSON strings, escaped XML), which the pages render as text (React escapes them;
-// app/components/blog tests check the rendering).
+// back through the API, the post page's body rendering and the RSS feed. Bodies must come out with
+// nothing executable; the plain texts come out as data (JSON strings, escaped XML), which the pages
+// render as text (React escapes them; app/components/blog tests check the rendering).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { xml2js, type Element } from "xml-js";
 import type { Comment, PostDetail, PostList } from "../../../contract/blog.ts";
@@ -59,6 +59,16 @@ describe("the XSS corpus through the blog's reads", () => {
       // plain texts are data: stored and answered as they are, for the page to escape
       expect(post.title).toBe(stored(payload.html));
       expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    }
+  });
+
+  it("the post page's body (pictures sized, players behind play buttons): nothing executable in any", async () => {
+    for (const [i, payload] of XSS_CORPUS.entries()) {
+      const post = await t.services.blog.getPost(`xss-${i}`);
+      const html = await t.services.postBody.render(post.content);
+      expect(() => assertNothingExecutable(html), payload.name).not.toThrow();
+      expect(html, payload.name).toMatch(/^<p>before<\/p>/);
+      expect(html, payload.name).not.toMatch(/<iframe/i);
     }
   });
 

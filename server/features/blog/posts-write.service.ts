@@ -2,8 +2,9 @@
 // are required!", §7 "POST /posts ... response has slug"; issue 10 "Writing"; decision 021).
 //
 // What is stored: the title and short description as plain text (tags removed, plainText), the body
-// reduced to the post allow-list (sanitizePostHtml, again on every read), the categories as the
-// category list spells them, the cover as an uploaded picture's /media path or an http(s) address.
+// reduced to the post allow-list (sanitizePostHtml, again on every read; every uploaded picture in it
+// with alt text, decision 027), the categories as the category list spells them, the cover as an
+// uploaded picture's /media path or an http(s) address.
 // The slug is made from the title and unique: posts.slug has a unique constraint, and an insert that
 // collides (two posts of one title at the same moment) takes the next free number and tries again.
 import { eq, inArray, or, sql } from "drizzle-orm";
@@ -18,6 +19,7 @@ import { slugify } from "../../lib/slug.ts";
 import { stripXmlForbidden } from "../../lib/text.ts";
 import type { Actor } from "../auth/actor.ts";
 import { toPostDetail } from "./blog.service.ts";
+import { uploadedPicturesWithoutAlt } from "./post-body.ts";
 
 /** A picture stored on this site (as the sanitizer's allow-list says), or an outside http(s) one. */
 const LOCAL_MEDIA = /^(?!.*\/\/)(?!.*\.\.)\/media\/[A-Za-z0-9._~/-]+$/;
@@ -69,7 +71,7 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-export function createPostWriteService(db: Db) {
+export function createPostWriteService(db: Db, options: { publicUrl: string }) {
   /** The names as the category list spells them; an unknown one is a 422 that names it. */
   async function canonicalCategories(names: readonly string[]): Promise<string[]> {
     const wanted = [
@@ -116,6 +118,8 @@ export function createPostWriteService(db: Db) {
       const content = xmlSafe(sanitizePostHtml, input.content).trim();
       if (title === "" || !hasSubstance(content)) throw Invalid(M.required);
       if (title.length > POST_TITLE_MAX) throw Invalid(M.titleTooLong);
+      // an uploaded picture needs alt text (decision 027): the page asks for it after each upload
+      if (uploadedPicturesWithoutAlt(content, options.publicUrl).length > 0) throw Invalid(M.altMissing);
       const desc = xmlSafe(plainText, input.desc).trim();
       if (input.img !== "" && !isCoverAddress(input.img)) throw Invalid(M.badImage);
       const names = await canonicalCategories(input.category);

@@ -125,11 +125,31 @@ describe("POST /backend/posts: required fields and limits", () => {
   });
 
   it("a body of only a picture or only a video is a body", async () => {
-    await created(body({ content: '<img src="/media/uploads/0123456789abcdef01234567.png" alt="">' }));
+    await created(body({ content: '<img src="/media/uploads/0123456789abcdef01234567.png" alt="A chart">' }));
     const video = await created(
       body({ content: '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" allowfullscreen="true"></iframe>' }),
     );
     expect(video.content).toContain('src="https://www.youtube.com/embed/dQw4w9WgXcQ"');
+  });
+
+  it("an uploaded picture needs alt text (422 otherwise); an outside or seeded picture is not asked", async () => {
+    const own = new URL("/media/uploads/0123456789abcdef01234567.png", t.env.PUBLIC_URL).href;
+    for (const content of [
+      '<p>x</p><img src="/media/uploads/0123456789abcdef01234567.png">',
+      '<p>x</p><img src="/media/uploads/0123456789abcdef01234567.png" alt=" ">',
+      `<p>x</p><img src="${own}" alt="">`,
+      '<img src="/media/uploads/a.png" alt="One"><img src="/media/uploads/b.png" alt="">',
+    ]) {
+      expect(await refused(body({ content })), content).toBe(M.altMissing);
+    }
+    const fine = await created(
+      body({
+        content:
+          `<img src="${own}" alt="A chart of sign-ups">` +
+          '<img src="https://cdn.example.com/a.png"><img src="/media/seed/figure-a.svg" alt="">',
+      }),
+    );
+    expect(fine.content).toContain('alt="A chart of sign-ups"');
   });
 
   it("an uploaded video is kept as the editor wrote it, on its own too; a foreign one is dropped", async () => {
