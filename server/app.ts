@@ -5,7 +5,7 @@ import { Hono } from "hono";
 import { createFeedRoutes } from "./http/feeds.ts";
 import { createBackend, errorBody, limitBody } from "./http/backend.ts";
 import { compression, requestLogger, securityHeaders, type AppEnv } from "./http/middleware.ts";
-import { guardAuthInput, rejectNul } from "./http/input-guard.ts";
+import { guardAuthInput, rejectBadHost, rejectNul } from "./http/input-guard.ts";
 import { createMediaRoutes } from "./http/media.ts";
 import { UPLOAD_PATH } from "./features/uploads/uploads.routes.ts";
 import { authHandler, loadActor, sameOriginWrites } from "./http/session.ts";
@@ -31,6 +31,8 @@ export function createApp(deps: Deps): App {
     "*",
     securityHeaders({ csp: deps.env.NODE_ENV === "production", paystack: deps.env.PAYMENT_PROVIDER === "paystack" }),
   );
+  // A Host header that is no host name: 400 before anything parses the request's URL.
+  app.use("*", rejectBadHost());
   app.use("*", compression());
   // The sign-up form carries an optional profile image: a photo straight from a phone camera (often
   // several MB) must still reach the page, which then says at its field that it is too big (1 MB max).

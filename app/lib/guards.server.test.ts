@@ -26,6 +26,14 @@ describe("safeRedirectTo", () => {
     }
     expect(safeRedirectTo("//evil.example", "/login")).toBe("/login");
   });
+
+  it("falls back for a path that leaves the site once normalised (the spellings: server/lib/safe-redirect.test.ts)", () => {
+    // ?redirectTo=%2F.%2F%2Fevil.example and /..//evil.example/phish, as the page reads them
+    expect(
+      safeRedirectTo(new URL("http://x.test/login?redirectTo=%2F.%2F%2Fevil.example").searchParams.get("redirectTo")),
+    ).toBe("/");
+    expect(safeRedirectTo("/..//evil.example/phish")).toBe("/");
+  });
 });
 
 describe("loginUrl", () => {
@@ -43,5 +51,10 @@ describe("loginUrl", () => {
     expect(login("http://x.test/coupon-table.data?page=2&_routes=x")).toBe(
       "/login?redirectTo=%2Fcoupon-table%3Fpage%3D2",
     );
+  });
+
+  it("never names another site as the way back, whatever the request's path", () => {
+    expect(login("http://x.test//evil.example/saved")).toBe("/login?redirectTo=%2F");
+    expect(login("http://x.test/%2F%2Fevil.example")).toBe("/login?redirectTo=%2F");
   });
 });

@@ -5,18 +5,14 @@
 import { data, redirect } from "react-router";
 import { ADMINS_ONLY } from "../../contract/auth.ts";
 import type { Actor } from "../../server/features/auth/actor.ts";
+import { safeRedirectTo } from "../../server/lib/safe-redirect.ts";
 import type { AppContext } from "./context.ts";
 
-/** Where /login sends the user after signing in: a path on this site only. */
-export function safeRedirectTo(value: string | null | undefined, fallback = "/"): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  // Browsers drop tabs and newlines from a URL and read "\" as "/": "/\t/evil.example" would leave the
-  // site. Parse it as the browser will and keep only a path on our own origin.
-  const own = "http://same-site.invalid";
-  const url = new URL(value, own);
-  if (url.origin !== own) return fallback;
-  return url.pathname + url.search + url.hash;
-}
+/**
+ * Where /login sends the user after signing in: a path on this site only, checked once normalised
+ * (server/lib/safe-redirect.ts: "/.//evil.example" is refused, not turned into "//evil.example").
+ */
+export { safeRedirectTo };
 
 /**
  * /login with the page to come back to. A client-side navigation asks for the page's data at
@@ -29,7 +25,9 @@ export function loginUrl(request: Request): string {
   url.searchParams.delete("_routes");
   url.searchParams.delete("index");
   const search = url.searchParams.toString();
-  return `/login?redirectTo=${encodeURIComponent(path + (search ? `?${search}` : ""))}`;
+  // (a request path such as "//evil.example/x" comes back as the home page, never as another site)
+  const back = safeRedirectTo(path + (search ? `?${search}` : ""));
+  return `/login?redirectTo=${encodeURIComponent(back)}`;
 }
 
 export function requireUserPage(request: Request, ctx: AppContext): Actor {

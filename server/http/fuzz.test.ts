@@ -3,12 +3,16 @@
 // routes and /media. fast-check with fixed seeds: the same requests on every run, and a failure
 // prints the smallest request that still fails. Asserted: no 5xx, and every /backend 4xx answer is JSON
 // of the shape `{ error: { code, message } }`.
+import { request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, type TestAccount } from "../../tests/support/accounts.ts";
 import { makeCourse } from "../../tests/support/factories.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { courses } from "../db/schema.ts";
+import { BAD_HOST_MESSAGE } from "./input-guard.ts";
 
 /** Generated requests per operation: 34 operations today, so about 2,500 (and 200 for /media); ~25 s of CPU on PGlite. */
 const RUNS = 75;
@@ -425,4 +429,94 @@ describe("generated bad requests never get a 500", () => {
       { seed: SEED, numRuns: 200 },
     );
   });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// The Host header (issue 15: `Host: x.9` was a 500 on every route). The Node adapter builds each
+// request's URL from it, so this goes through a real socket to the app served as in production.
+
+/** Sends `GET path` with the raw Host header `host`; the status and body. */
+function withHost(port: number, host: string, path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: "127.0.0.1", port, path, method: "GET", headers: { Host: host } }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("a bad Host header", () => {
+  let server: ReturnType<typeof serve>;
+  let port = 0;
+  beforeAll(async () => {
+    server = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1", overrideGlobalObjects: true });
+    await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const PATHS = [
+    "/",
+    "/login",
+    "/backend/health",
+    "/backend/posts",
+    "/backend/api/auth/get-session",
+    "/media/x.png",
+    "/rss.xml",
+  ];
+
+  it("is a 400 that says so on every kind of route (pages, /backend, /media)", async () => {
+    for (const host of ["x.9", "a.b.1", "1.2.3.999", "example.0x1f", "localhost.123456"]) {
+      expect(URL.canParse(`http://${host}/`), host).toBe(false);
+      for (const path of PATHS) {
+        const res = await withHost(port, host, path);
+        expect(res.status, `Host: ${host} GET ${path} → ${res.body.slice(0, 200)}`).toBe(400);
+        expect(res.body).toContain(path.startsWith("/backend/") ? JSON.stringify(BAD_HOST_MESSAGE) : BAD_HOST_MESSAGE);
+      }
+    }
+    // a good one still works
+    expect((await withHost(port, `127.0.0.1:${port}`, "/backend/health")).status).toBe(200);
+  });
+
+  it("generated hosts never get a 500", async () => {
+    const label = fc.stringMatching(/^[a-z0-9_-]{0,8}$/);
+    const host = fc.oneof(
+      // names whose last label is a number (or looks like one): the URL parser reads them as IPv4
+      fc
+        .tuple(
+          fc.array(label, { minLength: 1, maxLength: 3 }),
+          fc.oneof(fc.nat({ max: 99999 }).map(String), fc.constantFrom("0x", "0x1g", "08", "1e3")),
+        )
+        .map(([labels, last]) => [...labels, last].join(".")),
+      fc.tuple(label, fc.nat({ max: 70000 })).map(([l, p]) => `${l}.9:${p}`),
+      fc.constantFrom(
+        "",
+        ".",
+        "..",
+        "x..9",
+        "-.9",
+        "[::1",
+        "[zz]",
+        "a b",
+        "a@b",
+        "a%00b",
+        "a/b",
+        "a?b",
+        "a#b",
+        "é.9",
+        "x".repeat(300) + ".9",
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(host, fc.constantFrom(...PATHS), async (h, path) => {
+        const res = await withHost(port, h, path);
+        expect(res.status, `Host: ${JSON.stringify(h)} GET ${path} → ${res.body.slice(0, 200)}`).toBeLessThan(500);
+      }),
+      { seed: SEED, numRuns: 150 },
+    );
+  }, 120_000);
 });

@@ -168,6 +168,19 @@ describe("what Better Auth's routes would answer with a 500", () => {
     expect(["/login?verified=1", "https://example.com/x"].map(isRedirectTarget)).toEqual([true, true]);
   });
 
+  it("a path that leaves the site once normalised (/.//evil.example, /..//evil.example): 422", async () => {
+    for (const target of ["/.//evil.example", "/..//evil.example/phish", "/%2F%2Fevil.example", "/%5Cevil"]) {
+      expect(isRedirectTarget(target), target).toBe(false);
+      const query = await t.request(`/backend/api/auth/verify-email?token=x&callbackURL=${encodeURIComponent(target)}`);
+      await expectRefusal(query, 422, /^callbackURL must be a path/);
+      const body = await post(
+        "/request-password-reset",
+        JSON.stringify({ email: "a@example.com", redirectTo: target }),
+      );
+      await expectRefusal(body, 422, /^redirectTo must be a path/);
+    }
+  });
+
   it("its own refusals keep { code, message } and gain the API's { error: { code, message } }", async () => {
     const res = await post("/sign-in/email", JSON.stringify({ email: admin.email, password: "wrong password 1" }));
     expect(res.status).toBe(401);

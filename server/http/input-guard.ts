@@ -5,6 +5,7 @@
 // future; handleError in backend.ts keeps a backstop for what slips past (SQLSTATE class 22).
 import type { MiddlewareHandler } from "hono";
 import { BODY_NOT_OBJECT } from "../../contract/common.ts";
+import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import { errorBody } from "./backend.ts";
 import type { AppEnv } from "./middleware.ts";
 
@@ -121,14 +122,35 @@ export function rejectNul(): MiddlewareHandler<AppEnv> {
   };
 }
 
+/** The answer to a request whose Host header names no host (issue 15: `Host: x.9` was a 500 everywhere). */
+export const BAD_HOST_MESSAGE =
+  "The Host header is not a valid host name: send the site's own address (such as academy.example or localhost:3000).";
+
+/**
+ * 400 for a request whose address cannot be parsed. The Node adapter builds the request's URL from the
+ * Host header without parsing it (only the characters are checked), so a host such as "x.9" (a name
+ * ending in a number is read as an IPv4 address, and this one is not) makes every `new URL(c.req.url)`
+ * throw: in the NUL check, /media, and React Router's own handler. Mount it before anything reads the URL.
+ */
+export function rejectBadHost(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (URL.canParse(c.req.url)) return next();
+    // (c.req.path is read from the raw string: no parsing)
+    if (c.req.path.startsWith("/backend/")) return c.json(errorBody("bad_request", BAD_HOST_MESSAGE), 400);
+    return c.text(BAD_HOST_MESSAGE, 400);
+  };
+}
+
 /** Better Auth's redirect targets: it builds URLs from them, and throws (a 500) on what is neither a path nor a URL. */
 const REDIRECT_FIELDS = ["callbackURL", "redirectTo", "errorCallbackURL", "newUserCallbackURL"];
 
-/** A path on this site ("/login") or an http(s) address; Better Auth's own origin check decides which sites. */
+/**
+ * A path on this site ("/login", checked once normalised as every redirect target of ours is:
+ * server/lib/safe-redirect.ts) or an http(s) address; Better Auth's own origin check decides which sites.
+ */
 export function isRedirectTarget(value: unknown): boolean {
   if (typeof value !== "string") return false;
-  if (value.startsWith("/"))
-    return !value.startsWith("//") && !value.startsWith("/\\") && URL.canParse(value, "http://x");
+  if (value.startsWith("/")) return safeRedirectPath(value) !== null;
   return /^https?:\/\//i.test(value) && URL.canParse(value);
 }
 

@@ -11,6 +11,7 @@ import { Notice } from "../../components/ui/form.tsx";
 import { loadAccountPage, type PageCourse, type PageReceipt, type PageTicket } from "../../lib/account.server.ts";
 import type { ActionResult } from "../../lib/action-result.ts";
 import { appContext } from "../../lib/context.ts";
+import { readFormBody } from "../../lib/forms.server.ts";
 import { requireUserPage } from "../../lib/guards.server.ts";
 import { privateNoStore, siteNameOf } from "../../lib/meta.ts";
 import { formatNaira } from "../../lib/naira.ts";
@@ -27,6 +28,8 @@ export type AccountActionData = ActionResult<never, Record<string, never>>;
 export async function action({ request, context }: Route.ActionArgs): Promise<AccountActionData> {
   const ctx = context.get(appContext);
   const actor = requireUserPage(request, ctx);
+  // The button posts an empty form; a body that is no form at all is a 400, as on every page.
+  await readFormBody(request);
   const outcome = await ctx.services.authFlows.sendVerificationEmail(
     { headers: request.headers, clientIp: ctx.clientIp },
     actor.email,

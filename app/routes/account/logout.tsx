@@ -3,6 +3,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { appContext } from "../../lib/context.ts";
+import { readFormBody } from "../../lib/forms.server.ts";
 
 export function loader() {
   return redirect("/");
@@ -10,6 +11,8 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientIp } = context.get(appContext);
+  // The button posts an empty form; a body that is no form at all is a 400, as on every page.
+  await readFormBody(request);
   const result = await services.authFlows.signOut({ headers: request.headers, clientIp });
   return redirect("/", { headers: result.ok ? result.headers : undefined });
 }

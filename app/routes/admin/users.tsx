@@ -5,6 +5,7 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/users";
 import { ACCESS_MESSAGES as ACTOR_MESSAGES, ROLES, type Role } from "../../../contract/auth.ts";
+import { readFormBody } from "../../lib/forms.server.ts";
 import { toPageError } from "../../lib/page-errors.server.ts";
 import { appContext } from "../../lib/context.ts";
 import { requireAdminPage } from "../../lib/guards.server.ts";
@@ -62,9 +63,9 @@ const MESSAGES = {
   revoked: (name: string) => `${name} is no longer an admin.`,
 };
 
-function readChange(form: FormData): RoleChange | null {
+function readChange(fields: Record<string, unknown>): RoleChange | null {
   const text = (name: string) => {
-    const value = form.get(name);
+    const value = fields[name];
     return typeof value === "string" ? value : "";
   };
   const userId = text("userId").trim();
@@ -77,13 +78,14 @@ function readChange(form: FormData): RoleChange | null {
 export async function action({ request, context }: Route.ActionArgs): Promise<UsersActionData> {
   const ctx = context.get(appContext);
   const actor = requireAdminPage(request, ctx);
-  const form = await request.formData();
-  const change = readChange(form);
+  // A body that is no form (text/plain, broken multipart) is a 400, as on every page (forms.server.ts).
+  const { fields } = await readFormBody(request);
+  const change = readChange(fields);
   if (!change) return { kind: "error", message: MESSAGES.badChange };
 
   let acting = actor;
-  if (form.get("intent") === "confirm") {
-    const password = form.get("password");
+  if (fields.intent === "confirm") {
+    const password = fields.password;
     try {
       const { verifiedAt } = await ctx.services.users.verifyPassword(
         actor,

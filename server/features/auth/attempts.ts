@@ -1,9 +1,11 @@
 // Counters that every app process shares (architecture: no state in process memory), kept in the
 // auth_attempt table: how many e-mails an address got this hour, how many step-up passwords a user
-// tried this minute, how many wrong passwords an account saw lately (docs/decisions/012). Each check
-// is one INSERT … ON CONFLICT DO UPDATE: concurrent requests queue on the row and each sees the
-// count the one before it left, so a burst cannot slip through between a read and a write.
-import { eq, sql, type SQL } from "drizzle-orm";
+// tried this minute, how many wrong passwords an account saw lately from one address or one trusted
+// device (docs/decisions/012, 024). Each check is one INSERT … ON CONFLICT DO UPDATE (or one
+// conditional UPDATE): concurrent requests queue on the row and each sees the count the one before it
+// left, so a burst cannot slip through between a read and a write.
+import { isIPv4, isIPv6 } from "node:net";
+import { and, eq, like, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { authAttempt } from "../../db/schema.ts";
 
@@ -23,6 +25,43 @@ export function signInPauseMs(failures: number): number {
 }
 
 export type SignInTurn = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * The client address as sign-in counts it: an IPv4 address as it is, an IPv6 address by its /64 (one
+ * customer's network: a single line of a home router or a phone gets a whole /64, so counting each
+ * address apart would give one attacker billions of fresh addresses).
+ */
+export function addressGroup(ip: string | null | undefined): string {
+  const address = (ip ?? "").trim();
+  if (!address) return "unknown";
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped && isIPv4(mapped[1]!)) return mapped[1]!;
+  if (isIPv4(address) || !isIPv6(address.split("%")[0]!)) return address.slice(0, 100);
+  const [head = "", tail = ""] = address.split("%")[0]!.toLowerCase().split("::");
+  const front = head ? head.split(":") : [];
+  const back = address.includes("::") ? (tail ? tail.split(":") : []) : [];
+  // (an IPv4 tail such as ::1.2.3.4 sits in the last 32 bits, after the /64)
+  const groups = [...front, ...Array(Math.max(0, 8 - front.length - back.length)).fill("0"), ...back];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (parseInt(g, 16) || 0).toString(16))
+    .join(":")}::/64`;
+}
+
+/**
+ * The keys of the sign-in counters. `target` is `user:<id>` for an account, `name:<as typed>` for a
+ * name no account has (it slows down exactly the same way, so the pause reveals nothing).
+ */
+export const signInKeys = {
+  /** failures of untrusted clients from one address (or IPv6 /64) on one account */
+  address: (target: string, address: string) => `sign-in|${target}|ip:${address}`,
+  /** failures from one trusted device (a valid device cookie of this account, device-cookie.ts) */
+  device: (userId: string, nonce: string) => `sign-in|user:${userId}|device:${nonce}`,
+  /** every sign-in counter of an account (a password reset clears them all) */
+  account: (userId: string) => `sign-in|user:${userId}`,
+  /** sign-in attempts from one address over all accounts, per minute (SIGN_IN_RATE_LIMIT) */
+  rate: (address: string) => `rate|sign-in|${address}`,
+};
 
 export function createAttempts(db: Db, clock: () => number = Date.now) {
   /** One more use of `key` at `now`: a new window when `expired`; no change at all unless `when`. */
@@ -76,9 +115,32 @@ export function createAttempts(db: Db, clock: () => number = Date.now) {
       return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
     },
 
-    /** The password was right (or reset): the account's failures are forgotten. */
+    /**
+     * One more password check on a paused key, counted now (a wrong one lengthens the pause), as long
+     * as fewer than `max` failures are on it; false, and nothing counted, once there are `max`. A
+     * trusted device's right password gets in even while the device is paused (docs/decisions/024),
+     * and this bounds how many guesses a stolen device cookie could make that way.
+     */
+    async countPausedCheck(key: string, max: number): Promise<{ counted: boolean; retryAfterSeconds: number }> {
+      const now = clock();
+      const [row] = await db
+        .update(authAttempt)
+        .set({ count: sql`${authAttempt.count} + 1`, lastAt: now })
+        .where(and(eq(authAttempt.key, key), lt(authAttempt.count, max)))
+        .returning({ count: authAttempt.count });
+      if (!row) return { counted: false, retryAfterSeconds: 0 };
+      return { counted: true, retryAfterSeconds: Math.max(1, Math.ceil(signInPauseMs(row.count) / 1000)) };
+    },
+
+    /** The password was right: the failures counted on `key` are forgotten. */
     async forgive(key: string): Promise<void> {
       await db.delete(authAttempt).where(eq(authAttempt.key, key));
+    },
+
+    /** The password was reset: every sign-in counter of the account (all addresses, all devices) goes. */
+    async forgiveAccount(userId: string): Promise<void> {
+      const key = signInKeys.account(userId);
+      await db.delete(authAttempt).where(or(eq(authAttempt.key, key), like(authAttempt.key, `${key}|%`)));
     },
   };
 }

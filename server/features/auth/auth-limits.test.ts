@@ -1,6 +1,7 @@
-// Brute force and flooding (issue 7, docs/decisions/012): wrong passwords slow an account down
-// whichever client addresses they come from, identity e-mails are capped per recipient, and the API
-// sign-up answers a taken address exactly as a new one.
+// Brute force and flooding (issue 7, docs/decisions/012 and 024): wrong passwords slow down the address
+// they come from (an IPv6 client by its /64), never the account as a whole, so rotating addresses
+// cannot keep the owner out; identity e-mails are capped per recipient, and the API sign-up answers a
+// taken address exactly as a new one. Known devices: sign-in-guard.test.ts.
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH_MESSAGES } from "../../../contract/auth.ts";
@@ -13,7 +14,7 @@ import {
   type TestAccount,
 } from "../../../tests/support/accounts.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
-import { createAttempts, SIGN_IN_FREE_FAILURES, signInPauseMs } from "./attempts.ts";
+import { createAttempts, SIGN_IN_FREE_FAILURES, signInKeys, signInPauseMs } from "./attempts.ts";
 import { AUTH_MAILS_PER_HOUR } from "./auth.ts";
 import type { Caller } from "./auth-flows.ts";
 
@@ -35,11 +36,11 @@ function post(path: string, json: unknown, ip = nextIp()): Promise<Response> {
         headers: { ...sameOrigin(t), "Content-Type": "application/json" },
         body: JSON.stringify(json),
       },
-      { incoming: { socket: { remoteAddress: ip, remoteFamily: "IPv4" } } },
+      { incoming: { socket: { remoteAddress: ip, remoteFamily: ip.includes(":") ? "IPv6" : "IPv4" } } },
     ),
   );
 }
-const signInByEmail = (email: string, password: string) => post("/sign-in/email", { email, password });
+const signInByEmail = (email: string, password: string, ip?: string) => post("/sign-in/email", { email, password }, ip);
 const caller = (): Caller => ({ headers: new Headers(sameOrigin(t)), clientIp: nextIp() });
 
 /** Moves an account's failure record back in time, as if `ms` had passed. */
@@ -57,64 +58,115 @@ async function mailsTo(email: string, subject: RegExp) {
   return rows.filter((m) => subject.test(m.subject));
 }
 
-describe("failed sign-ins, per account", () => {
-  it("pause an account after 5 wrong passwords from any addresses; the pause grows and ends", async () => {
+describe("failed sign-ins, per address", () => {
+  it("pause one address after 5 wrong passwords on an account; the pause grows and ends", async () => {
     const account = await createAccount(t);
-    const key = `sign-in|user:${account.id}`;
+    const attacker = nextIp();
+    const key = signInKeys.address(`user:${account.id}`, attacker);
     for (let i = 0; i < SIGN_IN_FREE_FAILURES; i++) {
-      expect((await signInByEmail(account.email, `wrong guess ${i}`)).status).toBe(401);
+      expect((await signInByEmail(account.email, `wrong guess ${i}`, attacker)).status).toBe(401);
     }
-    // now even the right password waits, by e-mail or by username, and says why
-    const paused = await signInByEmail(account.email, account.password);
+    // now even the right password waits there, by e-mail or by username, and says why
+    const paused = await signInByEmail(account.email, account.password, attacker);
     expect(paused.status).toBe(429);
     expect(await paused.json()).toMatchObject({ code: "SIGN_IN_PAUSED", message: AUTH_MESSAGES.signInPaused });
     expect(Number(paused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(Number(paused.headers.get("retry-after"))).toBeLessThanOrEqual(signInPauseMs(5) / 1000);
-    expect((await post("/sign-in/username", { username: account.username, password: account.password })).status).toBe(
-      429,
-    );
+    expect(
+      (await post("/sign-in/username", { username: account.username, password: account.password }, attacker)).status,
+    ).toBe(429);
     // the form says it in words
     expect(
-      await t.services.authFlows.signIn(caller(), { identifier: account.username, password: account.password }),
+      await t.services.authFlows.signIn(
+        { headers: new Headers(sameOrigin(t)), clientIp: attacker },
+        { identifier: account.username, password: account.password },
+      ),
     ).toMatchObject({ ok: false, status: 429, message: AUTH_MESSAGES.signInPaused });
 
     // after the first pause (30 s) one more guess; a wrong one doubles the pause
     await age(key, signInPauseMs(5) + 1000);
-    expect((await signInByEmail(account.email, "wrong again 1")).status).toBe(401);
-    const longer = await signInByEmail(account.email, account.password);
+    expect((await signInByEmail(account.email, "wrong again 1", attacker)).status).toBe(401);
+    const longer = await signInByEmail(account.email, account.password, attacker);
     expect(longer.status).toBe(429);
     expect(Number(longer.headers.get("retry-after"))).toBeGreaterThan(signInPauseMs(5) / 1000);
 
     // once the pause is over the right password works, and the slate is clean
     await age(key, signInPauseMs(6) + 1000);
-    expect((await signInByEmail(account.email, account.password)).status).toBe(200);
+    expect((await signInByEmail(account.email, account.password, attacker)).status).toBe(200);
     expect(await t.db.select().from(authAttempt).where(eq(authAttempt.key, key))).toEqual([]);
-    expect((await signInByEmail(account.email, "one slip 1")).status).toBe(401);
-    expect((await signInByEmail(account.email, account.password)).status).toBe(200);
+    expect((await signInByEmail(account.email, "one slip 1", attacker)).status).toBe(401);
+    expect((await signInByEmail(account.email, account.password, attacker)).status).toBe(200);
   });
 
-  it("never keeps the owner out longer than 15 minutes, and a password reset ends the pause", async () => {
+  it("rotating addresses cannot lock the owner out: the owner on a new device elsewhere signs in", async () => {
+    const account = await createAccount(t);
+    // 5 wrong passwords from each of 3 addresses, then the right one from each: all paused
+    const attackers = Array.from({ length: 3 }, nextIp);
+    for (const ip of attackers) {
+      for (let i = 0; i < SIGN_IN_FREE_FAILURES; i++) await signInByEmail(account.email, `guess ${ip} ${i}`, ip);
+    }
+    for (const ip of attackers) expect((await signInByEmail(account.email, account.password, ip)).status).toBe(429);
+    // the owner, on a browser that never signed in, from an address of their own: in at once
+    const owner = await signInByEmail(account.email, account.password, nextIp());
+    expect(owner.status).toBe(200);
+    // and through the form, by username, from yet another address
+    expect(
+      await t.services.authFlows.signIn(caller(), { identifier: account.username, password: account.password }),
+    ).toMatchObject({ ok: true });
+  }, 90_000);
+
+  it("an API client without cookies is counted by its address (a bearer client has no device)", async () => {
+    const account = await createAccount(t);
+    const client = nextIp();
+    for (let i = 0; i < SIGN_IN_FREE_FAILURES; i++) await signInByEmail(account.email, `api guess ${i}`, client);
+    expect((await signInByEmail(account.email, account.password, client)).status).toBe(429);
+    const other = await signInByEmail(account.email, account.password, nextIp());
+    expect(other.status).toBe(200);
+    expect(other.headers.get("set-auth-token")).toBeTruthy();
+  });
+
+  it("an IPv6 client is counted by its /64: rotating addresses inside it does not help", async () => {
+    const account = await createAccount(t);
+    const net = `2001:db8:${(++last).toString(16)}:7`;
+    const inNet = (n: number) => `${net}::${n.toString(16)}`;
+    for (let i = 0; i < SIGN_IN_FREE_FAILURES; i++) {
+      expect((await signInByEmail(account.email, `v6 guess ${i}`, inNet(i + 1))).status).toBe(401);
+    }
+    expect((await signInByEmail(account.email, account.password, inNet(999))).status).toBe(429);
+    const otherNet = `2001:db8:${(++last).toString(16)}:7::1`;
+    expect((await signInByEmail(account.email, account.password, otherNet)).status).toBe(200);
+  });
+
+  it("never keeps anyone out longer than 15 minutes, and a password reset ends every pause", async () => {
     expect(signInPauseMs(4)).toBe(0);
     expect(signInPauseMs(5)).toBe(30_000);
     expect(signInPauseMs(6)).toBe(60_000);
     expect(signInPauseMs(500)).toBe(15 * 60_000);
 
     const account = await createAccount(t);
-    for (let i = 0; i < SIGN_IN_FREE_FAILURES; i++) await signInByEmail(account.email, `wrong guess ${i}`);
-    expect((await signInByEmail(account.email, account.password)).status).toBe(429);
+    const ip = nextIp();
+    for (let i = 0; i < SIGN_IN_FREE_FAILURES; i++) await signInByEmail(account.email, `wrong guess ${i}`, ip);
+    expect((await signInByEmail(account.email, account.password, ip)).status).toBe(429);
     await t.services.authFlows.requestPasswordReset(caller(), { email: account.email });
     await t.mailer.drain();
     const token = new URL(await linkFromMail(t, account.email, /reset/i)).searchParams.get("token");
     expect(await t.services.authFlows.resetPassword(caller(), { token, password: "my new one 5" })).toMatchObject({
       ok: true,
     });
-    expect((await signInByEmail(account.email, "my new one 5")).status).toBe(200);
+    expect((await signInByEmail(account.email, "my new one 5", ip)).status).toBe(200);
+    expect(
+      await t.db
+        .select()
+        .from(authAttempt)
+        .where(like(authAttempt.key, `sign-in|user:${account.id}%`)),
+    ).toEqual([]);
   });
 
-  it("a burst of parallel guesses gets no more than the free ones checked", async () => {
+  it("a burst of parallel guesses from one address gets no more than the free ones checked", async () => {
     const account = await createAccount(t);
+    const ip = nextIp();
     const results = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => signInByEmail(account.email, `parallel ${i}`)),
+      Array.from({ length: 12 }, (_, i) => signInByEmail(account.email, `parallel ${i}`, ip)),
     );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 401).length).toBe(SIGN_IN_FREE_FAILURES);
@@ -123,7 +175,7 @@ describe("failed sign-ins, per account", () => {
 
   it("counts exactly, even for attempts within the same millisecond", async () => {
     const attempts = createAttempts(t.db, () => 1_700_000_000_000);
-    const key = `sign-in|name:${uniqueName()}`;
+    const key = `sign-in|name:${uniqueName()}|ip:10.0.0.1`;
     const turns = [];
     for (let i = 0; i < 8; i++) turns.push(await attempts.beginSignIn(key));
     expect(turns.map((turn) => turn.allowed)).toEqual([true, true, true, true, true, false, false, false]);
@@ -133,9 +185,12 @@ describe("failed sign-ins, per account", () => {
   it("an unknown account slows down the same way (the pause reveals nothing), and others are not held back", async () => {
     const bystander = await createAccount(t);
     const nobody = `${uniqueName()}@example.com`;
-    for (let i = 0; i < SIGN_IN_FREE_FAILURES; i++) expect((await signInByEmail(nobody, "guess 1")).status).toBe(401);
-    expect((await signInByEmail(nobody, "guess 1")).status).toBe(429);
-    expect((await signInByEmail(bystander.email, bystander.password)).status).toBe(200);
+    const ip = nextIp();
+    for (let i = 0; i < SIGN_IN_FREE_FAILURES; i++) {
+      expect((await signInByEmail(nobody, "guess 1", ip)).status).toBe(401);
+    }
+    expect((await signInByEmail(nobody, "guess 1", ip)).status).toBe(429);
+    expect((await signInByEmail(bystander.email, bystander.password, ip)).status).toBe(200);
   });
 });
 

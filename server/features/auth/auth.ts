@@ -7,12 +7,12 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { bearer, username } from "better-auth/plugins";
-import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "../../../contract/auth.ts";
+import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "../../../contract/auth.ts";
 import type { Db } from "../../db/client.ts";
 import { account, rateLimit, session, user, verification } from "../../db/schema/auth.ts";
 import type { Env } from "../../env.ts";
@@ -21,6 +21,8 @@ import type { Logger } from "../../lib/logger.ts";
 import type { MediaStore } from "../../integrations/media/store.ts";
 import { safeErrorFields } from "../../db/errors.ts";
 import { createAttempts } from "./attempts.ts";
+import { createDeviceCookies } from "./device-cookie.ts";
+import { createSignInGuard, type SignInTicket } from "./sign-in-guard.ts";
 import { existingAccountMail, passwordResetMail, verificationMail, type MailSender } from "./auth-mail.ts";
 import { createAccountRules } from "./auth-rules.ts";
 
@@ -51,10 +53,17 @@ export interface AuthDeps {
 
 export function createAuth({ db, env, logger, mailer, mediaStore }: AuthDeps) {
   const adminEmails = new Set(env.ADMIN_EMAILS);
-  const signInRule = { window: 60, max: env.SIGN_IN_RATE_LIMIT };
+  const signUpRule = { window: 60, max: env.SIGN_IN_RATE_LIMIT };
   const site = env.SITE_NAME;
   const rules = createAccountRules({ store: mediaStore });
   const attempts = createAttempts(db);
+  const secret = authSecret(env, logger);
+  const secure = new URL(env.PUBLIC_URL).protocol === "https:";
+  const devices = createDeviceCookies({ secret, secure });
+  const guard = createSignInGuard({ db, attempts, devices, perMinute: env.SIGN_IN_RATE_LIMIT });
+  // What each sign-in was counted on, from the hook before the password check to the one after it
+  // (keyed by the request: both hooks see the same object).
+  const tickets = new WeakMap<object, SignInTicket>();
 
   /** Queues an identity e-mail unless its address already had AUTH_MAILS_PER_HOUR of this kind. */
   async function sendCapped(kind: "reset" | "verification" | "existing", message: Parameters<MailSender["send"]>[0]) {
@@ -66,26 +75,11 @@ export function createAuth({ db, env, logger, mailer, mediaStore }: AuthDeps) {
     }
   }
 
-  /**
-   * Which account a sign-in names: its id when there is one, else the name as typed, so that an
-   * unknown account slows down exactly like a known one (the pause reveals nothing).
-   */
-  async function signInKey(path: string, body: unknown): Promise<string | null> {
-    const given = (body as Record<string, unknown> | undefined)?.[path === "/sign-in/email" ? "email" : "username"];
-    // (PostgreSQL refuses a NUL in text; Better Auth then refuses the name itself)
-    if (typeof given !== "string" || !given || given.includes("\0")) return null;
-    const name = given.trim().toLowerCase();
-    // Both are stored in lower case (Better Auth and the username plugin normalise them): the unique indexes serve.
-    const column = path === "/sign-in/email" ? user.email : user.username;
-    const [row] = await db.select({ id: user.id }).from(user).where(eq(column, name)).limit(1);
-    return row ? `sign-in|user:${row.id}` : `sign-in|name:${name.slice(0, 300)}`;
-  }
-
   return betterAuth({
     appName: site,
     baseURL: env.PUBLIC_URL,
     basePath: AUTH_BASE_PATH,
-    secret: authSecret(env, logger),
+    secret,
     trustedOrigins: trustedOrigins(env),
     telemetry: { enabled: false },
     // Its own messages (a wrong password, a failed query) become our JSON log lines, with an error's
@@ -109,7 +103,7 @@ export function createAuth({ db, env, logger, mailer, mediaStore }: AuthDeps) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       cookiePrefix: "academy",
       // A session cookie never travels over plain HTTP when the site is served over HTTPS.
-      useSecureCookies: new URL(env.PUBLIC_URL).protocol === "https:",
+      useSecureCookies: secure,
     },
     user: {
       // The role lives on the user row (set by ADMIN_EMAILS, our role route or `npm run admin`);
@@ -129,7 +123,7 @@ export function createAuth({ db, env, logger, mailer, mediaStore }: AuthDeps) {
         await sendCapped("reset", await passwordResetMail({ env, to: u.email, name: u.name, url }));
       },
       // Whoever proved they own the address is no longer slowed down by someone else's guesses.
-      onPasswordReset: async ({ user: u }) => attempts.forgive(`sign-in|user:${u.id}`),
+      onPasswordReset: async ({ user: u }) => attempts.forgiveAccount(u.id),
       // The API answers a taken address like a new one; the owner hears that someone tried.
       onExistingUserSignUp: async ({ user: u }) => {
         await sendCapped(
@@ -157,9 +151,11 @@ export function createAuth({ db, env, logger, mailer, mediaStore }: AuthDeps) {
       window: 60,
       max: 100,
       customRules: {
-        "/sign-in/email": signInRule,
-        "/sign-in/username": signInRule,
-        "/sign-up/email": signInRule,
+        // Sign-in is limited per address in the hook below instead (sign-in-guard.ts): there it is
+        // known whether the client is a known device of the account, which no address limit may refuse.
+        "/sign-in/email": false,
+        "/sign-in/username": false,
+        "/sign-up/email": signUpRule,
         "/request-password-reset": { window: 60, max: 5 },
         "/send-verification-email": { window: 60, max: 5 },
       },
@@ -168,15 +164,23 @@ export function createAuth({ db, env, logger, mailer, mediaStore }: AuthDeps) {
       before: createAuthMiddleware(async (ctx) => {
         await rules.checkBody(ctx.path, ctx.body);
         if (SIGN_IN_PATHS.has(ctx.path)) {
-          const key = await signInKey(ctx.path, ctx.body);
-          const turn = key ? await attempts.beginSignIn(key) : { allowed: true as const };
-          if (!turn.allowed) {
-            throw new APIError(
-              "TOO_MANY_REQUESTS",
-              { code: "SIGN_IN_PAUSED", message: AUTH_MESSAGES.signInPaused },
-              { "Retry-After": String(turn.retryAfterSeconds) },
-            );
-          }
+          const headers = ctx.headers ?? ctx.request?.headers;
+          const ticket = await guard.begin({
+            path: ctx.path,
+            body: ctx.body,
+            clientIp: headers?.get(CLIENT_IP_HEADER),
+            cookie: headers?.get("cookie"),
+            verifyPassword: async (userId, password) => {
+              const [row] = await db
+                .select({ hash: account.password })
+                .from(account)
+                .where(and(eq(account.userId, userId), eq(account.providerId, "credential")))
+                .limit(1);
+              return !!row?.hash && (await ctx.context.password.verify({ hash: row.hash, password }));
+            },
+          });
+          const holder = ctx.request ?? ctx.headers;
+          if (holder) tickets.set(holder, ticket);
         }
         // checkBody normalised the body in place (username in lower case, name = username)
         return ctx.body && typeof ctx.body === "object" ? { context: { body: ctx.body } } : undefined;
@@ -184,12 +188,16 @@ export function createAuth({ db, env, logger, mailer, mediaStore }: AuthDeps) {
       after: createAuthMiddleware(async (ctx) => {
         if (!SIGN_IN_PATHS.has(ctx.path)) return;
         const returned = ctx.context.returned;
-        // A wrong password stays counted (beginSignIn counted it); a right one forgives the account,
-        // also when the address still awaits verification.
+        // A wrong password stays counted (the guard counted it); a right one forgives where it was
+        // counted, also when the address still awaits verification.
         const rightPassword = !isAPIError(returned) || (returned as APIError).body?.code === "EMAIL_NOT_VERIFIED";
-        if (!rightPassword) return;
-        const key = await signInKey(ctx.path, ctx.body);
-        if (key) await attempts.forgive(key);
+        const holder = ctx.request ?? ctx.headers;
+        const signedIn = ctx.context.newSession?.user.id ?? null;
+        const cookie = await guard.finish(holder ? tickets.get(holder) : undefined, {
+          rightPassword,
+          signedInUserId: rightPassword && !isAPIError(returned) ? signedIn : null,
+        });
+        if (cookie) ctx.setCookie(cookie.name, cookie.value, cookie.attributes);
       }),
     },
     databaseHooks: {
