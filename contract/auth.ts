@@ -134,9 +134,9 @@ export const AUTH_MESSAGES = {
   passwordMismatch: "The two passwords are not the same. Please type the new password twice.",
   verificationSent: "We have sent you a new verification link. Open it to verify your e-mail address.",
   alreadyVerified: "Your e-mail address is already verified.",
-  /** the per-account slow-down after repeated wrong passwords (docs/decisions/012) */
+  /** the slow-down after repeated wrong passwords, per device or address (docs/decisions/012, 024) */
   signInPaused:
-    "Too many failed sign-ins for this account. Please wait a few minutes and try again, or reset your password.",
+    "Too many failed sign-ins for this account from this device. Please wait a few minutes and try again, or reset your password.",
 };
 
 /**
