@@ -6,7 +6,7 @@ import { createFeedRoutes } from "./http/feeds.ts";
 import { createBackend, errorBody, limitBody } from "./http/backend.ts";
 import { compression, requestLogger, securityHeaders, type AppEnv } from "./http/middleware.ts";
 import { guardAuthInput, rejectNul } from "./http/input-guard.ts";
-import { createMediaRoutes } from "./http/media.ts";
+import { createMediaRoutes, mediaCors } from "./http/media.ts";
 import { UPLOAD_PATH } from "./features/uploads/uploads.routes.ts";
 import { authHandler, loadActor, sameOriginWrites } from "./http/session.ts";
 import { originChecker } from "./features/auth/auth.ts";
@@ -32,6 +32,8 @@ export function createApp(deps: Deps): App {
     securityHeaders({ csp: deps.env.NODE_ENV === "production", paystack: deps.env.PAYMENT_PROVIDER === "paystack" }),
   );
   app.use("*", compression());
+  // CORS for MEDIA_CORS_ORIGINS on /media and the upload calls, preflights included (decision 026)
+  app.use("*", mediaCors(deps.env.MEDIA_CORS_ORIGINS));
   // The sign-up form carries an optional profile image: a photo straight from a phone camera (often
   // several MB) must still reach the page, which then says at its field that it is too big (1 MB max).
   const bodyLimit = limitBody(deps.env.BODY_LIMIT_BYTES);
