@@ -40,10 +40,12 @@ export function createApp(deps: Deps): App {
   const signUpBodyLimit = limitBody(Math.max(deps.env.BODY_LIMIT_BYTES, SIGN_UP_BODY_LIMIT_BYTES));
   // (/register.data: the same post sent by React Router's <Form> once JavaScript runs)
   const signUp = new Set(["/register", "/register.data"]);
-  // An upload (decision 014) may be as large as the largest image or video allowed, plus the form around it;
-  // the upload service then holds each type to its own limit.
+  // An upload (decision 014) may be as large as the largest image or video allowed, plus the form around it,
+  // and a third more when the file comes as base64 text (decision 026); the upload service then holds
+  // each type to its own limit.
+  const largestUpload = Math.max(deps.env.UPLOAD_MAX_IMAGE_BYTES, deps.env.UPLOAD_MAX_VIDEO_BYTES);
   const uploadBodyLimit = limitBody(
-    Math.max(deps.env.BODY_LIMIT_BYTES, deps.env.UPLOAD_MAX_IMAGE_BYTES, deps.env.UPLOAD_MAX_VIDEO_BYTES) + 64 * 1024,
+    Math.max(deps.env.BODY_LIMIT_BYTES, Math.ceil((largestUpload * 4) / 3)) + 64 * 1024,
   );
   const upload = `/backend${UPLOAD_PATH}`;
   app.use("*", (c, next) =>

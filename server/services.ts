@@ -108,7 +108,7 @@ export function createServices(deps: Deps) {
     /** comments, saves, featuring and deleting posts (the signed-in blog actions) */
     postActions: createPostActionsService(db),
     /** writing posts (POST /posts) */
-    postWrite: createPostWriteService(db),
+    postWrite: createPostWriteService(db, { publicUrl: deps.env.PUBLIC_URL }),
     content: createContentService(db),
     events: createEventsService(db),
     newsletter: createNewsletterService(db),
@@ -126,6 +126,8 @@ export function createServices(deps: Deps) {
       key: uploadKey(auth.options.secret),
       maxImageBytes: deps.env.UPLOAD_MAX_IMAGE_BYTES,
       maxVideoBytes: deps.env.UPLOAD_MAX_VIDEO_BYTES,
+      maxPixels: deps.env.MEDIA_MAX_PIXELS,
+      publicUrl: deps.env.PUBLIC_URL,
     }),
   };
 }

@@ -13,6 +13,7 @@ import type { Db } from "../../db/client.ts";
 import { writeContent } from "../../db/content-version.ts";
 import { categories, posts, user } from "../../db/schema.ts";
 import { Invalid } from "../../lib/errors.ts";
+import { ownMediaPath, ownMediaPathsInHtml } from "../../integrations/media/own-media.ts";
 import { plainText, sanitizePostHtml } from "../../lib/sanitize.ts";
 import { slugify } from "../../lib/slug.ts";
 import type { Actor } from "../auth/actor.ts";
@@ -59,7 +60,11 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-export function createPostWriteService(db: Db) {
+/**
+ * `publicUrl` (PUBLIC_URL): this site's absolute /media addresses in a cover or a body are stored as
+ * paths (uploads answer absolute URLs, as ImageKit does; decision 026).
+ */
+export function createPostWriteService(db: Db, { publicUrl }: { publicUrl?: string } = {}) {
   /** The names as the category list spells them; an unknown one is a 422 that names it. */
   async function canonicalCategories(names: readonly string[]): Promise<string[]> {
     const wanted = [
@@ -103,11 +108,15 @@ export function createPostWriteService(db: Db) {
     /** POST /posts: stores the post of `actor` and answers it as GET /posts/{slug} would. */
     async createPost(actor: Actor, input: CreatePost): Promise<PostDetail> {
       const title = plainText(input.title).replace(/\s+/g, " ").trim();
-      const content = sanitizePostHtml(input.content).trim();
+      // This site's absolute /media addresses (what uploads answer) are kept as paths (decision 026).
+      const content = sanitizePostHtml(
+        publicUrl ? ownMediaPathsInHtml(input.content, publicUrl) : input.content,
+      ).trim();
+      const img = publicUrl ? ownMediaPath(input.img, publicUrl) : input.img;
       if (title === "" || !hasSubstance(content)) throw Invalid(M.required);
       if (title.length > POST_TITLE_MAX) throw Invalid(M.titleTooLong);
       const desc = plainText(input.desc).trim();
-      if (input.img !== "" && !isCoverAddress(input.img)) throw Invalid(M.badImage);
+      if (img !== "" && !isCoverAddress(img)) throw Invalid(M.badImage);
       const names = await canonicalCategories(input.category);
 
       const base = slugify(title);
@@ -118,7 +127,7 @@ export function createPostWriteService(db: Db) {
           const row = await writeContent(db, async (tx) => {
             const [inserted] = await tx
               .insert(posts)
-              .values({ userId: actor.id, slug, title, desc, img: input.img, content, categories: names })
+              .values({ userId: actor.id, slug, title, desc, img, content, categories: names })
               .returning();
             return inserted!;
           });
