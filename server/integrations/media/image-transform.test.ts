@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MAX_OUTPUT_PIXELS } from "../../../contract/media.ts";
+import { mediaSrcSet, mediaUrl, PLACEHOLDER_TR } from "../../../app/components/ui/media-image.tsx";
+import { MAX_OUTPUT_PIXELS, SIZE_STEPS } from "../../../contract/media.ts";
 import { MAX_DIMENSION, parseTransform, planKey, planTransform, TransformError } from "./image-transform.ts";
 
 const refused = (tr: string) => {
@@ -175,5 +176,42 @@ describe("planTransform: sizes known, snapped and capped before any pixel is dec
     expect(key("w-400")).toBe(key("w-480,q-76"));
     expect(key("h-400,w-600,f-auto")).toBe(key("w-600,q-80,h-400,f-webp,c-maintain_ratio"));
     expect(key("w-600")).not.toBe(key("w-700"));
+  });
+});
+
+describe("what pages ask for is what the server makes (no second derivative, no redirect)", () => {
+  it("every size in MediaImage's src and srcset is planned unchanged by the server", () => {
+    const asked: string[] = [PLACEHOLDER_TR];
+    for (const [width, height] of [
+      [48, 48],
+      [320, 180],
+      [400, 225],
+      [600, 338],
+      [1200, 675],
+      [224, 224],
+      [2000, 2000],
+    ] as const) {
+      asked.push(mediaUrl("/media/a.png", { w: width, h: height }), mediaUrl("/media/a.png", { w: width }));
+      const widths = [width / 2, width, width * 1.5, width * 2, 3000];
+      for (const crop of [true, false]) {
+        for (const candidate of mediaSrcSet("/media/a.png", { width, height, crop, widths })!.split(", ")) {
+          asked.push(candidate.split(" ")[0]!);
+        }
+        for (const candidate of mediaSrcSet("/media/a.png", { width, height, crop })!.split(", ")) {
+          asked.push(candidate.split(" ")[0]!);
+        }
+      }
+    }
+    for (const url of asked) {
+      const tr = new URL(url, "http://x").searchParams.get("tr") ?? url;
+      const t = parseTransform(tr);
+      const step = t.steps[0]!;
+      const plan = planTransform(t, 3000, 3000 / 1.6);
+      const w = step.w && "px" in step.w ? step.w.px : undefined;
+      const h = step.h && "px" in step.h ? step.h.px : undefined;
+      if (w !== undefined) expect(plan.width, url).toBe(w);
+      if (h !== undefined) expect(plan.height, url).toBe(h);
+      if (w !== undefined && h === undefined) expect(SIZE_STEPS as readonly number[], url).toContain(w);
+    }
   });
 });
