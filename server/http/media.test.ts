@@ -292,6 +292,16 @@ describe("GET /media with tr", () => {
     expect(render).not.toHaveBeenCalled();
   });
 
+  it("answers HEAD for a cached derivative with its headers and no body", async () => {
+    const get = await t.request("/media/photo.png?tr=w-96");
+    const bytes = (await get.arrayBuffer()).byteLength;
+    const head = await t.request("/media/photo.png?tr=w-96", { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-length")).toBe(String(bytes));
+    expect(head.headers.get("etag")).toBe(get.headers.get("etag"));
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+  });
+
   it("is cached for a year and immutable when versioned with v, a day otherwise", async () => {
     const versioned = await t.request("/media/photo.png?tr=w-100&v=3");
     expect(versioned.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");

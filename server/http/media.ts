@@ -8,7 +8,7 @@ import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import type { Env } from "../env.ts";
 import type { Deps } from "../services.ts";
 import { createDerivatives, type Derivatives } from "../integrations/media/derivatives.ts";
@@ -164,6 +164,11 @@ export function createMediaRoutes(
             "Content-Length": String(derivative.bytes.length),
           });
         }
+        if (c.req.method === "HEAD") {
+          // no body will be read: the open file is closed now rather than when it is collected
+          await derivative.file.handle.close();
+          return c.body(null, 200, { ...headers, "Content-Length": String(derivative.file.size) });
+        }
         const stream = derivative.file.handle.createReadStream();
         return c.body(Readable.toWeb(stream) as ReadableStream, 200, {
           ...headers,
@@ -206,7 +211,7 @@ export function createMediaRoutes(
 }
 
 /** The answer to a transform that could not be made (the route's catch). */
-function renderFailure(c: import("hono").Context, err: unknown): Response {
+function renderFailure(c: Context, err: unknown): Response {
   if (err instanceof UndecodableImageError) return c.json(errorBody("unprocessable", err.message), 422);
   if (err instanceof RenderQueueFullError) {
     c.header("Retry-After", String(err.retryAfterSeconds));
