@@ -577,8 +577,8 @@ async function heldApp(options: { slots: number; waiting: number; timeoutSeconds
   return { app, derivatives, release, signals, started: (n: number) => until(() => signals.length >= n) };
 }
 
-/** Waits (on the event loop, no timers asserted) until `ok()` holds. */
+/** Waits until `ok()` holds (polling; a bound only so that a broken test ends, no speed is asserted). */
 async function until(ok: () => boolean) {
-  for (let i = 0; i < 1000 && !ok(); i++) await new Promise((resolve) => setImmediate(resolve));
+  for (let i = 0; i < 2000 && !ok(); i++) await new Promise((resolve) => setTimeout(resolve, i < 100 ? 0 : 10));
   expect(ok()).toBe(true);
 }
