@@ -488,6 +488,12 @@ describe("GET /media: one request cannot tie rendering up", () => {
     expect(res.status).toBe(503);
     expect(res.headers.get("retry-after")).not.toBeNull();
     expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/took too long/);
+    // it is not tried again at once: the next ask is answered without taking a slot
+    const render = vi.spyOn(imageRenderer, "render");
+    const again = await app.request("/media/photo.png?tr=w-128");
+    expect(again.status).toBe(503);
+    expect(again.headers.get("retry-after")).not.toBeNull();
+    expect(render).not.toHaveBeenCalled();
   });
 });
 

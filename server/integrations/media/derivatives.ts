@@ -9,6 +9,8 @@ import { createDerivativeCache, type CachedFile } from "./derivative-cache.ts";
 import {
   CONTENT_TYPES,
   imageRenderer,
+  RenderTimeoutError,
+  UndecodableImageError,
   planKey,
   planTransform,
   readSourceInfo,
@@ -20,6 +22,12 @@ import { createRenderQueue, RenderCancelledError } from "./render-queue.ts";
 
 /** Sources whose size is remembered (a header read per request otherwise). */
 const INFO_CACHE_ENTRIES = 1000;
+/**
+ * A render that failed is not tried again for a while: a picture that takes longer than the timeout
+ * (or cannot be decoded) would otherwise hold a slot for the whole timeout on every request.
+ */
+const FAILURE_MEMORY_MS = { timeout: 60_000, undecodable: 10 * 60_000 };
+const FAILURE_ENTRIES = 1000;
 
 /** DATA_DIR/cache/media: derivatives, safe to delete at any time (they are made again on demand). */
 export function derivativeRoot(dataDir: string) {
@@ -73,6 +81,19 @@ export function createDerivatives(options: DerivativeOptions) {
   const queue = createRenderQueue({ slots: options.renderSlots, waiting: options.renderQueue });
   const infos = new Map<string, SourceInfo>();
   const inFlight = new Map<string, Job>();
+  const failures = new Map<string, { error: Error; until: number }>();
+
+  function rememberFailure(name: string, error: unknown) {
+    const ms =
+      error instanceof RenderTimeoutError
+        ? FAILURE_MEMORY_MS.timeout
+        : error instanceof UndecodableImageError
+          ? FAILURE_MEMORY_MS.undecodable
+          : 0;
+    if (ms === 0) return;
+    if (failures.size >= FAILURE_ENTRIES) failures.delete(failures.keys().next().value!);
+    failures.set(name, { error: error as Error, until: Date.now() + ms });
+  }
 
   async function sourceInfo(source: SourceFile): Promise<SourceInfo> {
     const key = JSON.stringify([source.file, source.size, Math.floor(source.mtimeMs)]);
@@ -96,6 +117,10 @@ export function createDerivatives(options: DerivativeOptions) {
         await cache.put(prepared.name, bytes);
         return bytes;
       }, controller.signal)
+      .catch((error: unknown) => {
+        rememberFailure(prepared.name, error);
+        throw error;
+      })
       .finally(() => {
         if (inFlight.get(prepared.name) === job) inFlight.delete(prepared.name);
       });
@@ -137,6 +162,9 @@ export function createDerivatives(options: DerivativeOptions) {
     async get(prepared: Prepared, signal?: AbortSignal): Promise<Derivative> {
       const cached = await cache.get(prepared.name);
       if (cached) return { file: cached };
+      const failed = failures.get(prepared.name);
+      if (failed && failed.until > Date.now()) throw failed.error;
+      if (failed) failures.delete(prepared.name);
       let job = inFlight.get(prepared.name);
       if (!job) {
         job = startJob(prepared);
