@@ -25,10 +25,15 @@ const field = (label: string) =>
 export const UploadFormSchema = z.object({
   file: z
     .any()
-    .refine((v) => v instanceof Blob && v.size > 0, {
+    .refine((v) => (v instanceof Blob && v.size > 0) || (typeof v === "string" && v.trim() !== ""), {
       error: "file is required: send the image or video as the multipart field `file`.",
     })
-    .meta({ type: "string", format: "binary", description: "The image or video" }),
+    .meta({
+      type: "string",
+      format: "binary",
+      description:
+        "The image or video: the file, or (as ImageKit accepts) its bytes as a base64 string or a data: URI such as data:image/png;base64,…",
+    }),
   fileName: field("fileName"),
   token: field("token"),
   expire: field("expire"),
@@ -42,7 +47,7 @@ export const UploadFormSchema = z.object({
 export const UploadResultSchema = z.object({
   fileId: z.string(),
   name: z.string(),
-  /** a path on this site: /media/uploads/<name> */
+  /** absolute, as ImageKit's: PUBLIC_URL/media/uploads/<name> */
   url: z.string(),
   filePath: z.string(),
   fileType: z.enum(["image", "non-image"]),
@@ -51,6 +56,7 @@ export const UploadResultSchema = z.object({
   mime: z.string(),
   width: z.number().int().optional(),
   height: z.number().int().optional(),
+  /** absolute: `url` resized to 256 px wide */
   thumbnailUrl: z.string().optional(),
 });
 export type UploadResult = z.infer<typeof UploadResultSchema>;

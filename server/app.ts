@@ -6,7 +6,7 @@ import { createFeedRoutes } from "./http/feeds.ts";
 import { createBackend, errorBody, limitBody } from "./http/backend.ts";
 import { compression, requestLogger, securityHeaders, type AppEnv } from "./http/middleware.ts";
 import { guardAuthInput, rejectBadHost, rejectNul } from "./http/input-guard.ts";
-import { createMediaRoutes } from "./http/media.ts";
+import { createMediaRoutes, mediaCors } from "./http/media.ts";
 import { UPLOAD_PATH } from "./features/uploads/uploads.routes.ts";
 import { authHandler, loadActor, sameOriginWrites } from "./http/session.ts";
 import { originChecker } from "./features/auth/auth.ts";
@@ -34,16 +34,20 @@ export function createApp(deps: Deps): App {
   // A Host header that is no host name: 400 before anything parses the request's URL.
   app.use("*", rejectBadHost());
   app.use("*", compression());
+  // CORS for MEDIA_CORS_ORIGINS on /media and the upload calls, preflights included (decision 026)
+  app.use("*", mediaCors(deps.env.MEDIA_CORS_ORIGINS));
   // The sign-up form carries an optional profile image: a photo straight from a phone camera (often
   // several MB) must still reach the page, which then says at its field that it is too big (1 MB max).
   const bodyLimit = limitBody(deps.env.BODY_LIMIT_BYTES);
   const signUpBodyLimit = limitBody(Math.max(deps.env.BODY_LIMIT_BYTES, SIGN_UP_BODY_LIMIT_BYTES));
   // (/register.data: the same post sent by React Router's <Form> once JavaScript runs)
   const signUp = new Set(["/register", "/register.data"]);
-  // An upload (decision 014) may be as large as the largest image or video allowed, plus the form around it;
-  // the upload service then holds each type to its own limit.
+  // An upload (decision 014) may be as large as the largest image or video allowed, plus the form around it,
+  // and a third more when the file comes as base64 text (decision 026); the upload service then holds
+  // each type to its own limit.
+  const largestUpload = Math.max(deps.env.UPLOAD_MAX_IMAGE_BYTES, deps.env.UPLOAD_MAX_VIDEO_BYTES);
   const uploadBodyLimit = limitBody(
-    Math.max(deps.env.BODY_LIMIT_BYTES, deps.env.UPLOAD_MAX_IMAGE_BYTES, deps.env.UPLOAD_MAX_VIDEO_BYTES) + 64 * 1024,
+    Math.max(deps.env.BODY_LIMIT_BYTES, Math.ceil((largestUpload * 4) / 3)) + 64 * 1024,
   );
   const upload = `/backend${UPLOAD_PATH}`;
   app.use("*", (c, next) =>

@@ -50,6 +50,20 @@ describe("parseEnv", () => {
     expect(parseEnv({ AUTH_SECRET: "" }).AUTH_SECRET).toBeUndefined();
   });
 
+  it("reads the media settings: one pixel limit, the cache cap, the render queue, CORS origins", () => {
+    expect(parseEnv({})).toMatchObject({
+      MEDIA_MAX_PIXELS: 40_000_000,
+      MEDIA_CACHE_MAX_BYTES: 512 * 1024 * 1024,
+      MEDIA_RENDER_SLOTS: 2,
+      MEDIA_RENDER_QUEUE: 16,
+      MEDIA_RENDER_TIMEOUT_SECONDS: 20,
+      MEDIA_CORS_ORIGINS: [],
+    });
+    expect(
+      parseEnv({ MEDIA_CORS_ORIGINS: " https://app.example/ , http://localhost:5173,", MEDIA_RENDER_QUEUE: "0" }),
+    ).toMatchObject({ MEDIA_CORS_ORIGINS: ["https://app.example", "http://localhost:5173"], MEDIA_RENDER_QUEUE: 0 });
+  });
+
   it("treats an empty DATABASE_URL as unset (PGlite)", () => {
     expect(parseEnv({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
   });
@@ -72,6 +86,14 @@ describe("parseEnv", () => {
     ["MAIL_FROM", { MAIL_FROM: "Academy <no-reply@academy.example" }],
     ["MAIL_POSTAL_ADDRESS", { MAIL_POSTAL_ADDRESS: "12 Marina Road\nBcc: all@example.com" }],
     ["MAIL_POSTAL_ADDRESS", { MAIL_POSTAL_ADDRESS: "x".repeat(201) }],
+    ["MEDIA_MAX_PIXELS", { MEDIA_MAX_PIXELS: "1000" }],
+    ["MEDIA_CACHE_MAX_BYTES", { MEDIA_CACHE_MAX_BYTES: "-1" }],
+    ["MEDIA_RENDER_SLOTS", { MEDIA_RENDER_SLOTS: "0" }],
+    ["MEDIA_RENDER_QUEUE", { MEDIA_RENDER_QUEUE: "lots" }],
+    ["MEDIA_RENDER_TIMEOUT_SECONDS", { MEDIA_RENDER_TIMEOUT_SECONDS: "0" }],
+    ["MEDIA_CORS_ORIGINS", { MEDIA_CORS_ORIGINS: "https://app.example/path" }],
+    ["MEDIA_CORS_ORIGINS", { MEDIA_CORS_ORIGINS: "app.example" }],
+    ["MEDIA_CORS_ORIGINS", { MEDIA_CORS_ORIGINS: "*" }],
   ])("fails with a ConfigError naming %s for a bad value", (name, source) => {
     let error: unknown;
     try {

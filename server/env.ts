@@ -49,6 +49,55 @@ const EnvSchema = z.object({
     .int()
     .min(1024, "UPLOAD_MAX_VIDEO_BYTES must be at least 1024")
     .default(100 * 1024 * 1024),
+  // Pictures (issue 15, decision 026): one pixel limit for uploads and transforms, the resize cache's
+  // size, the render queue, and the origins allowed to call the media endpoints from a browser.
+  MEDIA_MAX_PIXELS: z.coerce
+    .number({ error: "MEDIA_MAX_PIXELS must be a number of pixels" })
+    .int()
+    .min(1_000_000, "MEDIA_MAX_PIXELS must be at least 1000000 (1 megapixel)")
+    .default(40_000_000),
+  MEDIA_CACHE_MAX_BYTES: z.coerce
+    .number({ error: "MEDIA_CACHE_MAX_BYTES must be a number of bytes" })
+    .int()
+    .min(0, "MEDIA_CACHE_MAX_BYTES must be 0 or more")
+    .default(512 * 1024 * 1024),
+  MEDIA_RENDER_SLOTS: z.coerce
+    .number({ error: "MEDIA_RENDER_SLOTS must be a number of renders" })
+    .int()
+    .min(1, "MEDIA_RENDER_SLOTS must be at least 1")
+    .max(64, "MEDIA_RENDER_SLOTS must be at most 64")
+    .default(2),
+  MEDIA_RENDER_QUEUE: z.coerce
+    .number({ error: "MEDIA_RENDER_QUEUE must be a number of renders" })
+    .int()
+    .min(0, "MEDIA_RENDER_QUEUE must be 0 or more")
+    .max(10_000, "MEDIA_RENDER_QUEUE must be at most 10000")
+    .default(16),
+  MEDIA_RENDER_TIMEOUT_SECONDS: z.coerce
+    .number({ error: "MEDIA_RENDER_TIMEOUT_SECONDS must be a number of seconds" })
+    .int()
+    .min(1, "MEDIA_RENDER_TIMEOUT_SECONDS must be at least 1")
+    .max(600, "MEDIA_RENDER_TIMEOUT_SECONDS must be at most 600")
+    .default(20),
+  MEDIA_CORS_ORIGINS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((o) => o.trim().replace(/\/+$/, ""))
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .refine(
+            (o) => URL.canParse(o) && /^https?:$/.test(new URL(o).protocol) && new URL(o).origin === o,
+            "MEDIA_CORS_ORIGINS must be origins such as https://app.example or http://localhost:5173, separated by commas",
+          ),
+      ),
+    ),
   AUTH_SECRET: z
     .string()
     .min(32, "AUTH_SECRET must be at least 32 characters (try: openssl rand -hex 32)")

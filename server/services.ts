@@ -114,7 +114,7 @@ export function createServices(deps: Deps) {
     postWrite: createPostWriteService(db, { publicUrl: deps.env.PUBLIC_URL }),
     /** a post body as the post page shows it: pictures sized and lazy, players behind a play button */
     postBody: createPostBodyRenderer({
-      sizes: createImageSizes({ dataDir: deps.env.DATA_DIR, store: mediaStore }),
+      sizes: createImageSizes({ dataDir: deps.env.DATA_DIR, store: mediaStore, maxPixels: deps.env.MEDIA_MAX_PIXELS }),
       publicUrl: deps.env.PUBLIC_URL,
     }),
     content: createContentService(db),
@@ -134,6 +134,8 @@ export function createServices(deps: Deps) {
       key: uploadKey(auth.options.secret),
       maxImageBytes: deps.env.UPLOAD_MAX_IMAGE_BYTES,
       maxVideoBytes: deps.env.UPLOAD_MAX_VIDEO_BYTES,
+      maxPixels: deps.env.MEDIA_MAX_PIXELS,
+      publicUrl: deps.env.PUBLIC_URL,
     }),
   };
 }

@@ -36,8 +36,22 @@ async function uploadAuth(): Promise<UploadAuth> {
 }
 
 /**
+ * The path of an upload's answer `url`: the server answers absolute URLs (as ImageKit does, from
+ * PUBLIC_URL; decision 026) and pages keep the path, which the sanitizer, MediaImage and a later change
+ * of PUBLIC_URL all take.
+ */
+export function uploadedPath(url: string, base: string): string {
+  try {
+    const parsed = new URL(url, base);
+    return parsed.pathname.startsWith("/media/") && parsed.search === "" ? parsed.pathname : url;
+  } catch {
+    return url;
+  }
+}
+
+/**
  * Uploads `file`; `onProgress` gets whole percents from 0 to 100. Resolves with the stored file's
- * address (/media/uploads/...), or rejects with an UploadError that says why.
+ * path (/media/uploads/...), or rejects with an UploadError that says why.
  */
 export async function uploadFile(file: File, onProgress: (percent: number) => void): Promise<string> {
   onProgress(0);
@@ -63,7 +77,7 @@ export async function uploadFile(file: File, onProgress: (percent: number) => vo
       const url = (body as { url?: unknown } | null)?.url;
       if (xhr.status >= 200 && xhr.status < 300 && typeof url === "string") {
         onProgress(100);
-        resolve(url);
+        resolve(uploadedPath(url, window.location.href));
       } else {
         reject(new UploadError(reasonOf(body) ?? `The server answered ${xhr.status}.`));
       }

@@ -1,12 +1,18 @@
 // /media with and without ?tr= (architecture "Media"; issue 8 "Delivery"), through the real app.
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
+import { Hono } from "hono";
 import sharp from "sharp";
+import { MAX_OUTPUT_PIXELS } from "../../contract/media.ts";
+import { parseEnv } from "../env.ts";
+import { createLocalStore } from "../integrations/media/local-store.ts";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { derivativeRoot, imageRenderer, MAX_DIMENSION } from "../integrations/media/image-transform.ts";
+import { createDerivatives, derivativeRoot, type DerivativeOptions } from "../integrations/media/derivatives.ts";
+import { imageRenderer, MAX_DIMENSION } from "../integrations/media/image-transform.ts";
 import { pngImage, pngClaiming, truncatedPng } from "../../tests/support/images.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
-import { parseRange } from "./media.ts";
+import { createMediaRoutes, derivativeOptions, parseRange } from "./media.ts";
 
 let t: TestApp;
 /** 1000 bytes, each its index mod 256: a part is easy to check. */
@@ -158,16 +164,18 @@ describe("GET /media with Range (videos)", () => {
 });
 
 describe("GET /media with tr", () => {
-  it("resizes to WebP at the asked size (maintain_ratio crops to cover w×h)", async () => {
+  it("resizes to WebP at the asked size snapped up to a step (maintain_ratio crops to cover w×h)", async () => {
     const res = await t.request("/media/photo.png?tr=w-600,h-400,q-20");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("image/webp");
-    expect(await imageOf(res)).toMatchObject({ format: "webp", width: 600, height: 400 });
+    expect(await imageOf(res)).toMatchObject({ format: "webp", width: 640, height: 427 });
+    const exact = await t.request("/media/photo.png?tr=w-640,h-427,q-20");
+    expect(exact.headers.get("etag")).toBe(res.headers.get("etag"));
   });
 
   it("keeps the aspect ratio when only one side is given", async () => {
-    expect(await imageOf(await t.request("/media/photo.png?tr=w-200"))).toMatchObject({ width: 200, height: 150 });
-    expect(await imageOf(await t.request("/media/photo.png?tr=h-60"))).toMatchObject({ width: 80, height: 60 });
+    expect(await imageOf(await t.request("/media/photo.png?tr=w-200"))).toMatchObject({ width: 256, height: 192 });
+    expect(await imageOf(await t.request("/media/photo.png?tr=h-60"))).toMatchObject({ width: 85, height: 64 });
   });
 
   it("follows the crop strategies: force, at_max (fit inside, never enlarged), at_least, pad_resize", async () => {
@@ -175,11 +183,11 @@ describe("GET /media with tr", () => {
       const meta = await imageOf(await t.request(`/media/${file}?tr=${tr}`));
       return [meta.width, meta.height];
     };
-    expect(await size("w-100,h-100,c-force")).toEqual([100, 100]);
-    expect(await size("w-400,h-400,c-at_max")).toEqual([400, 300]);
+    expect(await size("w-100,h-100,c-force")).toEqual([128, 128]);
+    expect(await size("w-400,h-400,c-at_max")).toEqual([480, 360]);
     expect(await size("w-400,h-400,c-at_max", "small.png")).toEqual([100, 50]);
-    expect(await size("w-400,h-400,c-at_least")).toEqual([533, 400]);
-    expect(await size("w-300,h-300,cm-pad_resize")).toEqual([300, 300]);
+    expect(await size("w-400,h-400,c-at_least")).toEqual([640, 480]);
+    expect(await size("w-300,h-300,cm-pad_resize")).toEqual([384, 384]);
   });
 
   it("makes the asked format: avif, jpg, png, and auto as WebP", async () => {
@@ -205,7 +213,7 @@ describe("GET /media with tr", () => {
     const res = await t.request("/media/art/logo.svg?tr=w-600");
     expect(res.status).toBe(200);
     const raw = Buffer.from(await res.arrayBuffer());
-    expect(await sharp(raw).metadata()).toMatchObject({ format: "webp", width: 600, height: 300 });
+    expect(await sharp(raw).metadata()).toMatchObject({ format: "webp", width: 640, height: 320 });
     const { dominant } = await sharp(raw).stats();
     expect(dominant.r).toBeGreaterThan(150);
   });
@@ -245,7 +253,7 @@ describe("GET /media with tr", () => {
     put("changing.png", await pngImage(300, 100));
     const b = await t.request("/media/changing.png?tr=w-50");
     expect(b.headers.get("etag")).not.toBe(a.headers.get("etag"));
-    expect(await imageOf(b)).toMatchObject({ width: 50, height: 17 });
+    expect(await imageOf(b)).toMatchObject({ width: 64, height: 21 });
   });
 
   it("answers ten concurrent first requests with one render, one cache file and ten whole images", async () => {
@@ -257,7 +265,7 @@ describe("GET /media with tr", () => {
     const bodies = await Promise.all(responses.map(async (r) => Buffer.from(await r.arrayBuffer())));
     for (const [i, res] of responses.entries()) {
       expect(res.status).toBe(200);
-      expect(await sharp(bodies[i]).metadata()).toMatchObject({ width: 555, height: 333 });
+      expect(await sharp(bodies[i]).metadata()).toMatchObject({ width: 640, height: 384 });
       expect(bodies[i]!.equals(bodies[0]!)).toBe(true);
     }
     expect(render).toHaveBeenCalledTimes(1);
@@ -272,7 +280,7 @@ describe("GET /media with tr", () => {
     const again = await t.request("/media/photo.png?tr=w-100", { headers: { "If-None-Match": etag } });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe("");
-    const other = await t.request("/media/photo.png?tr=w-101", { headers: { "If-None-Match": etag } });
+    const other = await t.request("/media/photo.png?tr=w-200", { headers: { "If-None-Match": etag } });
     expect(other.status).toBe(200);
 
     // a revalidation never renders, even when the cache has been emptied
@@ -282,6 +290,16 @@ describe("GET /media with tr", () => {
     expect(listed.status).toBe(304);
     expect(listed.headers.get("etag")).toBe(etag);
     expect(render).not.toHaveBeenCalled();
+  });
+
+  it("answers HEAD for a cached derivative with its headers and no body", async () => {
+    const get = await t.request("/media/photo.png?tr=w-96");
+    const bytes = (await get.arrayBuffer()).byteLength;
+    const head = await t.request("/media/photo.png?tr=w-96", { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-length")).toBe(String(bytes));
+    expect(head.headers.get("etag")).toBe(get.headers.get("etag"));
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
   });
 
   it("is cached for a year and immutable when versioned with v, a day otherwise", async () => {
@@ -302,8 +320,9 @@ describe("GET /media with a bad tr or source", () => {
       ["w-big", '"w-big"'],
       ["f-bmp", '"f-bmp"'],
       ["c-crop", '"c-crop"'],
-      ["w-10:h-10", "Chained"],
-      ["", "key-value"],
+      ["w-10::h-10", "empty step"],
+      ["", "empty step"],
+      ["w-10,rt-45", '"rt-45"'],
     ]) {
       const res = await t.request(`/media/photo.png?tr=${encodeURIComponent(tr!)}`);
       expect(res.status, tr).toBe(400);
@@ -352,3 +371,220 @@ describe("GET /media with a bad tr or source", () => {
     expect(res.headers.get("content-type") ?? "").not.toMatch(/^image\//);
   });
 });
+
+describe("GET /media in ImageKit's path form and with its other keys", () => {
+  it("serves /media/tr:<transform>/<path> as ?tr=<transform> (the same derivative)", async () => {
+    const path = await t.request("/media/tr:w-300,h-200/photo.png");
+    expect(path.status).toBe(200);
+    expect(await imageOf(path)).toMatchObject({ format: "webp", width: 384, height: 256 });
+    const query = await t.request("/media/photo.png?tr=w-300,h-200");
+    expect(query.headers.get("etag")).toBe(path.headers.get("etag"));
+    const nested = await t.request("/media/tr:w-100/art/logo.svg");
+    expect(await imageOf(nested)).toMatchObject({ width: 128, height: 64 });
+  });
+
+  it("answers 400 for a bad transform in the path, or one given both ways, and 404 for a missing file", async () => {
+    const bad = await t.request("/media/tr:w-300,zz-1/photo.png");
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { message: string } }).error.message).toContain('"zz"');
+    const both = await t.request("/media/tr:w-300/photo.png?tr=w-200");
+    expect(both.status).toBe(400);
+    expect((await t.request("/media/tr:w-300/nope.png")).status).toBe(404);
+    expect((await t.request("/media/tr:w-300/../secret.png")).status).toBeGreaterThanOrEqual(400);
+  });
+
+  it("applies chained steps in order, rotations, grayscale, aspect ratio, dpr, relative sizes and pad colours", async () => {
+    const size = async (tr: string) => {
+      const meta = await imageOf(await t.request(`/media/photo.png?tr=${tr}`));
+      return [meta.width, meta.height];
+    };
+    expect(await size("w-300,h-200:rt-90")).toEqual([256, 384]);
+    expect(await size("w-300,h-200,rt-90")).toEqual([256, 384]);
+    expect(await size("w-300,ar-16-9")).toEqual([384, 216]);
+    expect(await size("w-300,dpr-2")).toEqual([640, 480]);
+    expect(await size("w-0.5")).toEqual([480, 360]);
+    const grey = Buffer.from(await (await t.request("/media/photo.png?tr=w-64,e-grayscale,f-png")).arrayBuffer());
+    const { channels } = await sharp(grey).stats();
+    expect(channels[0]!.mean).toBeCloseTo(channels[1]!.mean, 0);
+    expect(channels[1]!.mean).toBeCloseTo(channels[2]!.mean, 0);
+    // pad_resize with a red background: the padding (top rows of a wide picture in a square) is red
+    const padded = await t.request("/media/photo.png?tr=w-128,h-128,cm-pad_resize,bg-FF0000,f-png");
+    const { data, info } = await sharp(Buffer.from(await padded.arrayBuffer()))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([128, 128]);
+    expect([data[0], data[1], data[2]]).toEqual([255, 0, 0]);
+    expect((await t.request("/media/photo.png?tr=w-128,h-128,fo-auto")).status).toBe(200);
+  });
+});
+
+describe("GET /media: one request cannot tie rendering up", () => {
+  const strip = "uploads/0123456789abcdef0123abcd.png";
+
+  beforeAll(async () => {
+    put(strip, await pngImage(4000, 40));
+  });
+
+  it("answers a capped image for h-2000 of a 4000×40 upload: both sides ≤ 2000, the area capped", async () => {
+    const render = vi.spyOn(imageRenderer, "render");
+    const res = await t.request(`/media/${strip}?tr=h-2000,f-png`);
+    expect(res.status).toBe(200);
+    const meta = await imageOf(res);
+    // asked: 200,000 × 2,000 (88 s of CPU before); made: the same shape inside the caps
+    expect([meta.width, meta.height]).toEqual([2000, 20]);
+    // the plan handed to the renderer was capped before any pixel was decoded
+    const plan = render.mock.calls[0]![2];
+    expect(Math.max(plan.width, plan.height)).toBeLessThanOrEqual(MAX_DIMENSION);
+    for (const tr of ["w-2000,h-2000", "h-2000,c-at_least", "w-2000,h-2000,cm-pad_resize", "h-2000,dpr-5", "f-png"]) {
+      const other = await imageOf(await t.request(`/media/${strip}?tr=${tr}`));
+      expect(other.width! * other.height!, tr).toBeLessThanOrEqual(MAX_OUTPUT_PIXELS);
+      expect(Math.max(other.width!, other.height!), tr).toBeLessThanOrEqual(MAX_DIMENSION);
+    }
+  });
+
+  it("refuses a render with 503 and Retry-After when the slots and the wait list are full", async () => {
+    const { app, derivatives, release, started } = await heldApp({ slots: 1, waiting: 1 });
+    const first = app.request("/media/photo.png?tr=w-128");
+    await started(1);
+    const second = app.request("/media/photo.png?tr=w-256");
+    await until(() => derivatives.queue.stats().waiting === 1);
+    const third = await app.request("/media/photo.png?tr=w-384");
+    expect(third.status).toBe(503);
+    expect(Number(third.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await third.json()) as { error: { message: string } }).error.message).toMatch(/Try again/);
+    // the files themselves and cached derivatives still go out
+    expect((await app.request("/media/photo.png")).status).toBe(200);
+    release();
+    expect((await first).status).toBe(200);
+    expect((await second).status).toBe(200);
+    expect((await app.request("/media/photo.png?tr=w-384")).status).toBe(200);
+  });
+
+  it("drops a waiting render when its client goes away, and stops a running one nobody waits for", async () => {
+    const { app, derivatives, release, started, signals } = await heldApp({ slots: 1, waiting: 4 });
+    const running = new AbortController();
+    const first = app.request("/media/photo.png?tr=w-128", { signal: running.signal });
+    await started(1);
+    const leaving = new AbortController();
+    const second = app.request("/media/photo.png?tr=w-256", { signal: leaving.signal });
+    await until(() => derivatives.queue.stats().waiting === 1);
+    leaving.abort();
+    await Promise.resolve(second).catch(() => undefined);
+    await until(() => derivatives.queue.stats().waiting === 0);
+    // the running render's only client leaves: its render is told to stop
+    running.abort();
+    await Promise.resolve(first).catch(() => undefined);
+    expect(signals[0]!.aborted).toBe(true);
+    release();
+    await until(() => derivatives.queue.stats().running === 0);
+    // the dropped render never started
+    expect(signals).toHaveLength(1);
+  });
+
+  it("answers 503 when a render takes longer than the render timeout", async () => {
+    const { app } = await heldApp({ slots: 1, waiting: 1, timeoutSeconds: 0 });
+    vi.restoreAllMocks(); // the real renderer, with a deadline that has already passed
+    const res = await app.request("/media/photo.png?tr=w-128");
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).not.toBeNull();
+    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/took too long/);
+    // it is not tried again at once: the next ask is answered without taking a slot
+    const render = vi.spyOn(imageRenderer, "render");
+    const again = await app.request("/media/photo.png?tr=w-128");
+    expect(again.status).toBe(503);
+    expect(again.headers.get("retry-after")).not.toBeNull();
+    expect(render).not.toHaveBeenCalled();
+  });
+});
+
+describe("GET /media: the resize cache is capped", () => {
+  it("keeps at most MEDIA_CACHE_MAX_BYTES, deleting the least recently used derivatives first", async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "media-cap-"));
+    try {
+      // four copies of one picture: their derivatives have the same size and different names
+      const png = await pngImage(800, 600);
+      for (const name of ["a", "b", "c", "d"]) put2(dataDir, `${name}.png`, png);
+      const size = (await (await lightApp(dataDir).app.request("/media/a.png?tr=w-256")).arrayBuffer()).byteLength;
+      rmSync(derivativeRoot(dataDir), { recursive: true, force: true });
+      const { app, derivatives } = lightApp(dataDir, { cacheMaxBytes: Math.floor(2.5 * size) });
+      const etags: Record<string, string> = {};
+      const get = async (name: string) => {
+        const res = await app.request(`/media/${name}.png?tr=w-256`);
+        expect(res.status).toBe(200);
+        await res.arrayBuffer();
+        etags[name] = res.headers.get("etag")!.replaceAll('"', "");
+      };
+      const kept = async () => {
+        const names = (await derivatives.cache.names()).map((n) => n.replace(/\.webp$/, ""));
+        const onDisk = readdirSync(derivativeRoot(dataDir)).map((n) => n.replace(/\.webp$/, ""));
+        expect(onDisk.sort()).toEqual([...names].sort());
+        return names.map((n) => Object.keys(etags).find((k) => etags[k] === n));
+      };
+      await get("a");
+      await get("b");
+      expect(await kept()).toEqual(["a", "b"]);
+      await get("c"); // three do not fit: a, the least recently used, goes
+      expect(await kept()).toEqual(["b", "c"]);
+      await get("b"); // a hit: b is now the most recently used
+      expect(await kept()).toEqual(["c", "b"]);
+      await get("d"); // c goes, not b
+      expect(await kept()).toEqual(["b", "d"]);
+      expect((await derivatives.cache.size()).bytes).toBeLessThanOrEqual(2.5 * size);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("makes one derivative for asks that snap to the same step (w-300, w-384, w-0.48 of 800 px)", async () => {
+    const render = vi.spyOn(imageRenderer, "render");
+    const etags = new Set<string>();
+    for (const tr of ["w-300", "w-384", "w-0.48", "w-350,q-79"]) {
+      const res = await t.request(`/media/photo.png?tr=${tr}`);
+      expect(await imageOf(res), tr).toMatchObject({ width: 384, height: 288 });
+      etags.add(res.headers.get("etag")!);
+    }
+    expect(etags.size).toBe(1);
+    expect(render.mock.calls.length).toBeLessThanOrEqual(1);
+  });
+});
+
+function put2(dataDir: string, name: string, bytes: Uint8Array) {
+  mkdirSync(path.join(dataDir, "media"), { recursive: true });
+  writeFileSync(path.join(dataDir, "media", name), bytes);
+}
+
+/** /media alone (no database) on `dataDir`, with its own derivatives and settings. */
+function lightApp(dataDir: string, options: Partial<DerivativeOptions> = {}) {
+  const env = parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir });
+  const derivatives = createDerivatives({ ...derivativeOptions(env), ...options });
+  const app = new Hono().route("/media", createMediaRoutes({ env }, createLocalStore(dataDir), derivatives));
+  return { app, derivatives };
+}
+
+/** /media over the test app's files, with every render held until `release()`. */
+async function heldApp(options: { slots: number; waiting: number; timeoutSeconds?: number }) {
+  const { app, derivatives } = lightApp(t.env.DATA_DIR, {
+    renderSlots: options.slots,
+    renderQueue: options.waiting,
+    renderTimeoutSeconds: options.timeoutSeconds ?? 20,
+    // a fresh cache folder: nothing is a hit
+    dataDir: mkdtempSync(path.join(os.tmpdir(), "media-held-")),
+  });
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const signals: AbortSignal[] = [];
+  vi.spyOn(imageRenderer, "render").mockImplementation(async (_source, _info, _plan, opts) => {
+    signals.push(opts.signal!);
+    await gate;
+    return sharp({ create: { width: 8, height: 8, channels: 3, background: "#888" } })
+      .webp()
+      .toBuffer();
+  });
+  return { app, derivatives, release, signals, started: (n: number) => until(() => signals.length >= n) };
+}
+
+/** Waits until `ok()` holds (polling; a bound only so that a broken test ends, no speed is asserted). */
+async function until(ok: () => boolean) {
+  for (let i = 0; i < 2000 && !ok(); i++) await new Promise((resolve) => setTimeout(resolve, i < 100 ? 0 : 10));
+  expect(ok()).toBe(true);
+}

@@ -104,7 +104,7 @@ test("the experts carousel goes next and previous and wraps around both ways", a
     await expect(slide(i).getByRole("heading", { name: e.name })).toHaveCount(1);
     await expect(slide(i)).toContainText(e.role);
     await expect(slide(i)).toContainText(e.expertise);
-    await expect(slide(i).getByRole("img")).toHaveAttribute("src", `${e.img}?tr=w-224,h-224`);
+    await expect(slide(i).getByRole("img")).toHaveAttribute("src", `${e.img}?tr=w-256,h-256`);
   }
 
   await carousel.scrollIntoViewIfNeeded();

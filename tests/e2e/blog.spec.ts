@@ -552,17 +552,17 @@ test("an unknown post is a 404 'Post not found!'", async ({ page, request, conso
 });
 
 test(
-  "the post's cover asks for 600 wide and the blurred placeholder gives way to it",
+  "the post's cover asks for 600 wide (640, the next size step) and the blurred placeholder gives way to it",
   { tag: "@desktop" },
   async ({ page, request }) => {
     const post = await postWithImage(request);
-    const placeholder = `${post.img}?tr=w-24,q-20,bl-10`;
+    const placeholder = `${post.img}?tr=w-32,q-20,bl-10`;
     const html = await (await request.get(`/${post.slug}`)).text();
     expect(html).toContain(`url(&quot;${placeholder}&quot;)`);
 
     const full = page.waitForRequest((r) => {
       const url = new URL(r.url());
-      return url.pathname === post.img && url.searchParams.get("tr") === "w-600,h-338";
+      return url.pathname === post.img && url.searchParams.get("tr") === "w-640,h-361";
     });
     await page.goto(`/${post.slug}`);
     await hydrated(page);

@@ -187,7 +187,7 @@ test(
     const courses = await api<Course[]>(request, "courses");
     const course = courses.find((c) => c.img.startsWith("/media/"));
     expect(course, "a seeded course with an image under /media").toBeDefined();
-    const placeholder = `${course!.img}?tr=w-24,q-20,bl-10`;
+    const placeholder = `${course!.img}?tr=w-32,q-20,bl-10`;
 
     // The server's HTML already carries the placeholder, so it shows before (and without) JavaScript.
     const html = await (await request.get("/courses")).text();
@@ -207,8 +207,8 @@ test(
     await img.scrollIntoViewIfNeeded();
     await resized;
 
-    await expect(img).toHaveAttribute("src", `${course!.img}?tr=w-400,h-225`);
-    await expect(img).toHaveAttribute("srcset", /\?tr=w-800,h-450 800w/);
+    await expect(img).toHaveAttribute("src", `${course!.img}?tr=w-480,h-270`);
+    await expect(img).toHaveAttribute("srcset", /\?tr=w-828,h-466 828w/);
     await expect(img).toHaveAttribute("sizes", /400px/);
     await expect(img).toHaveAttribute("width", "400");
     await expect(img).toHaveAttribute("height", "225");

@@ -3,10 +3,11 @@ import { describe, expect, it } from "vitest";
 import { absoluteMediaUrl, isImageAddress, MediaImage, mediaSrcSet, mediaUrl } from "./media-image.tsx";
 
 describe("mediaUrl", () => {
-  it("asks a /media image at the given size", () => {
-    expect(mediaUrl("/media/seed/a.svg", { w: 600, h: 338 })).toBe("/media/seed/a.svg?tr=w-600,h-338");
-    expect(mediaUrl("/media/seed/a.svg", { w: 600 })).toBe("/media/seed/a.svg?tr=w-600");
-    expect(mediaUrl("/media/seed/a.svg", "w-24,q-20,bl-10")).toBe("/media/seed/a.svg?tr=w-24,q-20,bl-10");
+  it("asks a /media image at the given size, the width snapped up to a step and the height in proportion", () => {
+    expect(mediaUrl("/media/seed/a.svg", { w: 600, h: 338 })).toBe("/media/seed/a.svg?tr=w-640,h-361");
+    expect(mediaUrl("/media/seed/a.svg", { w: 600 })).toBe("/media/seed/a.svg?tr=w-640");
+    expect(mediaUrl("/media/seed/a.svg", { w: 640 })).toBe("/media/seed/a.svg?tr=w-640");
+    expect(mediaUrl("/media/seed/a.svg", "w-32,q-20,bl-10")).toBe("/media/seed/a.svg?tr=w-32,q-20,bl-10");
   });
 
   it("versions uploads (unique names, decision 014) so they are cached as immutable", () => {
@@ -75,15 +76,15 @@ describe("mediaSrcSet", () => {
     );
   });
 
-  it("offers each width, sorted and de-duplicated, with heights in proportion", () => {
-    expect(mediaSrcSet("/media/a.png", { width: 400, height: 225, widths: [800, 400, 400, 3000] })).toBe(
-      "/media/a.png?tr=w-400,h-225 400w, /media/a.png?tr=w-800,h-450 800w, /media/a.png?tr=w-2000,h-1125 2000w",
+  it("offers each width snapped up to a step, sorted and de-duplicated, described by the width made", () => {
+    expect(mediaSrcSet("/media/a.png", { width: 400, height: 225, widths: [800, 400, 400, 3000, 420] })).toBe(
+      "/media/a.png?tr=w-480,h-270 480w, /media/a.png?tr=w-828,h-466 828w, /media/a.png?tr=w-2000,h-1125 2000w",
     );
   });
 
   it("asks only widths when not cropping", () => {
     expect(mediaSrcSet("/media/a.png", { width: 1280, height: 600, crop: false, widths: [640, 1280] })).toBe(
-      "/media/a.png?tr=w-640 640w, /media/a.png?tr=w-1280 1280w",
+      "/media/a.png?tr=w-640 640w, /media/a.png?tr=w-1920 1920w",
     );
   });
 
@@ -99,14 +100,14 @@ describe("MediaImage", () => {
     const out = html(
       <MediaImage src="/media/seed/c.svg" alt="" width={400} height={225} widths={[400, 800]} sizes="400px" />,
     );
-    expect(out).toContain('src="/media/seed/c.svg?tr=w-400,h-225"');
-    expect(out).toContain('srcSet="/media/seed/c.svg?tr=w-400,h-225 400w, /media/seed/c.svg?tr=w-800,h-450 800w"');
+    expect(out).toContain('src="/media/seed/c.svg?tr=w-480,h-270"');
+    expect(out).toContain('srcSet="/media/seed/c.svg?tr=w-480,h-270 480w, /media/seed/c.svg?tr=w-828,h-466 828w"');
     expect(out).toContain('sizes="400px"');
     expect(out).toContain('width="400"');
     expect(out).toContain('height="225"');
     expect(out).toContain('loading="lazy"');
     expect(out).toContain('decoding="async"');
-    expect(out).toContain("background-image:url(&quot;/media/seed/c.svg?tr=w-24,q-20,bl-10&quot;)");
+    expect(out).toContain("background-image:url(&quot;/media/seed/c.svg?tr=w-32,q-20,bl-10&quot;)");
     expect(out).not.toContain("fetchPriority");
   });
 

@@ -1,13 +1,14 @@
 import type { CSSProperties } from "react";
+import { MAX_DIMENSION, snapBox } from "../../../contract/media.ts";
 
 // Images under /media are resized on request (issue 8 "Delivery"; README "Images"): pages ask for the
 // size they show, with a srcset for sharper screens, and a tiny blurred copy stays underneath as the
-// CSS background until the real image covers it. No JavaScript is needed for any of it.
+// CSS background until the real image covers it. No JavaScript is needed for any of it. Sizes are
+// asked as the server makes them, snapped up to the steps of contract/media.ts (decision 026): every
+// URL a page writes names a derivative the server keeps, never one it would make anew.
 
-/** Largest width or height the server makes (server/integrations/media/image-transform.ts). */
-const MAX_DIMENSION = 2000;
-/** The placeholder: 24 pixels wide, low quality, blurred (a few hundred bytes). */
-export const PLACEHOLDER_TR = "w-24,q-20,bl-10";
+/** The placeholder: 32 pixels wide (the smallest step above 24), low quality, blurred (a few hundred bytes). */
+export const PLACEHOLDER_TR = "w-32,q-20,bl-10";
 
 export interface Resize {
   w: number;
@@ -28,18 +29,23 @@ export function isImageAddress(src: string): boolean {
   return MEDIA_PATH.test(src.replace(/\?[\w=&,.~%-]*$/, "")) || /^https?:\/\/[^\s"'<>()]+$/i.test(src);
 }
 
+/** The size the server makes for `size` (snapped and capped, contract/media.ts snapBox). */
+function snapped(size: Resize): Resize {
+  return snapBox(size.w, size.h);
+}
+
 /**
- * `src` asked at the given size. Uploads have unique names that are never reused (decision 014), so
- * their URLs get `v=1` and are cached as immutable; other images are cached for a day.
+ * `src` asked at the given size (snapped up to a step: what the server makes). Uploads have unique
+ * names that are never reused (decision 014), so their URLs get `v=1` and are cached as immutable;
+ * other images are cached for a day.
  */
 export function mediaUrl(src: string, tr: Resize | string): string {
   if (!isResizable(src)) return src;
-  let value = tr;
-  if (typeof tr !== "string") {
-    const scale = tr.w > MAX_DIMENSION ? MAX_DIMENSION / tr.w : 1;
-    value = `w-${Math.round(tr.w * scale)}`;
-    if (tr.h !== undefined) value += `,h-${Math.round(tr.h * scale)}`;
-  }
+  return resizedUrl(src, typeof tr === "string" ? tr : snapped(tr));
+}
+
+function resizedUrl(src: string, tr: Resize | string): string {
+  const value = typeof tr === "string" ? tr : `w-${tr.w}${tr.h !== undefined ? `,h-${tr.h}` : ""}`;
   return `${src}?tr=${value}${src.startsWith("/media/uploads/") ? "&v=1" : ""}`;
 }
 
@@ -57,21 +63,29 @@ export function absoluteMediaUrl(src: string, tr: Resize | string, origin: strin
 }
 
 /**
- * The `srcset`: with `widths`, one candidate per width (`600w`), heights in proportion when `crop`;
- * without, the shown size at 1x and 2x.
+ * The `srcset`: with `widths`, one candidate per width, snapped up to a step and described by the
+ * width the server makes (`640w`), heights in proportion when `crop`; without, the shown size at 1x
+ * and 2x.
  */
 export function mediaSrcSet(
   src: string,
   { width, height, crop = true, widths }: { width: number; height: number; crop?: boolean; widths?: number[] },
 ): string | undefined {
   if (!isResizable(src)) return undefined;
-  const size = (w: number): Resize => (crop ? { w, h: Math.round((w * height) / width) } : { w });
+  const size = (w: number): Resize => snapped(crop ? { w, h: (w * height) / width } : { w });
   if (widths) {
-    const unique = [...new Set(widths.map((w) => Math.min(Math.round(w), MAX_DIMENSION)))].sort((a, b) => a - b);
-    return unique.map((w) => `${mediaUrl(src, size(w))} ${w}w`).join(", ");
+    const made = new Map<number, Resize>();
+    for (const w of widths) {
+      const box = size(Math.min(w, MAX_DIMENSION));
+      made.set(box.w, box);
+    }
+    return [...made.values()]
+      .sort((a, b) => a.w - b.w)
+      .map((box) => `${resizedUrl(src, box)} ${box.w}w`)
+      .join(", ");
   }
   const double = Math.min(width * 2, MAX_DIMENSION);
-  return `${mediaUrl(src, size(width))} 1x, ${mediaUrl(src, size(double))} 2x`;
+  return `${resizedUrl(src, size(width))} 1x, ${resizedUrl(src, size(double))} 2x`;
 }
 
 /**

@@ -7,7 +7,6 @@
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { MAX_INPUT_PIXELS } from "../../integrations/media/image-transform.ts";
 import { mediaRoot } from "../../integrations/media/media-root.ts";
 import { STORE_KEY, type MediaStore } from "../../integrations/media/store.ts";
 
@@ -30,6 +29,8 @@ export interface ImageSizes {
 export interface ImageSizesOptions {
   dataDir: string;
   store: MediaStore;
+  /** the most pixels /media transforms (MEDIA_MAX_PIXELS): a larger picture is shown as its file */
+  maxPixels: number;
   /** pictures remembered (a few dozen bytes each) */
   maxEntries?: number;
   /** how long "cannot be read" is remembered */
@@ -49,6 +50,7 @@ interface Entry {
 export function createImageSizes({
   dataDir,
   store,
+  maxPixels,
   maxEntries = 5000,
   missMs = 60_000,
   waitMs = 2000,
@@ -100,7 +102,7 @@ export function createImageSizes({
     return {
       width,
       height,
-      resizable: meta.format !== "svg" && !animated && width * height <= MAX_INPUT_PIXELS,
+      resizable: meta.format !== "svg" && !animated && width * height <= maxPixels,
     };
   }
 

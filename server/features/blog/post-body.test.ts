@@ -128,7 +128,7 @@ describe("createImageSizes: sizes from the files, kept", () => {
       .gif()
       .toBuffer();
     upload("moving.gif", animated);
-    const sizes = createImageSizes({ dataDir, store: createLocalStore(dataDir) });
+    const sizes = createImageSizes({ dataDir, store: createLocalStore(dataDir), maxPixels: 40_000_000 });
     const found = await sizes.lookupMany([
       "/media/uploads/wide.png",
       "/media/uploads/turned.jpg",
@@ -150,7 +150,7 @@ describe("createImageSizes: sizes from the files, kept", () => {
   it("keeps what it read (the file is not read again), the least recently used going first beyond the bound", async () => {
     upload("kept.png", await pngImage(64, 48));
     upload("other.png", await pngImage(10, 10));
-    const sizes = createImageSizes({ dataDir, store: createLocalStore(dataDir), maxEntries: 1 });
+    const sizes = createImageSizes({ dataDir, store: createLocalStore(dataDir), maxPixels: 40_000_000, maxEntries: 1 });
     expect((await sizes.lookupMany(["/media/uploads/kept.png"])).get("/media/uploads/kept.png")).toMatchObject({
       width: 64,
     });
@@ -165,7 +165,7 @@ describe("createImageSizes: sizes from the files, kept", () => {
   });
 
   it("asks again for a picture it could not read once the miss has expired", async () => {
-    const sizes = createImageSizes({ dataDir, store: createLocalStore(dataDir), missMs: 0 });
+    const sizes = createImageSizes({ dataDir, store: createLocalStore(dataDir), maxPixels: 40_000_000, missMs: 0 });
     expect((await sizes.lookupMany(["/media/uploads/later.png"])).get("/media/uploads/later.png")).toBeNull();
     upload("later.png", await pngImage(20, 10));
     expect((await sizes.lookupMany(["/media/uploads/later.png"])).get("/media/uploads/later.png")).toEqual({
@@ -176,7 +176,7 @@ describe("createImageSizes: sizes from the files, kept", () => {
   });
 
   it("looks up at most maxPerBody pictures of one body", async () => {
-    const sizes = createImageSizes({ dataDir, store: createLocalStore(dataDir), maxPerBody: 2 });
+    const sizes = createImageSizes({ dataDir, store: createLocalStore(dataDir), maxPixels: 40_000_000, maxPerBody: 2 });
     const found = await sizes.lookupMany(["/media/uploads/wide.png", "/media/uploads/a.png", "/media/uploads/b.png"]);
     expect([...found.keys()]).toEqual(["/media/uploads/wide.png", "/media/uploads/a.png"]);
   });

@@ -14,6 +14,7 @@ import type { Db } from "../../db/client.ts";
 import { writeContent } from "../../db/content-version.ts";
 import { categories, posts, user } from "../../db/schema.ts";
 import { Invalid } from "../../lib/errors.ts";
+import { ownMediaPath, ownMediaPathsInHtml } from "../../integrations/media/own-media.ts";
 import { plainText, sanitizePostHtml } from "../../lib/sanitize.ts";
 import { slugify } from "../../lib/slug.ts";
 import { stripXmlForbidden } from "../../lib/text.ts";
@@ -71,7 +72,12 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-export function createPostWriteService(db: Db, options: { publicUrl: string }) {
+/**
+ * `publicUrl` (PUBLIC_URL): this site's absolute /media addresses in a cover or a body are stored as
+ * paths (uploads answer absolute URLs, as ImageKit does; decision 026), and an uploaded picture is told
+ * from an outside one by it (decision 027).
+ */
+export function createPostWriteService(db: Db, { publicUrl }: { publicUrl: string }) {
   /** The names as the category list spells them; an unknown one is a 422 that names it. */
   async function canonicalCategories(names: readonly string[]): Promise<string[]> {
     const wanted = [
@@ -115,13 +121,15 @@ export function createPostWriteService(db: Db, options: { publicUrl: string }) {
     /** POST /posts: stores the post of `actor` and answers it as GET /posts/{slug} would. */
     async createPost(actor: Actor, input: CreatePost): Promise<PostDetail> {
       const title = xmlSafe(plainText, input.title).replace(/\s+/g, " ").trim();
-      const content = xmlSafe(sanitizePostHtml, input.content).trim();
+      // This site's absolute /media addresses (what uploads answer) are kept as paths (decision 026).
+      const content = xmlSafe(sanitizePostHtml, ownMediaPathsInHtml(input.content, publicUrl)).trim();
+      const img = ownMediaPath(input.img, publicUrl);
       if (title === "" || !hasSubstance(content)) throw Invalid(M.required);
       if (title.length > POST_TITLE_MAX) throw Invalid(M.titleTooLong);
       // an uploaded picture needs alt text (decision 027): the page asks for it after each upload
-      if (uploadedPicturesWithoutAlt(content, options.publicUrl).length > 0) throw Invalid(M.altMissing);
+      if (uploadedPicturesWithoutAlt(content, publicUrl).length > 0) throw Invalid(M.altMissing);
       const desc = xmlSafe(plainText, input.desc).trim();
-      if (input.img !== "" && !isCoverAddress(input.img)) throw Invalid(M.badImage);
+      if (img !== "" && !isCoverAddress(img)) throw Invalid(M.badImage);
       const names = await canonicalCategories(input.category);
 
       const base = slugify(title);
@@ -132,7 +140,7 @@ export function createPostWriteService(db: Db, options: { publicUrl: string }) {
           const row = await writeContent(db, async (tx) => {
             const [inserted] = await tx
               .insert(posts)
-              .values({ userId: actor.id, slug, title, desc, img: input.img, content, categories: names })
+              .values({ userId: actor.id, slug, title, desc, img, content, categories: names })
               .returning();
             return inserted!;
           });

@@ -15,12 +15,13 @@ import type { MediaStore } from "../../integrations/media/store.ts";
 import type { Actor } from "../auth/actor.ts";
 import { sniffMedia } from "./sniff.ts";
 
+/** The upload answer's thumbnail: 256 px wide (a size step of contract/media.ts: a cache hit after the first). */
+export const THUMBNAIL_TR = "w-256";
 /** How long an issued token is good for: ImageKit refuses an expiry more than an hour ahead. */
 export const UPLOAD_TOKEN_SECONDS = 30 * 60;
-/** The largest canvas an uploaded image may claim (a few KB can claim a huge one: a "decompression bomb"). */
-export const UPLOAD_MAX_PIXELS = 100_000_000;
 
 const mb = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+const megapixels = (pixels: number) => `${Math.round((pixels / 1_000_000) * 10) / 10}`;
 
 const messages = {
   signIn: "Sign in to upload images.",
@@ -29,14 +30,51 @@ const messages = {
   unknownToken: "The upload token is not one this server issued. Ask for a new upload token and try again.",
   usedToken: "This upload token has already been used. Ask for a new upload token for each file.",
   noFile: "file is required: send the image or video as the multipart field `file`.",
+  notBase64:
+    "file given as text must be the file's bytes in base64, or a data: URI such as data:image/png;base64,…; addresses are not fetched.",
   badType: "Only images (JPEG, PNG, WebP, GIF, AVIF) and videos (MP4, WebM) can be uploaded.",
   notAnImage: "The file is not a readable image: it may be damaged or only named like one.",
-  tooManyPixels: `The image is too large: at most ${UPLOAD_MAX_PIXELS / 1_000_000} megapixels.`,
+  // (the same limit as /media's transforms: every picture accepted can be resized; decision 026)
+  tooManyPixels: (width: number, height: number, max: number) =>
+    `The image is too large: ${width} × ${height} is ${megapixels(width * height)} megapixels, and at most ${megapixels(max)} are accepted. Make it smaller and upload it again.`,
   imageTooBig: (max: number) => `The image is too large: at most ${mb(max)}.`,
   videoTooBig: (max: number) => `The video is too large: at most ${mb(max)}.`,
 };
 
 const TooLarge = (message: string) => new DomainError("too_large", message);
+
+const BASE64 = /^(?:[A-Za-z0-9+/]*={0,2}|[A-Za-z0-9_-]*={0,2})$/;
+
+/**
+ * The uploaded bytes: a multipart file, or (as ImageKit's upload API takes) the file's bytes as a base64
+ * string or a `data:…;base64,…` URI. The bytes are then sniffed and checked like a file's; a type a
+ * data: URI claims is ignored, and a URL is never fetched. (The request's size is capped before this.)
+ */
+async function fileBytes(file: unknown): Promise<Uint8Array> {
+  if (file instanceof Blob) {
+    if (file.size === 0) throw Invalid(messages.noFile);
+    return new Uint8Array(await file.arrayBuffer());
+  }
+  if (typeof file !== "string" || file.trim() === "") throw Invalid(messages.noFile);
+  let text = file.trim();
+  if (/^data:/i.test(text)) {
+    const comma = text.indexOf(",");
+    if (comma < 0 || !/;base64$/i.test(text.slice(5, comma))) throw Invalid(messages.notBase64);
+    text = text.slice(comma + 1);
+    if (text.includes("%")) {
+      try {
+        text = decodeURIComponent(text);
+      } catch {
+        throw Invalid(messages.notBase64);
+      }
+    }
+  }
+  text = text.replace(/\s+/g, "");
+  if (text === "" || !BASE64.test(text) || text.replace(/=+$/, "").length % 4 === 1) throw Invalid(messages.notBase64);
+  const bytes = Buffer.from(text, text.includes("-") || text.includes("_") ? "base64url" : "base64");
+  if (bytes.length === 0) throw Invalid(messages.notBase64);
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+}
 
 /** The key that signs upload tokens: derived from the app's auth secret, so no setting of its own. */
 export function uploadKey(authSecret: string): Buffer {
@@ -50,6 +88,10 @@ export interface UploadsDeps {
   key: Buffer;
   maxImageBytes: number;
   maxVideoBytes: number;
+  /** the one pixel limit of pictures (MEDIA_MAX_PIXELS), shared with /media's transforms */
+  maxPixels: number;
+  /** the site's public address (PUBLIC_URL): answers carry absolute URLs, as ImageKit's do */
+  publicUrl: string;
   now?: () => number;
 }
 
@@ -62,6 +104,7 @@ export interface UploadInput {
 
 export function createUploadsService(deps: UploadsDeps) {
   const { db, store, key } = deps;
+  const origin = deps.publicUrl.replace(/\/+$/, "");
   const nowSeconds = () => Math.floor((deps.now?.() ?? Date.now()) / 1000);
   const sign = (token: string, expire: number | string) =>
     createHmac("sha1", key).update(`${token}${expire}`).digest("hex");
@@ -97,10 +140,12 @@ export function createUploadsService(deps: UploadsDeps) {
       .catch(() => null);
     if (!meta || meta.format !== expected || !meta.width || !meta.height) throw Invalid(messages.notAnImage);
     if (ext === "avif" && meta.compression !== "av1") throw Invalid(messages.notAnImage);
-    if (meta.width * meta.height > UPLOAD_MAX_PIXELS) throw Invalid(messages.tooManyPixels);
+    if (meta.width * meta.height > deps.maxPixels) {
+      throw Invalid(messages.tooManyPixels(meta.width, meta.height, deps.maxPixels));
+    }
     try {
       // Decoding every pixel (into a thumbnail, to keep memory small) finds a truncated or corrupt body.
-      await sharp(bytes, { failOn: "truncated", limitInputPixels: UPLOAD_MAX_PIXELS })
+      await sharp(bytes, { failOn: "truncated", limitInputPixels: deps.maxPixels })
         .resize(64, 64, { fit: "inside" })
         .raw()
         .toBuffer();
@@ -124,7 +169,7 @@ export function createUploadsService(deps: UploadsDeps) {
    */
   async function withoutTags(bytes: Uint8Array, ext: string): Promise<Uint8Array> {
     if (ext !== "jpg" && ext !== "png" && ext !== "webp") return bytes;
-    const image = sharp(bytes, { limitInputPixels: UPLOAD_MAX_PIXELS }).rotate();
+    const image = sharp(bytes, { limitInputPixels: deps.maxPixels }).rotate();
     const out =
       ext === "jpg"
         ? image.jpeg({ quality: 90, mozjpeg: true })
@@ -152,9 +197,7 @@ export function createUploadsService(deps: UploadsDeps) {
      */
     async upload(input: UploadInput): Promise<UploadResult> {
       const expire = await checkToken(input);
-      const file = input.file;
-      if (!(file instanceof Blob) || file.size === 0) throw Invalid(messages.noFile);
-      const bytes = new Uint8Array(await file.arrayBuffer());
+      const bytes = await fileBytes(input.file);
       const kind = sniffMedia(bytes);
       if (!kind) throw Invalid(messages.badType);
       if (kind.type === "image" && bytes.length > deps.maxImageBytes) {
@@ -187,7 +230,9 @@ export function createUploadsService(deps: UploadsDeps) {
           .catch(() => undefined);
         throw error;
       }
-      const url = `/media/${fileKey}`;
+      // Absolute, as ImageKit answers: an SDK's buildSrc({ src: url }) works as is. (Pages store the
+      // path: app/lib/upload.ts, and posts are normalized on save, decision 026.)
+      const url = `${origin}/media/${fileKey}`;
       return {
         fileId,
         name,
@@ -196,7 +241,7 @@ export function createUploadsService(deps: UploadsDeps) {
         fileType: kind.type === "image" ? "image" : "non-image",
         size: stored.length,
         mime: kind.contentType,
-        ...(size ? { ...size, thumbnailUrl: `${url}?tr=w-200` } : {}),
+        ...(size ? { ...size, thumbnailUrl: `${url}?tr=${THUMBNAIL_TR}` } : {}),
       };
     },
   };

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createAccount, type TestAccount } from "../../../tests/support/accounts.ts";
 import { pngClaiming, pngImage, truncatedPng } from "../../../tests/support/images.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
-import { uploadTokens } from "../../db/schema.ts";
+import { posts, uploadTokens } from "../../db/schema.ts";
 import { uploadKey } from "./uploads.service.ts";
 
 interface Auth {
@@ -21,7 +21,14 @@ let t: TestApp;
 let user: TestAccount;
 
 beforeAll(async () => {
-  t = await createTestApp({ UPLOAD_MAX_IMAGE_BYTES: String(200 * 1024), UPLOAD_MAX_VIDEO_BYTES: "8192" });
+  t = await createTestApp({
+    UPLOAD_MAX_IMAGE_BYTES: String(200 * 1024),
+    UPLOAD_MAX_VIDEO_BYTES: "8192",
+    // the one pixel limit of uploads and transforms, small enough for a test picture to cross it
+    MEDIA_MAX_PIXELS: "1000000",
+    PUBLIC_URL: "https://academy.example",
+    MEDIA_CORS_ORIGINS: "https://app.example, http://localhost:5173",
+  });
   user = await createAccount(t);
 }, 60_000);
 afterAll(() => t.close());
@@ -37,15 +44,21 @@ async function uploadAuth(): Promise<Auth> {
   return (await res.json()) as Auth;
 }
 
-function upload(auth: Partial<Record<keyof Auth, string | number>>, file: Blob | string | null, fileName = "a.png") {
+function upload(
+  auth: Partial<Record<keyof Auth, string | number>>,
+  file: Blob | string | { asText: string } | null,
+  fileName = "a.png",
+  headers: Record<string, string> = {},
+) {
   const form = new FormData();
-  if (file !== null) form.set("file", typeof file === "string" ? new Blob([file]) : file, fileName);
+  if (file !== null && typeof file === "object" && "asText" in file) form.set("file", file.asText);
+  else if (file !== null) form.set("file", typeof file === "string" ? new Blob([file]) : file, fileName);
   form.set("fileName", fileName);
   form.set("publicKey", "public_anything");
   form.set("useUniqueFileName", "true");
   form.set("folder", "/");
   for (const [k, v] of Object.entries(auth)) form.set(k, String(v));
-  return t.request("/backend/api/v1/files/upload", { method: "POST", body: form });
+  return t.request("/backend/api/v1/files/upload", { method: "POST", body: form, headers });
 }
 
 const blob = (bytes: Uint8Array, type = "image/png") => new Blob([Uint8Array.from(bytes)], { type });
@@ -122,7 +135,9 @@ describe("POST /backend/api/v1/files/upload", () => {
     const body = (await res.json()) as Record<string, unknown>;
     expect(body).toMatchObject({ fileType: "image", mime: "image/png", size: png.length, width: 64, height: 48 });
     expect(body.name).toMatch(/^[0-9a-f]{24}\.png$/);
-    expect(body.url).toBe(`/media/uploads/${String(body.name)}`);
+    // absolute, as ImageKit answers (PUBLIC_URL): an SDK's buildSrc({ src: url }) works as is
+    expect(body.url).toBe(`https://academy.example/media/uploads/${String(body.name)}`);
+    expect(body.thumbnailUrl).toBe(`https://academy.example/media/uploads/${String(body.name)}?tr=w-256`);
     expect(body.filePath).toBe(`/uploads/${String(body.name)}`);
     expect(body.fileId).toBe(String(body.name).slice(0, 24));
     expect(Buffer.from(readFileSync(path.join(uploadsDir(), String(body.name))))).toEqual(Buffer.from(png));
@@ -310,5 +325,183 @@ describe("POST /backend/api/v1/files/upload", () => {
       // the token survived all of that
       expect((await upload(auth, blob(await pngImage()))).status).toBe(200);
     });
+  });
+});
+
+describe("POST /backend/api/v1/files/upload: one pixel limit with /media", () => {
+  it("accepts a picture at the limit, and its thumbnail and any transform of it work", async () => {
+    const res = await upload(await uploadAuth(), blob(await pngImage(1000, 1000)));
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { url: string; thumbnailUrl: string };
+    const thumb = await t.request(body.thumbnailUrl);
+    expect(thumb.status).toBe(200);
+    expect(await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).toMatchObject({ width: 256, height: 256 });
+    for (const tr of ["w-2000", "h-2000,f-png", "w-0.5:rt-90"]) {
+      expect((await t.request(`${body.url}?tr=${tr}`)).status, tr).toBe(200);
+    }
+  });
+
+  it("refuses a picture over the limit with a 422 that gives its size and the limit", async () => {
+    const before = storedFiles().length;
+    await expectRefused(
+      await upload(await uploadAuth(), blob(await pngImage(1200, 1000))),
+      422,
+      /1200 × 1000 is 1\.2 megapixels, and at most 1 are accepted/,
+    );
+    expect(storedFiles().length).toBe(before);
+  });
+});
+
+describe("POST /backend/api/v1/files/upload: the file as base64 text or a data: URI (as ImageKit takes it)", () => {
+  it("stores a base64 string or a data: URI like the file, by the type its bytes say", async () => {
+    const png = await pngImage(40, 30);
+    const base64 = Buffer.from(png).toString("base64");
+    for (const text of [
+      base64,
+      `data:image/png;base64,${base64}`,
+      `data:image/jpeg;base64,${base64}`, // the claimed type is ignored
+      `DATA:image/png;BASE64,${base64.replace(/(.{60})/g, "$1\n")}`, // line breaks, as MIME writes base64
+      Buffer.from(png).toString("base64url"),
+    ]) {
+      const res = await upload(await uploadAuth(), { asText: text });
+      expect(res.status, text.slice(0, 30)).toBe(200);
+      const body = (await res.json()) as { name: string; width: number; mime: string };
+      expect(body).toMatchObject({ width: 40, mime: "image/png" });
+      expect(body.name).toMatch(/\.png$/);
+      expect(readFileSync(path.join(uploadsDir(), body.name)).equals(Buffer.from(png))).toBe(true);
+    }
+    const video = await upload(await uploadAuth(), {
+      asText: `data:video/webm;base64,${Buffer.from(webmBytes()).toString("base64")}`,
+    });
+    expect(video.status).toBe(200);
+    expect(((await video.json()) as { mime: string }).mime).toBe("video/webm");
+  });
+
+  it("refuses text that is not base64, an address, a data: URI without base64, and too many bytes", async () => {
+    const auth = await uploadAuth();
+    const before = storedFiles().length;
+    for (const text of [
+      "not base64 at all!",
+      "https://example.com/photo.png",
+      "data:image/png,%89PNG",
+      "data:image/png;base64",
+      "A",
+    ]) {
+      await expectRefused(await upload(auth, { asText: text }), 422, /base64/);
+    }
+    await expectRefused(
+      await upload(auth, { asText: Buffer.from("hello, I am text").toString("base64") }),
+      422,
+      /Only images/,
+    );
+    const noise = await sharp(
+      Buffer.from(Array.from({ length: 300 * 300 * 3 }, () => Math.floor(Math.random() * 256))),
+      {
+        raw: { width: 300, height: 300, channels: 3 },
+      },
+    )
+      .png()
+      .toBuffer();
+    await expectRefused(await upload(auth, { asText: noise.toString("base64") }), 413, /at most 0\.2 MB/);
+    expect(storedFiles().length).toBe(before);
+    // none of that used the token up
+    expect((await upload(auth, { asText: Buffer.from(await pngImage()).toString("base64") })).status).toBe(200);
+  });
+});
+
+describe("CORS for MEDIA_CORS_ORIGINS on the upload calls and /media", () => {
+  const preflight = (url: string, origin: string, method: string, headers = "") =>
+    t.request(url, {
+      method: "OPTIONS",
+      headers: {
+        Origin: origin,
+        "Access-Control-Request-Method": method,
+        ...(headers ? { "Access-Control-Request-Headers": headers } : {}),
+      },
+    });
+
+  it("answers preflights and requests from a configured origin", async () => {
+    for (const [url, method] of [
+      ["/backend/api/v1/files/upload", "POST"],
+      ["/backend/posts/upload-auth", "GET"],
+      ["/media/uploads/x.png", "GET"],
+    ] as const) {
+      const res = await preflight(url, "https://app.example", method, "authorization");
+      expect(res.status, url).toBe(204);
+      expect(res.headers.get("access-control-allow-origin"), url).toBe("https://app.example");
+      expect(res.headers.get("access-control-allow-methods"), url).toContain(method);
+      expect(res.headers.get("access-control-allow-headers")?.toLowerCase(), url).toContain("authorization");
+      expect(res.headers.get("access-control-allow-credentials"), url).toBeNull();
+    }
+    const auth = await t.request("/backend/posts/upload-auth", {
+      headers: { ...bearer(user), Origin: "http://localhost:5173" },
+    });
+    expect(auth.status).toBe(200);
+    expect(auth.headers.get("access-control-allow-origin")).toBe("http://localhost:5173");
+    const body = (await auth.json()) as Auth;
+    const res = await upload(body, blob(await pngImage()), "a.png", { Origin: "https://app.example" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("access-control-allow-origin")).toBe("https://app.example");
+    const { url } = (await res.json()) as { url: string };
+    const image = await t.request(`${url}?tr=w-32`, { headers: { Origin: "https://app.example" } });
+    expect(image.status).toBe(200);
+    expect(image.headers.get("access-control-allow-origin")).toBe("https://app.example");
+    expect(image.headers.get("vary")).toContain("Origin");
+  });
+
+  it("sends no CORS headers to other origins, to same-origin requests, or on other paths", async () => {
+    for (const [url, method] of [
+      ["/backend/api/v1/files/upload", "POST"],
+      ["/backend/posts/upload-auth", "GET"],
+      ["/media/uploads/x.png", "GET"],
+    ] as const) {
+      const res = await preflight(url, "https://evil.example", method);
+      expect(res.headers.get("access-control-allow-origin"), url).toBeNull();
+    }
+    const refused = await upload(await uploadAuth(), blob(await pngImage()), "a.png", {
+      Origin: "https://evil.example",
+    });
+    expect(refused.headers.get("access-control-allow-origin")).toBeNull();
+    const plain = await t.request("/backend/posts/upload-auth", { headers: bearer(user) });
+    expect(plain.headers.get("access-control-allow-origin")).toBeNull();
+    const other = await t.request("/backend/api/courses", { headers: { Origin: "https://app.example" } });
+    expect(other.headers.get("access-control-allow-origin")).toBeNull();
+    const otherPreflight = await preflight("/backend/posts", "https://app.example", "POST");
+    expect(otherPreflight.headers.get("access-control-allow-origin")).toBeNull();
+  });
+});
+
+describe("absolute upload URLs in a post: stored as paths", () => {
+  it("a cover, a picture and a video given by the URLs uploads answer are kept as /media paths", async () => {
+    const picture = (await (await upload(await uploadAuth(), blob(await pngImage(40, 30)))).json()) as { url: string };
+    const video = (await (await upload(await uploadAuth(), blob(webmBytes(), "video/webm"), "clip.webm")).json()) as {
+      url: string;
+    };
+    expect(picture.url).toMatch(/^https:\/\/academy\.example\/media\/uploads\//);
+    const res = await t.request("/backend/posts", {
+      method: "POST",
+      headers: bearer(user),
+      json: {
+        img: picture.url,
+        title: `Absolute uploads ${Date.now()}`,
+        category: [],
+        desc: "",
+        content:
+          `<p>Look:</p><img src="${picture.url}" alt="A gradient">` +
+          `<video src="${video.url}" poster="${picture.url}" controls></video>` +
+          `<img src="https://elsewhere.example/media/uploads/x.png" alt="">`,
+      },
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const post = (await res.json()) as { slug: string; img: string };
+    const [row] = await t.db.select().from(posts).where(eq(posts.slug, post.slug));
+    const path = new URL(picture.url).pathname;
+    expect(row!.img).toBe(path);
+    expect(row!.content).toContain(`<img src="${path}" alt="A gradient" />`);
+    expect(row!.content).toContain(`src="${new URL(video.url).pathname}"`);
+    expect(row!.content).toContain(`poster="${path}"`);
+    expect(row!.content).not.toContain("academy.example");
+    // another site's address is not ours: it stays as written
+    expect(row!.content).toContain("https://elsewhere.example/media/uploads/x.png");
   });
 });

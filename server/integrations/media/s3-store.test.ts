@@ -146,12 +146,13 @@ describe("the app with the S3 store configured", () => {
     expect(whole.headers.get("content-type")).toBe("image/png");
     expect(Buffer.from(await whole.arrayBuffer()).equals(Buffer.from(png))).toBe(true);
 
+    // (20 px snapped up to the 32 px step)
     const resized = await t.request(`${mediaPath}?tr=w-20`);
     expect(resized.status).toBe(200);
     expect(await sharp(Buffer.from(await resized.arrayBuffer())).metadata()).toMatchObject({
       format: "webp",
-      width: 20,
-      height: 15,
+      width: 32,
+      height: 24,
     });
 
     expect((await t.request("/media/uploads/000000000000000000000000.png")).status).toBe(404);
