@@ -3,7 +3,7 @@
 // check already counts as itself and not as its (perhaps shared) address.
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { DEVICE_COOKIE, deviceCookie, deviceId } from "./device.ts";
+import { DEVICE_COOKIE, deviceCookie, deviceId, PAYING_PAGES } from "./device.ts";
 
 function site(secure = false) {
   const app = new Hono();
@@ -52,6 +52,15 @@ describe("the device id cookie", () => {
 
   it("comes with the data request of a paying page too (a visitor who followed a link to it)", async () => {
     expect(deviceCookies(await get(site(), "/courses.data"))).toHaveLength(1);
+    // the site's paying pages, as documents and as React Router 8's data requests ("/" loads "/_.data")
+    expect([...PAYING_PAGES].sort()).toEqual([
+      "/",
+      "/_.data",
+      "/courses",
+      "/courses.data",
+      "/showcase",
+      "/showcase.data",
+    ]);
   });
 
   it("is not set on other pages (an anonymous reader's page stays cacheable), API answers, media, or failed pages", async () => {

@@ -49,7 +49,7 @@ export function issueDeviceId(c: Context, secure: boolean): void {
  */
 export const PAYING_PAGES: readonly string[] = [
   "/",
-  "/_root.data",
+  "/_.data",
   "/courses",
   "/courses.data",
   "/showcase",
