@@ -66,6 +66,12 @@ export default defineConfig<object, WorkerOptions>({
           // many test accounts sign in from one address; the limit itself is tested in the API tests
           SIGN_IN_RATE_LIMIT: "1000",
           PAYMENT_RATE_LIMIT: "1000",
+          // writing, per test account (each test makes its own), and all tests together from one address;
+          // tests/e2e/write-limits.spec.ts meets COMMENT_RATE_LIMIT on purpose
+          COMMENT_RATE_LIMIT: "10",
+          POST_RATE_LIMIT: "50",
+          UPLOAD_RATE_LIMIT: "200",
+          ADDRESS_RATE_LIMIT_FACTOR: "1000",
           // a short step-up window, so that a test sees the password prompt without waiting an hour
           STEP_UP_MAX_AGE_SECONDS: String(E2E_STEP_UP_SECONDS),
         },

@@ -7,6 +7,8 @@ import { createBackend, errorBody, limitBody } from "./http/backend.ts";
 import { compression, requestLogger, securityHeaders, type AppEnv } from "./http/middleware.ts";
 import { guardAuthInput, rejectBadHost, rejectNul } from "./http/input-guard.ts";
 import { createMediaRoutes, mediaCors } from "./http/media.ts";
+import { deviceCookie } from "./http/device.ts";
+import { WEBHOOK_PATH } from "./features/payments/payments.routes.ts";
 import { UPLOAD_PATH } from "./features/uploads/uploads.routes.ts";
 import { authHandler, loadActor, sameOriginWrites } from "./http/session.ts";
 import { originChecker } from "./features/auth/auth.ts";
@@ -36,6 +38,8 @@ export function createApp(deps: Deps): App {
   app.use("*", compression());
   // CORS for MEDIA_CORS_ORIGINS on /media and the upload calls, preflights included (decision 026)
   app.use("*", mediaCors(deps.env.MEDIA_CORS_ORIGINS));
+  // A device id for every browser, with its first page: the payment limits tell buyers apart by it.
+  app.use("*", deviceCookie({ secure: new URL(deps.env.PUBLIC_URL).protocol === "https:" }));
   // The sign-up form carries an optional profile image: a photo straight from a phone camera (often
   // several MB) must still reach the page, which then says at its field that it is too big (1 MB max).
   const bodyLimit = limitBody(deps.env.BODY_LIMIT_BYTES);
@@ -59,8 +63,9 @@ export function createApp(deps: Deps): App {
   );
   app.use("*", loadActor(services.auth));
   app.use("*", sameOriginWrites(originChecker(deps.env)));
-  // PostgreSQL cannot store "\0": a NUL anywhere in an API request is a 422 before any route runs.
-  app.use("/backend/*", rejectNul());
+  // PostgreSQL cannot store "\0": a NUL anywhere in an API request is a 422 before any route runs, except
+  // in the body of the payment webhook, which is signed: its route checks the signature first (issue 15).
+  app.use("/backend/*", rejectNul({ signedBodies: [`/backend${WEBHOOK_PATH}`] }));
   app.use("/backend/api/auth/*", guardAuthInput());
   app.on(["GET", "POST"], "/backend/api/auth/*", authHandler(services.auth));
   app.route("/backend", createBackend(services, deps));
@@ -90,7 +95,7 @@ async function startAppWorkers(app: Hono<AppEnv>, services: Services, deps: Deps
       logger: deps.logger,
       pollingIntervalSeconds: deps.env.NODE_ENV === "test" ? 0.5 : 1,
       deliverWebhook: async (body, signature) => {
-        const res = await app.request("/backend/api/payments/webhook", {
+        const res = await app.request(`/backend${WEBHOOK_PATH}`, {
           method: "POST",
           headers: { "Content-Type": "application/json", "x-paystack-signature": signature },
           body,

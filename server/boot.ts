@@ -18,9 +18,33 @@ export async function openConfiguredDatabase(env: Env): Promise<Database> {
     : openDatabase({ pgliteDir: path.join(env.DATA_DIR, "pglite") });
 }
 
+/**
+ * Every start that takes payments in the sandbox says so (issue 15): anyone who can reach the site can
+ * mark its payments paid, so it must never run unnoticed on a real site. parseEnv already refuses the
+ * sandbox by default on a PUBLIC_URL that is not local; chosen on purpose (a demo), it runs, with this.
+ */
+export function warnAboutSandbox(
+  env: Pick<Env, "PAYMENT_PROVIDER" | "PAYMENT_SANDBOX_IMPLICIT" | "PUBLIC_URL">,
+  logger: Logger,
+): void {
+  if (env.PAYMENT_PROVIDER !== "sandbox") return;
+  logger.warn(
+    "payments run in the offline sandbox: nothing is really paid, and anyone who can reach the site can mark a payment paid. " +
+      "Set PAYMENT_PROVIDER=paystack (with PAYSTACK_PUBLIC_KEY and PAYSTACK_SECRET_KEY) to take real payments.",
+    {
+      paymentProvider: "sandbox",
+      chosen: env.PAYMENT_SANDBOX_IMPLICIT
+        ? "by default (PAYMENT_PROVIDER unset, local PUBLIC_URL)"
+        : "PAYMENT_PROVIDER=sandbox",
+      publicUrl: env.PUBLIC_URL,
+    },
+  );
+}
+
 export async function boot(): Promise<Booted> {
   const env = parseEnv();
   const logger = createLogger(env.LOG_LEVEL);
+  warnAboutSandbox(env, logger);
   const database = await openConfiguredDatabase(env);
   await migrateDatabase(database);
   if (env.SEED_ON_EMPTY) {

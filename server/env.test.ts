@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseEnv, publicEnv } from "./env.ts";
+import { ConfigError, isLocalUrl, parseEnv, publicEnv } from "./env.ts";
+
+/** The sandbox chosen on purpose: needed with a PUBLIC_URL that is not local (see "sandbox payments"). */
+const SANDBOX = { PAYMENT_PROVIDER: "sandbox" };
 
 describe("parseEnv", () => {
   it("has working defaults for an empty environment", () => {
@@ -19,7 +22,7 @@ describe("parseEnv", () => {
 
   it("derives PUBLIC_URL from PORT unless it is given", () => {
     expect(parseEnv({ PORT: "8080" }).PUBLIC_URL).toBe("http://localhost:8080");
-    expect(parseEnv({ PORT: "8080", PUBLIC_URL: "https://academy.example" }).PUBLIC_URL).toBe(
+    expect(parseEnv({ PORT: "8080", PUBLIC_URL: "https://academy.example", ...SANDBOX }).PUBLIC_URL).toBe(
       "https://academy.example",
     );
   });
@@ -112,11 +115,11 @@ describe("parseEnv", () => {
       "smtps://mailer:p%40ss@smtp.example.com:465",
     );
     expect(parseEnv({}).MAIL_FROM).toBe("TechAfrica <no-reply@localhost>");
-    expect(parseEnv({ SITE_NAME: "Academy", PUBLIC_URL: "https://academy.example.ng" }).MAIL_FROM).toBe(
+    expect(parseEnv({ SITE_NAME: "Academy", PUBLIC_URL: "https://academy.example.ng", ...SANDBOX }).MAIL_FROM).toBe(
       "Academy <no-reply@academy.example.ng>",
     );
     // A name with a comma is quoted, or it would read as two addresses; an IP address is no mail domain.
-    expect(parseEnv({ SITE_NAME: "Tech, Africa", PUBLIC_URL: "http://10.0.0.5:3000" }).MAIL_FROM).toBe(
+    expect(parseEnv({ SITE_NAME: "Tech, Africa", PUBLIC_URL: "http://10.0.0.5:3000", ...SANDBOX }).MAIL_FROM).toBe(
       '"Tech, Africa" <no-reply@localhost>',
     );
     expect(parseEnv({ MAIL_FROM: " Academy <hello@academy.example> " }).MAIL_FROM).toBe(
@@ -164,6 +167,99 @@ describe("parseEnv", () => {
       "  PAYMENT_PROVIDER: PAYMENT_PROVIDER must be sandbox or paystack",
     ]);
     expect(messageOf({ PAYSTACK_BASE_URL: "ftp://x" })[1]).toMatch(/PAYSTACK_BASE_URL must be an http\(s\) URL/);
+  });
+
+  it("reads the writing limits and the address factor, with their defaults", () => {
+    expect(parseEnv({})).toMatchObject({
+      PAYMENT_RATE_LIMIT: 20,
+      COMMENT_RATE_LIMIT: 10,
+      POST_RATE_LIMIT: 5,
+      UPLOAD_RATE_LIMIT: 30,
+      ADDRESS_RATE_LIMIT_FACTOR: 50,
+    });
+    expect(
+      parseEnv({
+        COMMENT_RATE_LIMIT: "3",
+        POST_RATE_LIMIT: "1",
+        UPLOAD_RATE_LIMIT: "7",
+        ADDRESS_RATE_LIMIT_FACTOR: "100",
+      }),
+    ).toMatchObject({
+      COMMENT_RATE_LIMIT: 3,
+      POST_RATE_LIMIT: 1,
+      UPLOAD_RATE_LIMIT: 7,
+      ADDRESS_RATE_LIMIT_FACTOR: 100,
+    });
+    expect(() => parseEnv({ COMMENT_RATE_LIMIT: "0" })).toThrow(
+      /COMMENT_RATE_LIMIT: COMMENT_RATE_LIMIT must be at least 1/,
+    );
+    expect(() => parseEnv({ POST_RATE_LIMIT: "many" })).toThrow(/POST_RATE_LIMIT: POST_RATE_LIMIT must be a number/);
+    expect(() => parseEnv({ ADDRESS_RATE_LIMIT_FACTOR: "0.5" })).toThrow(/ADDRESS_RATE_LIMIT_FACTOR/);
+  });
+
+  describe("sandbox payments (issue 15: anyone can mark a sandbox payment paid)", () => {
+    it("runs the sandbox by default on a local PUBLIC_URL, as the README's first command does", () => {
+      expect(parseEnv({})).toMatchObject({ PAYMENT_PROVIDER: "sandbox", PAYMENT_SANDBOX_IMPLICIT: true });
+      for (const url of [
+        "http://localhost:3000",
+        "http://127.0.0.1:3107",
+        "http://127.1.2.3",
+        "http://[::1]:3000",
+        "http://academy.localhost:3000",
+        "http://LOCALHOST.:8080",
+      ]) {
+        expect(parseEnv({ PUBLIC_URL: url }), url).toMatchObject({ PAYMENT_PROVIDER: "sandbox" });
+      }
+    });
+
+    it("refuses to start with the sandbox by default when PUBLIC_URL is not local, naming PAYMENT_PROVIDER", () => {
+      for (const url of [
+        "https://academy.example.ng",
+        "http://192.168.1.20:3000",
+        "http://10.0.0.5",
+        "http://[2001:db8::1]",
+        "http://localhost.example.com",
+        "http://127.0.0.1.nip.io",
+      ]) {
+        let error: unknown;
+        try {
+          parseEnv({ PUBLIC_URL: url });
+        } catch (e) {
+          error = e;
+        }
+        expect(error, url).toBeInstanceOf(ConfigError);
+        const lines = (error as Error).message.split("\n");
+        expect(lines[0]).toBe("Invalid configuration:");
+        expect(lines[1]).toMatch(/^ {2}PAYMENT_PROVIDER: unset, so payments would run in the offline sandbox/);
+        expect(lines[1]).toContain(`PUBLIC_URL (${url})`);
+        expect(lines[1]).toContain("PAYMENT_PROVIDER=paystack");
+        expect(lines[1]).toContain("PAYMENT_PROVIDER=sandbox");
+      }
+      // an empty PAYMENT_PROVIDER is unset too
+      expect(() => parseEnv({ PUBLIC_URL: "https://academy.example.ng", PAYMENT_PROVIDER: "" })).toThrow(ConfigError);
+    });
+
+    it("runs the sandbox chosen on purpose anywhere (a demo), and Paystack anywhere", () => {
+      expect(parseEnv({ PUBLIC_URL: "https://demo.academy.example", ...SANDBOX })).toMatchObject({
+        PAYMENT_PROVIDER: "sandbox",
+        PAYMENT_SANDBOX_IMPLICIT: false,
+      });
+      expect(
+        parseEnv({
+          PUBLIC_URL: "https://academy.example.ng",
+          PAYMENT_PROVIDER: "paystack",
+          PAYSTACK_PUBLIC_KEY: "pk_live_1",
+          PAYSTACK_SECRET_KEY: "sk_live_1",
+        }),
+      ).toMatchObject({ PAYMENT_PROVIDER: "paystack", PAYMENT_SANDBOX_IMPLICIT: false });
+    });
+
+    it("knows a local address", () => {
+      expect(isLocalUrl("http://localhost")).toBe(true);
+      expect(isLocalUrl("http://[::ffff:127.0.0.1]:3000")).toBe(true);
+      expect(isLocalUrl("http://0.0.0.0:3000")).toBe(false);
+      expect(isLocalUrl("https://127.0.0.1.example")).toBe(false);
+    });
   });
 
   it("takes the S3 media store's five settings together, or none of them", () => {

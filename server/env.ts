@@ -128,6 +128,27 @@ const EnvSchema = z.object({
     .int()
     .min(1, "PAYMENT_RATE_LIMIT must be at least 1")
     .default(20),
+  // Writing (issue 15, decision 025): per signed-in user; each address may use ADDRESS_RATE_LIMIT_FACTOR times as many.
+  COMMENT_RATE_LIMIT: z.coerce
+    .number({ error: "COMMENT_RATE_LIMIT must be a number of comments per minute" })
+    .int()
+    .min(1, "COMMENT_RATE_LIMIT must be at least 1")
+    .default(10),
+  POST_RATE_LIMIT: z.coerce
+    .number({ error: "POST_RATE_LIMIT must be a number of posts per 10 minutes" })
+    .int()
+    .min(1, "POST_RATE_LIMIT must be at least 1")
+    .default(5),
+  UPLOAD_RATE_LIMIT: z.coerce
+    .number({ error: "UPLOAD_RATE_LIMIT must be a number of uploads per 10 minutes" })
+    .int()
+    .min(1, "UPLOAD_RATE_LIMIT must be at least 1")
+    .default(30),
+  ADDRESS_RATE_LIMIT_FACTOR: z.coerce
+    .number({ error: "ADDRESS_RATE_LIMIT_FACTOR must be a number (how many clients' limits one address may use)" })
+    .int()
+    .min(1, "ADDRESS_RATE_LIMIT_FACTOR must be at least 1")
+    .default(50),
   SMTP_URL: z
     .string()
     .regex(
@@ -167,9 +188,11 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   // Payments (issue 9, decision 016): the offline sandbox by default, or Paystack with both keys.
-  PAYMENT_PROVIDER: z
-    .enum(["sandbox", "paystack"], { error: "PAYMENT_PROVIDER must be sandbox or paystack" })
-    .default("sandbox"),
+  // (unset: the sandbox, but only on a local PUBLIC_URL; checked in parseEnv)
+  PAYMENT_PROVIDER: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.enum(["sandbox", "paystack"], { error: "PAYMENT_PROVIDER must be sandbox or paystack" }).optional(),
+  ),
   PAYSTACK_PUBLIC_KEY: optionalText,
   PAYSTACK_SECRET_KEY: optionalText,
   PAYSTACK_BASE_URL: z
@@ -181,7 +204,10 @@ const EnvSchema = z.object({
 
 const S3_NAMES = ["S3_ENDPOINT", "S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
 
-export type Env = z.infer<typeof EnvSchema> & {
+export type Env = Omit<z.infer<typeof EnvSchema>, "PAYMENT_PROVIDER"> & {
+  PAYMENT_PROVIDER: "sandbox" | "paystack";
+  /** true when PAYMENT_PROVIDER was left unset and the sandbox runs by default (on a local PUBLIC_URL only) */
+  PAYMENT_SANDBOX_IMPLICIT: boolean;
   PUBLIC_URL: string;
   MAIL_FROM: string;
   /** the S3-compatible media store's settings when all five S3_* are set; local disk when undefined */
@@ -211,7 +237,44 @@ export function parseEnv(source?: Record<string, string | undefined>): Env {
   const S3 = s3Settings(env);
   checkPaystackKeys(env);
   const PUBLIC_URL = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
-  return { ...env, PUBLIC_URL, MAIL_FROM: env.MAIL_FROM ?? defaultMailFrom(env.SITE_NAME, PUBLIC_URL), S3 };
+  const implicitSandbox = env.PAYMENT_PROVIDER === undefined;
+  if (implicitSandbox && !isLocalUrl(PUBLIC_URL)) throw new ConfigError(implicitSandboxMessage(PUBLIC_URL));
+  return {
+    ...env,
+    PAYMENT_PROVIDER: env.PAYMENT_PROVIDER ?? "sandbox",
+    PAYMENT_SANDBOX_IMPLICIT: implicitSandbox,
+    PUBLIC_URL,
+    MAIL_FROM: env.MAIL_FROM ?? defaultMailFrom(env.SITE_NAME, PUBLIC_URL),
+    S3,
+  };
+}
+
+/**
+ * Whether a URL names this machine only: localhost (or a name under .localhost), 127.0.0.0/8 or ::1.
+ * Nobody else can reach such a site, so its sandbox payments (which anyone may mark paid) harm no one.
+ */
+export function isLocalUrl(url: string): boolean {
+  const host = new URL(url).hostname.toLowerCase().replace(/\.$/, "");
+  return (
+    host === "localhost" ||
+    host.endsWith(".localhost") ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host) ||
+    host === "[::1]" ||
+    host === "[::ffff:7f00:1]"
+  );
+}
+
+/**
+ * A site others can reach, with PAYMENT_PROVIDER unset, would take payments in the offline sandbox, where
+ * anyone can mark a payment paid with one request (issue 15): the start stops and says what to set.
+ */
+function implicitSandboxMessage(publicUrl: string): string {
+  return (
+    `Invalid configuration:\n  PAYMENT_PROVIDER: unset, so payments would run in the offline sandbox, where anyone can ` +
+    `mark a payment paid; PUBLIC_URL (${publicUrl}) is not a local address, so this site can be reached by others. ` +
+    `Set PAYMENT_PROVIDER=paystack with PAYSTACK_PUBLIC_KEY and PAYSTACK_SECRET_KEY to take real payments, ` +
+    `or PAYMENT_PROVIDER=sandbox to run the sandbox on purpose (a demo: nothing is really paid).`
+  );
 }
 
 /** All five S3_* settings, or none (local disk); a partial set stops the start naming what is missing. */

@@ -31,6 +31,7 @@ import { createAfterPaid } from "./features/payments/after-paid.ts";
 import { emailBrand } from "./features/mail/templates/brand.ts";
 import { ticketKey } from "./features/tickets/ticket-code.ts";
 import { createAccountService } from "./features/account/account.service.ts";
+import { createRateLimiter, limitRules } from "./http/rate-limit.ts";
 
 export interface Deps {
   database: Database;
@@ -102,6 +103,11 @@ export function createServices(deps: Deps) {
     },
     /** where uploads and profile images are kept; /media reads them through it */
     mediaStore,
+    /** how often one user, device or address may pay, comment, post and upload (server/http/rate-limit.ts) */
+    rateLimits: createRateLimiter(db, {
+      rules: limitRules(deps.env),
+      addressFactor: deps.env.ADDRESS_RATE_LIMIT_FACTOR,
+    }),
     /** a learner's own purchases (/account) */
     account: createAccountService({ db, ticketKey: ticketSigningKey }),
     catalog: createCatalogService(db),

@@ -122,10 +122,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return actor ? data(page, { headers: { "Cache-Control": "private, no-store" } }) : page;
 }
 
-/** The loader's Cache-Control (private for a signed-in reader). */
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
+/** The loader's Cache-Control (private for a signed-in reader), and the action's Retry-After (a comment over the limit). */
+export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
+  const out: Record<string, string> = {};
   const cacheControl = loaderHeaders.get("Cache-Control");
-  return cacheControl ? { "Cache-Control": cacheControl } : {};
+  if (cacheControl) out["Cache-Control"] = cacheControl;
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) out["Retry-After"] = retryAfter;
+  return out;
 }
 
 /**
@@ -134,8 +138,12 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
  * message. With JavaScript the forms are fetchers and the answers toasts; without it the page renders
  * again with the answer. Deleting the post sends to / (with JavaScript the page shows the toast first).
  */
-export async function action({ params, request, context }: Route.ActionArgs): Promise<PostActionData> {
-  const { services, actor } = context.get(appContext);
+export async function action({
+  params,
+  request,
+  context,
+}: Route.ActionArgs): Promise<PostActionData | ReturnType<typeof data<PostActionData>>> {
+  const { services, actor, clientIp } = context.get(appContext);
   const { fields } = await readFormBody(request);
   const text = (name: string) => (typeof fields[name] === "string" ? (fields[name] as string) : "");
   const intent = text("intent") as PostIntent;
@@ -159,6 +167,15 @@ export async function action({ params, request, context }: Route.ActionArgs): Pr
     switch (intent) {
       case "comment": {
         const typed = text("desc").replaceAll("\0", "");
+        // the same limit as POST /backend/comments (COMMENT_RATE_LIMIT): 429, the wait, the text kept
+        const turn = await services.rateLimits.hit("comment", { userId: actor.id, address: clientIp });
+        if (!turn.ok) {
+          return data(answer(false, turn.message, { commentText: typed }), {
+            status: 429,
+            statusText: "Too Many Requests",
+            headers: { "Retry-After": String(turn.retryAfterSeconds) },
+          });
+        }
         if (nulField(fields) === "desc") return answer(false, FORM_MESSAGES.nul("Comment"), { commentText: typed });
         const parsed = CommentInputSchema.safeParse(fields);
         if (!parsed.success) {

@@ -23,10 +23,9 @@ import { registerBlogRoutes } from "../features/blog/blog.routes.ts";
 import { registerPostActionsRoutes } from "../features/blog/post-actions.routes.ts";
 import { registerPostWriteRoutes } from "../features/blog/posts-write.routes.ts";
 import { registerPaymentsRoutes } from "../features/payments/payments.routes.ts";
-import { createAttempts } from "../features/auth/attempts.ts";
 import { registerAccountRoutes } from "../features/account/account.routes.ts";
 import { accessGuard, BETTER_AUTH_DECLARATIONS } from "./access-policy.ts";
-import { paymentRateLimits } from "./rate-limit.ts";
+import { rateLimits } from "./rate-limit.ts";
 import { defineRoute } from "./define-route.ts";
 
 export type BackendEnv = AppEnv;
@@ -176,6 +175,9 @@ export function createBackend(services: Services, deps: Deps) {
   api.use("/comments/*", etag());
   // Denied by default: a route runs only when it declared its access (decision 013).
   api.use("*", accessGuard(api, { logger: deps.logger, also: BETTER_AUTH_DECLARATIONS }));
+  // Paying and writing, per user, device or address and per address (server/http/rate-limit.ts): after the
+  // access guard, so that only calls their caller may make count, and before every route.
+  api.use("*", rateLimits(services.rateLimits, { secureCookies: deps.env.PUBLIC_URL.startsWith("https:") }));
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",
     scheme: "bearer",
@@ -210,8 +212,6 @@ export function createBackend(services: Services, deps: Deps) {
   registerNewsletterRoutes(api, services.newsletter);
   registerContactsRoutes(api, services.contacts);
   registerUsersRoutes(api, services.users);
-  // Payments, per client address and minute (server/http/rate-limit.ts).
-  api.use("/api/*", paymentRateLimits(createAttempts(deps.database.db), deps.env.PAYMENT_RATE_LIMIT));
   registerPaymentsRoutes(api, services.payments, services.paymentParts.sandboxCheckout);
   registerAccountRoutes(api, services.account);
   // After the uploads routes, and /posts/categories before /posts/{slug}.

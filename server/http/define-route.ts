@@ -6,11 +6,13 @@
 // - `x-access`: the declared level, which the access guard (access-policy.ts) enforces before the
 //   handler runs; an operation without it is refused;
 // - the 4xx answers every operation of its kind can give (401/403 for guarded ones, 422 when it validates
-//   input, 400/413/415 for a JSON body, 403 for a cross-site write with the session cookie). The
+//   input, 400/413/415 for a JSON body, 403 for a cross-site write with the session cookie, 429 for the
+//   calls server/http/rate-limit.ts counts). The
 //   operation adds its own (404, 409...) in `responses`; one given there wins over the generated one.
 import { createRoute, type RouteConfig } from "@hono/zod-openapi";
 import type { z } from "zod";
 import { ErrorSchema } from "../../contract/common.ts";
+import { limitOf } from "./rate-limit.ts";
 
 /** Who may call an operation (or open a page: app/pages.ts uses the same three levels). */
 export type Access = "public" | "user" | "admin";
@@ -70,6 +72,11 @@ function platformResponses(config: DeclaredConfig): RouteConfig["responses"] {
   ].filter(Boolean);
   if (refusals.length > 0) responses[403] = errorResponse(refusals.join(", or "));
   if (validates) responses[422] = errorResponse("A parameter or field is missing or not valid");
+  if (limitOf(config.method.toUpperCase(), config.path)) {
+    responses[429] = errorResponse(
+      "Too many calls in a short time by this user, browser or address, or from the address as a whole (Retry-After says when to try again)",
+    );
+  }
   return responses;
 }
 

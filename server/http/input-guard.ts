@@ -110,11 +110,17 @@ const NO_BODY = new Set(["GET", "HEAD", "OPTIONS"]);
  * 422 `{ error: { code: "invalid", message } }` for a /backend request with a NUL character in its
  * path, query string or body fields. Mount it before Better Auth's handler and the backend. The body
  * is read from a clone, so the route still reads the original.
+ *
+ * `signedBodies`: paths whose body is signed by its sender and checked by the route (the payment
+ * webhook): their body is not screened here. A refusal before the signature is checked would refuse a
+ * genuine webhook with a NUL in a field for good (Paystack retries it for days); the route checks the
+ * signature of the raw body first and takes the NULs out itself (issue 15).
  */
-export function rejectNul(): MiddlewareHandler<AppEnv> {
+export function rejectNul(options: { signedBodies?: readonly string[] } = {}): MiddlewareHandler<AppEnv> {
+  const signed = new Set(options.signedBodies ?? []);
   return async (c, next) => {
     let where = nulInUrl(c.req.url);
-    if (!where && !NO_BODY.has(c.req.method) && c.req.raw.body) {
+    if (!where && !NO_BODY.has(c.req.method) && c.req.raw.body && !signed.has(c.req.path)) {
       where = await nulInBody(c.req.raw.clone()).catch(() => null);
     }
     if (where) return c.json(errorBody("invalid", nulMessage(where)), 422);

@@ -7,6 +7,7 @@ import type { ShowcaseEvent } from "../../contract/events.ts";
 import { CHECKOUT_TEXTS, couponPrice } from "../../contract/payment-texts.ts";
 import type { PaymentOutcome } from "../../contract/payments.ts";
 import { coursePrice } from "../../app/lib/pricing.ts";
+import { SANDBOX_TEXTS } from "../../app/components/payments/sandbox-texts.ts";
 import { expectAccessible } from "./support/a11y.ts";
 import { createAccount, signInByApi, waitForMail } from "./support/accounts.ts";
 import { allowConsoleErrors, expect, test } from "./support/fixtures.ts";
@@ -75,6 +76,10 @@ test("a course is paid for in the sandbox checkout: the server's amount, the ale
   await expect(checkout.getByTestId("sandbox-amount")).toHaveText(nairaCents.format(coursePrice(course).price));
   await expect(checkout.getByText(email)).toBeVisible();
   await expect(checkout.getByText("Adaeze Chioma Obi")).toBeVisible();
+  // marked as a test, in sight and as the dialog's description (issue 15: no sandbox passes for a real checkout)
+  await expect(checkout.getByTestId("sandbox-banner")).toBeVisible();
+  await expect(checkout.getByTestId("sandbox-banner")).toContainText(SANDBOX_TEXTS.banner);
+  await expect(checkout).toHaveAccessibleDescription(`${SANDBOX_TEXTS.banner} ${SANDBOX_TEXTS.note}`);
   await expectAccessible(page);
   await checkout.getByRole("button", { name: "Pay", exact: true }).click();
 

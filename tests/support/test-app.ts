@@ -25,7 +25,8 @@ export interface TestApp {
   queue: Queue;
   /** where the outbox transport writes .eml files (read them with readOutbox from ./mail-parser.ts) */
   outboxDir: string;
-  request(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  /** `clientIp`: the socket address the request comes from (default: none, which counts as 127.0.0.1) */
+  request(path: string, init?: RequestInit & { json?: unknown; clientIp?: string }): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -44,8 +45,14 @@ export async function createTestApp(
     NODE_ENV: "test",
     DATA_DIR: dataDir,
     SITE_NAME: "TechAfrica",
-    // every request of a test comes from one address; the limit itself is tested in payments-limits.test.ts
+    // every request of a test comes from one address; the limits themselves are tested in
+    // payments-limits.test.ts and server/http/rate-limit.test.ts
     PAYMENT_RATE_LIMIT: "100000",
+    COMMENT_RATE_LIMIT: "100000",
+    POST_RATE_LIMIT: "100000",
+    UPLOAD_RATE_LIMIT: "100000",
+    // chosen, so that a test may give a PUBLIC_URL that is not local (the default refuses that: env.ts)
+    PAYMENT_PROVIDER: "sandbox",
     ...overrides,
   });
   // The server's wiring, polling often and retrying after 1 s so that tests wait little.
@@ -72,11 +79,13 @@ export async function createTestApp(
     queue,
     outboxDir: outboxDir(dataDir),
     request(url, init = {}) {
-      const { json, ...rest } = init;
+      const { json, clientIp, ...rest } = init;
       const headers = new Headers(rest.headers);
       if (json !== undefined) headers.set("Content-Type", "application/json");
+      // what @hono/node-server's getConnInfo reads: the incoming request's socket
+      const bindings = clientIp ? { incoming: { socket: { remoteAddress: clientIp } } } : undefined;
       return Promise.resolve(
-        app.request(url, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body }),
+        app.request(url, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body }, bindings),
       );
     },
     close: async () => {

@@ -45,6 +45,10 @@ async function newPost() {
   return row!;
 }
 
+/** React Router's data(value, init): an answer with a status of its own. */
+const withStatus = (value: unknown): value is { data: PostActionData } =>
+  typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
+
 /** The page's action as a form post to /{slug} by `who`: its answer, or the Response it throws (a redirect). */
 async function submit(
   who: Actor | null,
@@ -63,7 +67,15 @@ async function submit(
   });
   const request = new Request(`http://localhost/${slug}`, { method: "POST", body: new URLSearchParams(fields) });
   try {
-    return await action({ request, params: { slug }, context, url: new URL(request.url), pattern: "/:slug" } as never);
+    const result = await action({
+      request,
+      params: { slug },
+      context,
+      url: new URL(request.url),
+      pattern: "/:slug",
+    } as never);
+    // data(answer, { status }) (a refused comment: 429): the answer the page gets
+    return withStatus(result) ? result.data : result;
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;

@@ -9,6 +9,7 @@ import { callApi } from "../../lib/api-client.ts";
 import { formatNaira } from "../../lib/naira.ts";
 import { Button } from "../ui/button.tsx";
 import { Modal } from "../ui/modal.tsx";
+import { SANDBOX_TEXTS } from "./sandbox-texts.ts";
 
 /**
  * paid: the pop-up says the payment went through; closed: the payer left it (failed: after a decline);
@@ -132,14 +133,27 @@ function SandboxCheckout({ started, onOutcome }: { started: StartedPayment; onOu
   const name = [started.firstName, started.lastName].filter(Boolean).join(" ");
   return (
     <Modal labelledBy="sandbox-title" describedBy="sandbox-note" onClose={close}>
+      {/* issue 15: a sandbox checkout must never pass for a real one. The band is the dialog's
+          description, so a screen reader says it as the dialog opens. */}
+      <div
+        data-testid="sandbox-banner"
+        className="flex items-start gap-3 border-b-2 border-amber-500 bg-amber-100 px-6 py-3 text-amber-950"
+      >
+        <span
+          aria-hidden="true"
+          className="mt-0.5 rounded bg-amber-800 px-1.5 py-0.5 text-xs font-extrabold text-white"
+        >
+          TEST
+        </span>
+        <p id="sandbox-note" className="text-sm">
+          <strong>{SANDBOX_TEXTS.banner}</strong> {SANDBOX_TEXTS.note}
+        </p>
+      </div>
       <div className="p-6">
-        <p className="text-xs font-semibold tracking-wider text-amber-800 uppercase">Test mode</p>
+        <p className="text-xs font-semibold tracking-wider text-amber-900 uppercase">Test mode</p>
         <h2 id="sandbox-title" className="mt-1 text-xl font-bold text-brand-950">
           Sandbox checkout
         </h2>
-        <p id="sandbox-note" className="mt-2 text-sm text-slate-700">
-          No money moves: this stands in for Paystack&apos;s pop-up until the site is given Paystack keys.
-        </p>
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg bg-slate-100 px-4 py-3 text-sm">
           <dt className="text-slate-600">Amount</dt>
           <dd className="font-bold text-slate-900" data-testid="sandbox-amount">

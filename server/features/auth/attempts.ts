@@ -4,7 +4,7 @@
 // device (docs/decisions/012, 024). Each check is one INSERT … ON CONFLICT DO UPDATE (or one
 // conditional UPDATE): concurrent requests queue on the row and each sees the count the one before it
 // left, so a burst cannot slip through between a read and a write.
-import { isIPv4, isIPv6 } from "node:net";
+import { addressKey } from "../../lib/address.ts";
 import { and, eq, like, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { authAttempt } from "../../db/schema.ts";
@@ -29,23 +29,11 @@ export type SignInTurn = { allowed: true } | { allowed: false; retryAfterSeconds
 /**
  * The client address as sign-in counts it: an IPv4 address as it is, an IPv6 address by its /64 (one
  * customer's network: a single line of a home router or a phone gets a whole /64, so counting each
- * address apart would give one attacker billions of fresh addresses).
+ * address apart would give one attacker billions of fresh addresses), as the rate limits count it.
  */
 export function addressGroup(ip: string | null | undefined): string {
   const address = (ip ?? "").trim();
-  if (!address) return "unknown";
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped && isIPv4(mapped[1]!)) return mapped[1]!;
-  if (isIPv4(address) || !isIPv6(address.split("%")[0]!)) return address.slice(0, 100);
-  const [head = "", tail = ""] = address.split("%")[0]!.toLowerCase().split("::");
-  const front = head ? head.split(":") : [];
-  const back = address.includes("::") ? (tail ? tail.split(":") : []) : [];
-  // (an IPv4 tail such as ::1.2.3.4 sits in the last 32 bits, after the /64)
-  const groups = [...front, ...Array(Math.max(0, 8 - front.length - back.length)).fill("0"), ...back];
-  return `${groups
-    .slice(0, 4)
-    .map((g) => (parseInt(g, 16) || 0).toString(16))
-    .join(":")}::/64`;
+  return address ? addressKey(address) : "unknown";
 }
 
 /**

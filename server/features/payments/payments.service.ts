@@ -31,7 +31,12 @@ import {
   paymentEvents,
   payments,
 } from "../../db/schema.ts";
-import { PaymentGatewayError, type PaymentGateway, type VerifyResult } from "../../integrations/payments/gateway.ts";
+import {
+  PaymentGatewayError,
+  withoutNul,
+  type PaymentGateway,
+  type VerifyResult,
+} from "../../integrations/payments/gateway.ts";
 import { Invalid, NotFound, Unauthorized, Unavailable } from "../../lib/errors.ts";
 import { isId } from "../../lib/id.ts";
 import type { Logger } from "../../lib/logger.ts";
@@ -440,10 +445,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
      * changes). charge.success of one of our references is verified with the gateway, in a job.
      */
     async receiveWebhook(rawBody: string, signature: string | null | undefined): Promise<void> {
+      // The signature first, on the raw body exactly as sent: nothing about the body is judged before.
       if (!gateway.verifyWebhookSignature(rawBody, signature)) throw Unauthorized(M.signature);
       let event: unknown;
       try {
-        event = JSON.parse(rawBody);
+        // a genuine webhook is acknowledged whatever its fields hold: NULs (escaped, or raw, which JSON
+        // does not even allow) are taken out, never refused
+        event = withoutNul(JSON.parse(rawBody.replaceAll("\0", "")));
       } catch {
         return;
       }
@@ -477,14 +485,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
         )
         .limit(500);
       for (const { reference } of open) {
-        await service
-          .verify(reference, "retry")
-          .catch((error: unknown) =>
-            logger.warn("payment retry failed", {
-              reference,
-              error: error instanceof Error ? error.message : String(error),
-            }),
-          );
+        await service.verify(reference, "retry").catch((error: unknown) =>
+          logger.warn("payment retry failed", {
+            reference,
+            error: error instanceof Error ? error.message : String(error),
+          }),
+        );
       }
       return open.length;
     },

@@ -7,6 +7,7 @@ import { couponUsages, coupons, coursePurchases, courses, eventPurchases, events
 import { makeCourse, makeEvent } from "../../../tests/support/factories.ts";
 import { startFakePaystack, type FakePaystack } from "../../../tests/support/fake-paystack.ts";
 import { drainPaymentJobs, historyOf, paymentOf } from "../../../tests/support/payments.ts";
+import { signWebhook } from "../../integrations/payments/signature.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
 import type { Payment } from "./payments.service.ts";
 
@@ -293,6 +294,53 @@ describe("tampering, replays and forgeries", () => {
     await drainPaymentJobs(t.db);
     expect((await paymentOf(t.db, reference)).status).toBe("pending");
     expect(fake.verifyCalls(reference)).toBe(0);
+  });
+
+  it("acknowledges a signed webhook with NUL characters in its fields and pays; unsigned, it is refused as before", async () => {
+    // issue 15: the NUL guard of /backend answered 422 before the signature was checked, so Paystack
+    // would have retried a genuine webhook for days
+    const { reference } = await startCourse((await newCourse()).id);
+    fake.pay(reference, "card\u0000");
+    const event = JSON.parse(fake.webhook(reference).body) as { data: Record<string, unknown> };
+    event.data.gateway_response = "Approved\u0000";
+    event.data.customer = { first_name: "Ada\u0000", last_name: "\u0000", email: "ada@example.test" };
+    event.data.metadata = { "note\u0000": ["a\u0000b"] };
+    const body = JSON.stringify(event);
+    expect(body).toContain("\\u0000");
+    const forged = signWebhook(body, "sk_test_not_the_secret");
+    for (const signature of [undefined, forged, fake.webhook(reference).signature]) {
+      const res = await postWebhook(body, signature);
+      expect(res.status).toBe(401);
+      expect(await res.json()).toMatchObject({ error: { code: "unauthorized" } });
+    }
+    await drainPaymentJobs(t.db);
+    expect((await paymentOf(t.db, reference)).status).toBe("pending");
+
+    const res = await postWebhook(body, signWebhook(body, fake.secretKey));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: true });
+    await drainPaymentJobs(t.db);
+    const payment = await paymentOf(t.db, reference);
+    expect(payment.status).toBe("paid");
+    // Paystack's verify answer had a NUL too (channel): it was taken out before it was stored
+    expect(payment.details.channel).toBe("card");
+    expect(await historyOf(t.db, reference)).toEqual(["-→pending by start", "pending→paid by webhook"]);
+    expect(paid).toHaveLength(1);
+
+    // a raw NUL (which JSON does not allow) in a signed body is taken out too
+    const second = await startCourse((await newCourse()).id);
+    fake.pay(second.reference);
+    const raw = fake.webhook(second.reference).body.replace('"charge.success"', '"charge.success\0"');
+    expect((await postWebhook(raw, signWebhook(raw, fake.secretKey))).status).toBe(200);
+    await drainPaymentJobs(t.db);
+    expect((await paymentOf(t.db, second.reference)).status).toBe("paid");
+
+    // everywhere else a NUL is still refused at the door
+    const elsewhere = await t.request("/backend/api/payments/course", {
+      method: "POST",
+      json: { courseId: "x", fullName: "A\u0000", email: "a@example.test", phone: "0803" },
+    });
+    expect(elsewhere.status).toBe(422);
   });
 
   it("never reuses a reference, and verifying a paid reference again changes nothing", async () => {

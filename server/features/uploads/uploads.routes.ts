@@ -74,6 +74,7 @@ const upload = defineRoute({
     413: uploadError("The file (or the request) is larger than the configured limit"),
     415: uploadError("The body is not multipart/form-data"),
     422: uploadError("A field is missing, or the file is not an accepted image or video"),
+    429: uploadError("Too many uploads in a short time from this user or address (UPLOAD_RATE_LIMIT; Retry-After)"),
   },
 });
 

@@ -47,3 +47,18 @@ export class PaymentGatewayError extends Error {
 
 /** The payment channels offered to payers in Nigeria: card, bank transfer and USSD. */
 export const PAYMENT_CHANNELS = ["card", "bank_transfer", "ussd"] as const;
+
+/**
+ * A gateway's JSON with every NUL character taken out of its strings and keys. PostgreSQL stores no NUL
+ * in text or jsonb, and a field of a genuine Paystack answer or webhook (a customer's name, metadata) may
+ * hold one: it must not keep the payment from being recorded (issue 15). Only what was already trusted
+ * (a checked signature, our own call to the gateway) is cleaned this way.
+ */
+export function withoutNul(value: unknown): unknown {
+  if (typeof value === "string") return value.replaceAll("\0", "");
+  if (Array.isArray(value)) return value.map(withoutNul);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key.replaceAll("\0", ""), withoutNul(item)]));
+  }
+  return value;
+}

@@ -8,6 +8,7 @@ import {
   type InitializeResult,
   type PaymentGateway,
   type VerifyResult,
+  withoutNul,
 } from "./gateway.ts";
 import { isValidWebhookSignature } from "./signature.ts";
 
@@ -82,7 +83,8 @@ export function createPaystackGateway(settings: PaystackSettings): PaymentGatewa
     if (!res.ok || !isRecord(answer) || answer.status !== true) {
       throw new PaymentGatewayError(`Paystack ${method} ${path}: HTTP ${res.status} ${message}`.trim(), res.status);
     }
-    return { status: true, message, data: answer.data };
+    // (a NUL in any field of a real answer must not reach the database: it is taken out here)
+    return { status: true, message, data: withoutNul(answer.data) };
   }
 
   return {
