@@ -6,7 +6,17 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "node_modules/", ".react-router/", "data/", "test-results/", "playwright-report/", "bench-results/"] },
+  {
+    ignores: [
+      "build/",
+      "node_modules/",
+      ".react-router/",
+      "data/",
+      "test-results/",
+      "playwright-report/",
+      "bench-results/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -49,6 +59,27 @@ export default tseslint.config(
               group: ["@react-email/*"],
               allowTypeImports: true,
               message: "E-mails are made on the server, with server/features/mail/templates.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The server does not depend on the web: what both need (sizes and addresses of pictures, naira,
+    // the video players' rule, the contracts) lives in contract/. (The one exception left, the post
+    // service reading the page table for its reserved slugs, is for the admin content issue.)
+    files: ["server/**/*.ts"],
+    ignores: ["server/**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/app/**", "!**/app/pages.ts"],
+              allowTypeImports: true,
+              message: "Server code does not import page code: move what both need to contract/.",
             },
           ],
         },

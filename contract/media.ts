@@ -28,6 +28,13 @@ export function snapSize(size: number): number {
   return MAX_DIMENSION;
 }
 
+/** The largest step at or below `size`, or null below the first step (for a picture never to be enlarged). */
+export function stepAtMost(size: number): number | null {
+  let found: number | null = null;
+  for (const step of SIZE_STEPS) if (step <= size) found = step;
+  return found;
+}
+
 /** The first quality step at or above `q` (1…100). */
 export function snapQuality(q: number): number {
   for (const step of QUALITY_STEPS) if (q <= step) return step;

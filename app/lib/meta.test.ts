@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { MetaDescriptor } from "react-router";
-import { canonicalUrl, firstSocialImage, pageMeta, SOCIAL_IMAGE, socialImage } from "./meta.ts";
+import { firstSocialImage, SOCIAL_IMAGE, socialImage } from "../../contract/media-urls.ts";
+import { canonicalUrl, pageMeta } from "./meta.ts";
 
 const ORIGIN = "https://academy.example.ng";
 

@@ -1,6 +1,6 @@
 // Small shared pieces of route modules' `headers` and `meta`.
 import type { MetaDescriptor } from "react-router";
-import { absoluteMediaUrl, isImageAddress, isResizable } from "../components/ui/media-image.tsx";
+import type { SocialImage } from "../../contract/media-urls.ts";
 
 /** For pages whose answer depends on who asks (signed in or not, a token in the URL): no shared cache. */
 export function privateNoStore() {
@@ -17,50 +17,6 @@ export function siteNameOf(matches: ReadonlyArray<{ loaderData?: unknown } | und
 // Link previews (issue 15): every public page carries a canonical address, Open Graph and Twitter card
 // tags built by pageMeta, so that a share on WhatsApp, Facebook, X or LinkedIn shows a card. Social
 // sites fetch from outside: every address is absolute, from PUBLIC_URL. Decision 028.
-
-/**
- * The card picture: 1200×630 (the size Facebook and WhatsApp show large, 1.91:1), cropped from the
- * centre, as JPEG (what every link-preview client reads; WebP is not). An explicit `f-jpg`, so that the
- * declared type is what /media serves for the URL; the RSS enclosure uses the same derivative.
- */
-export const SOCIAL_IMAGE = { tr: "w-1200,h-630,f-jpg", width: 1200, height: 630, type: "image/jpeg" } as const;
-
-export interface SocialImage {
-  /** absolute http(s) address */
-  url: string;
-  alt: string;
-  /** known only for our own /media pictures (then the large card) */
-  type?: string;
-  width?: number;
-  height?: number;
-}
-
-/**
- * The card picture of `src`: one of our /media pictures as the 1200×630 JPEG, an outside http(s) picture
- * as it is (its type and size unknown, so no large card); null for no picture or not a picture address.
- */
-export function socialImage(src: string | null | undefined, alt: string, origin: string): SocialImage | null {
-  // (a "." or ".." segment would name another file once the URL is resolved)
-  if (!src || !isImageAddress(src) || /\/\.{1,2}(\/|$)/.test(src)) return null;
-  if (isResizable(src)) {
-    const url = absoluteMediaUrl(src, SOCIAL_IMAGE.tr, origin);
-    if (!url) return null;
-    return { url, alt, type: SOCIAL_IMAGE.type, width: SOCIAL_IMAGE.width, height: SOCIAL_IMAGE.height };
-  }
-  return /^https?:\/\//i.test(src) ? { url: src, alt } : null;
-}
-
-/** The first of `sources` that makes a card picture (pages offer their pictures in order of preference). */
-export function firstSocialImage(
-  sources: ReadonlyArray<{ src: string | null | undefined; alt: string }>,
-  origin: string,
-): SocialImage | null {
-  for (const { src, alt } of sources) {
-    const image = socialImage(src, alt, origin);
-    if (image) return image;
-  }
-  return null;
-}
 
 /**
  * The canonical address of a page: `origin` + `pathname` + only the query parameters that choose

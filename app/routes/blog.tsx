@@ -9,7 +9,8 @@ import { BLOG_MESSAGES } from "../../contract/blog-texts.ts";
 import { categoryNames } from "../components/blog/post-card.tsx";
 import { BlogBreadcrumb } from "../components/blog/blog-breadcrumb.tsx";
 import { MediaImage } from "../components/ui/media-image.tsx";
-import { canonicalUrl, firstSocialImage, pageMeta } from "../lib/meta.ts";
+import { firstSocialImage } from "../../contract/media-urls.ts";
+import { canonicalUrl, pageMeta } from "../lib/meta.ts";
 import { buttonClass } from "../components/ui/button.tsx";
 import { WRITE_ITEM, writeHref } from "../components/layout/nav-links.ts";
 

@@ -7,7 +7,8 @@ import { useHydrated } from "../lib/use-hydrated.ts";
 import { CourseGrid } from "../components/courses/course-card.tsx";
 import { LazyEnrolModal, usePreloadEnrolModal } from "../components/courses/enrol-modal-lazy.ts";
 import { Breadcrumb } from "../components/ui/breadcrumb.tsx";
-import { canonicalUrl, firstSocialImage, pageMeta } from "../lib/meta.ts";
+import { firstSocialImage } from "../../contract/media-urls.ts";
+import { canonicalUrl, pageMeta } from "../lib/meta.ts";
 
 const ALL = "All";
 

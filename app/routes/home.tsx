@@ -11,7 +11,8 @@ import { InstructorCta } from "../components/home/instructor-cta.tsx";
 import { NewsletterPopup } from "../components/home/newsletter-popup.tsx";
 import { LazyEnrolModal, usePreloadEnrolModal } from "../components/courses/enrol-modal-lazy.ts";
 import { Breadcrumb } from "../components/ui/breadcrumb.tsx";
-import { canonicalUrl, firstSocialImage, pageMeta } from "../lib/meta.ts";
+import { firstSocialImage } from "../../contract/media-urls.ts";
+import { canonicalUrl, pageMeta } from "../lib/meta.ts";
 
 /** spec public-area §8: loading failures of these lists are logged only; the section is left out. */
 async function orEmpty<T>(what: string, list: Promise<T[]>): Promise<T[]> {

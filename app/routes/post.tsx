@@ -25,9 +25,10 @@ import { SocialFollow } from "../components/blog/social-follow.tsx";
 import type { ErrorTexts } from "../components/ui/error-page.tsx";
 import type { CSSProperties } from "react";
 import { Notice } from "../components/ui/form.tsx";
-import { isResizable, MediaImage, mediaUrl, PLACEHOLDER_TR } from "../components/ui/media-image.tsx";
+import { MediaImage } from "../components/ui/media-image.tsx";
+import { isResizable, mediaUrl, PLACEHOLDER_TR, socialImage } from "../../contract/media-urls.ts";
 import { PostBody } from "../components/blog/post-body.tsx";
-import { pageMeta, socialImage } from "../lib/meta.ts";
+import { pageMeta } from "../lib/meta.ts";
 
 // spec public-area §2 "Single post page (/{slug})", §8 'Post not found!', 'Error loading comments!'.
 

@@ -10,7 +10,8 @@ import { PostFeed } from "../components/blog/post-feed.tsx";
 import { SearchBox } from "../components/blog/search-box.tsx";
 import { SortForm } from "../components/blog/sort-form.tsx";
 import { BlogBreadcrumb } from "../components/blog/blog-breadcrumb.tsx";
-import { canonicalUrl, firstSocialImage, pageMeta } from "../lib/meta.ts";
+import { firstSocialImage } from "../../contract/media-urls.ts";
+import { canonicalUrl, pageMeta } from "../lib/meta.ts";
 
 // spec public-area §2 "Post list (/posts, query parameters search, sort, cat, author)", §4 "Post list".
 

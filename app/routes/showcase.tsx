@@ -9,7 +9,8 @@ import { PhotoZoom, type ZoomState } from "../components/showcase/photo-zoom.tsx
 import { ShowcaseIntro } from "../components/showcase/showcase-intro.tsx";
 import { TalentsList } from "../components/showcase/talents-list.tsx";
 import { LazyTicketModal, usePreloadTicketModal } from "../components/showcase/ticket-modal-lazy.ts";
-import { canonicalUrl, firstSocialImage, pageMeta } from "../lib/meta.ts";
+import { firstSocialImage } from "../../contract/media-urls.ts";
+import { canonicalUrl, pageMeta } from "../lib/meta.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, siteName, publicUrl } = context.get(appContext);

@@ -312,7 +312,7 @@ const PICTURE: PagePicture = {
   sizes: "(min-width: 48rem) 49rem, calc(100vw - 2rem)",
   width: 2400,
   height: 1600,
-  placeholder: "/media/uploads/a.jpg?tr=w-24,q-20,bl-10&v=1",
+  placeholder: "/media/uploads/a.jpg?tr=w-32,q-20,bl-10&v=1",
 };
 const ours = (picture: PagePicture) => (src: string) => (src === "/media/uploads/a.jpg" ? picture : null);
 
@@ -323,7 +323,7 @@ describe("renderPostPageHtml: what the post page shows", () => {
         'srcset="/media/uploads/a.jpg?tr=w-320&amp;v=1 320w, /media/uploads/a.jpg?tr=w-800&amp;v=1 800w" ' +
         'sizes="(min-width: 48rem) 49rem, calc(100vw - 2rem)" alt="A map" title="Map" width="2400" height="1600" ' +
         'loading="lazy" decoding="async" ' +
-        'style="background-image:url(&quot;/media/uploads/a.jpg?tr=w-24,q-20,bl-10&amp;v=1&quot;)" /></p>',
+        'style="background-image:url(&quot;/media/uploads/a.jpg?tr=w-32,q-20,bl-10&amp;v=1&quot;)" /></p>',
     );
   });
 

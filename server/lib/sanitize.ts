@@ -19,7 +19,7 @@
 // style, no event handlers, no classes except `language-*` on code (syntax highlighting), no
 // script/style/svg/math/form/noscript/template/object/embed.
 import sanitizeHtml from "sanitize-html";
-import { isAllowedVideoSrc, PLAY_CLASS, playLabel, VIDEO_HOSTS, videoPageUrl } from "../../app/lib/video-embed.ts";
+import { isAllowedVideoSrc, PLAY_CLASS, playLabel, VIDEO_HOSTS, videoPageUrl } from "../../contract/video-embed.ts";
 
 // (the players' rule lives with the page's play buttons, which check it again in the browser)
 export { isAllowedVideoSrc, VIDEO_HOSTS };
@@ -179,7 +179,7 @@ export interface PagePicture {
   sizes?: string;
   width?: number;
   height?: number;
-  /** /media/...?tr=w-24,q-20,bl-10…, laid under the picture as its CSS background */
+  /** /media/...?tr=w-32,q-20,bl-10…, laid under the picture as its CSS background */
   placeholder?: string;
 }
 

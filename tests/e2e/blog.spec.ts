@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import type { Comment, PostDetail, PostList, PostListItem } from "../../contract/blog.ts";
-import { mediaUrl } from "../../app/components/ui/media-image.tsx";
+import { mediaUrl } from "../../contract/media-urls.ts";
 import { expectAccessible } from "./support/a11y.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { asReturningVisitor, hydrated } from "./support/page.ts";

@@ -87,11 +87,11 @@ test.beforeEach(async ({ page }) => {
   await asReturningVisitor(page);
 });
 
-test("@mobile a post with a 2400×1600 photo costs under 100 KB of pictures on a 375 px phone", async ({
-  page,
-  request,
-  dataDir,
-}) => {
+/**
+ * On a 375 px phone whose screen has `density` device pixels to the CSS pixel: the photo comes as the
+ * `expected` copy, and all the pictures of the page cost under 100 KB.
+ */
+async function costOnPhone(page: Page, request: APIRequestContext, dataDir: string, expected: string) {
   test.setTimeout(60_000);
   const post = await mediaPost(request, dataDir);
   // what the photo costs as uploaded: what a phone paid for it before
@@ -116,10 +116,10 @@ test("@mobile a post with a 2400×1600 photo costs under 100 KB of pictures on a
     .toBe(true);
   const after = (await photo.boundingBox())!;
   expect(after.height).toBeCloseTo(before.height, 0);
-  // the size chosen for the screen: a 480 px wide copy (a 343 px column), not the 2400 px original
+  // the size chosen for the screen (a 343 px column), not the 2400 px original
   const chosen = new URL(await photo.evaluate((img: HTMLImageElement) => img.currentSrc));
   expect(chosen.pathname).toBe(post.photo);
-  expect(chosen.searchParams.get("tr")).toBe("w-480");
+  expect(chosen.searchParams.get("tr")).toBe(expected);
   // its placeholder went once it was there
   await expect.poll(() => photo.evaluate((img) => getComputedStyle(img).backgroundImage)).toBe("none");
 
@@ -134,6 +134,28 @@ test("@mobile a post with a 2400×1600 photo costs under 100 KB of pictures on a
   // the player is a play button: nothing from YouTube until it is pressed
   await expect(page.getByRole("link", { name: "Play video: Demo day highlights" })).toBeVisible();
   expect(player).toEqual([]);
+}
+
+test("@mobile a post with a 2400×1600 photo costs under 100 KB of pictures on a 375 px phone", async ({
+  page,
+  request,
+  dataDir,
+}) => {
+  // one CSS pixel, one device pixel: the 384 copy fills the column
+  await costOnPhone(page, request, dataDir, "w-384");
+});
+
+test.describe("on a phone with a dense screen", () => {
+  test.use({ deviceScaleFactor: 3 });
+
+  test("@mobile the same post costs under 100 KB at three device pixels to the CSS pixel too", async ({
+    page,
+    request,
+    dataDir,
+  }) => {
+    // told two thirds of the column (BODY_SIZES): the 750 copy, where 3 × 343 would take the 1080 one
+    await costOnPhone(page, request, dataDir, "w-750");
+  });
 });
 
 test("@desktop the cover comes at once with high priority, the body's photo lazily, over its placeholder", async ({
@@ -146,7 +168,7 @@ test("@desktop the cover comes at once with high priority, the body's photo lazi
   const post = await mediaPost(request, dataDir);
   const html = await (await request.get(`/${post.slug}`)).text();
   // the placeholder is in the page's HTML: it works without JavaScript
-  expect(html).toContain(`background-image:url(&quot;${post.photo}?tr=w-24,q-20,bl-10&amp;v=1&quot;)`);
+  expect(html).toContain(`background-image:url(&quot;${post.photo}?tr=w-32,q-20,bl-10&amp;v=1&quot;)`);
   expect(html).not.toContain("<iframe");
 
   const coverRequest = page.waitForRequest((r) => new URL(r.url()).pathname === post.cover);
@@ -155,12 +177,15 @@ test("@desktop the cover comes at once with high priority, the body's photo lazi
   await expect(cover).toBeVisible();
   await expect(cover).toHaveAttribute("loading", "eager");
   await expect(cover).toHaveAttribute("fetchpriority", "high");
-  expect(new URL((await coverRequest).url()).searchParams.get("tr")).toMatch(/^w-(600|1200),h-(338|676)$/);
+  expect(new URL((await coverRequest).url()).searchParams.get("tr")).toMatch(/^w-(640|1200),h-(361|676)$/);
   const photo = page.getByRole("img", { name: PHOTO_ALT });
   await expect(photo).toHaveAttribute("loading", "lazy");
   await expect(photo).toHaveAttribute("decoding", "async");
-  await expect(photo).toHaveAttribute("sizes", "(min-width: 48rem) 49rem, calc(100vw - 2rem)");
-  await expect(photo).toHaveAttribute("srcset", new RegExp(`${post.photo}\\?tr=w-1440&v=1 1440w$`));
+  await expect(photo).toHaveAttribute(
+    "sizes",
+    "(min-width: 48rem) 49rem, (min-resolution: 2.5dppx) calc((100vw - 2rem) * 0.67), calc(100vw - 2rem)",
+  );
+  await expect(photo).toHaveAttribute("srcset", new RegExp(`${post.photo}\\?tr=w-1200&v=1 1200w$`));
   // the column the sizes promise: the photo is shown no wider than 49rem
   const box = (await photo.boundingBox())!;
   expect(box.width).toBeLessThanOrEqual(49 * 16);

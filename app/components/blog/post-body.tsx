@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { autoplayUrl, isAllowedVideoSrc, PLAY_CLASS, titleOfPlayLabel } from "../../lib/video-embed.ts";
+import { autoplayUrl, isAllowedVideoSrc, PLAY_CLASS, titleOfPlayLabel } from "../../../contract/video-embed.ts";
 
 // A post's body on its page (spec public-area §2 "Single post page"): HTML the server made from the
 // stored body, sanitized on the way (server/lib/sanitize.ts renderPostPageHtml, decision 027), so only

@@ -13,7 +13,7 @@ import { uploadFile, UploadError } from "../../lib/upload.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { Button, buttonClass } from "../ui/button.tsx";
 import { controlClass, Notice } from "../ui/form.tsx";
-import { mediaUrl } from "../ui/media-image.tsx";
+import { mediaUrl } from "../../../contract/media-urls.ts";
 import { toast } from "../ui/toast.tsx";
 
 const RichEditor = lazy(() => import("./rich-editor.tsx"));

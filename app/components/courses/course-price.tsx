@@ -1,5 +1,5 @@
 import type { Course } from "../../../contract/catalog.ts";
-import { formatNaira } from "../../lib/naira.ts";
+import { formatNaira } from "../../../contract/naira.ts";
 import { coursePrice } from "../../lib/pricing.ts";
 
 /** The price to pay and, for a shown discount, the original price struck through (spec §2 "Courses"). */

@@ -3,7 +3,7 @@ import type { Course } from "../../../contract/catalog.ts";
 import { CHECKOUT_TEXTS, couponPrice } from "../../../contract/payment-texts.ts";
 import type { CouponValidation, PurchaseLogResult, StartedPayment } from "../../../contract/payments.ts";
 import { callApi } from "../../lib/api-client.ts";
-import { formatNaira } from "../../lib/naira.ts";
+import { formatNaira } from "../../../contract/naira.ts";
 import { coursePrice } from "../../lib/pricing.ts";
 import { usePaymentFlow } from "../payments/payment-flow.tsx";
 import { Button } from "../ui/button.tsx";

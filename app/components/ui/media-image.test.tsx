@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { absoluteMediaUrl, isImageAddress, MediaImage, mediaSrcSet, mediaUrl } from "./media-image.tsx";
+import { absoluteMediaUrl, isImageAddress, mediaSrcSet, mediaUrl } from "../../../contract/media-urls.ts";
+import { MediaImage } from "./media-image.tsx";
 
 describe("mediaUrl", () => {
   it("asks a /media image at the given size, the width snapped up to a step and the height in proportion", () => {

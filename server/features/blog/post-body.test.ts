@@ -20,16 +20,16 @@ import { assertNothingExecutable } from "../../../tests/support/xss-corpus.ts";
 import { posts } from "../../db/schema.ts";
 import { createLocalStore } from "../../integrations/media/local-store.ts";
 import { createImageSizes } from "./image-sizes.ts";
-import { BODY_SIZES, ownMediaPath, pagePicture, uploadedPicturesWithoutAlt } from "./post-body.ts";
+import { BODY_SIZES, ownPicturePath, pagePicture, uploadedPicturesWithoutAlt } from "./post-body.ts";
 
 const SITE = "https://academy.example";
 
-describe("ownMediaPath: the pictures of ours", () => {
+describe("ownPicturePath: the pictures of ours", () => {
   it("a /media path, or an absolute URL on the site's own origin without a query", () => {
-    expect(ownMediaPath("/media/uploads/a.jpg", SITE)).toBe("/media/uploads/a.jpg");
-    expect(ownMediaPath("/media/seed/figure-x.svg", SITE)).toBe("/media/seed/figure-x.svg");
-    expect(ownMediaPath("https://academy.example/media/uploads/a.jpg", SITE)).toBe("/media/uploads/a.jpg");
-    expect(ownMediaPath("https://academy.example/media/uploads/a.jpg", `${SITE}/`)).toBe("/media/uploads/a.jpg");
+    expect(ownPicturePath("/media/uploads/a.jpg", SITE)).toBe("/media/uploads/a.jpg");
+    expect(ownPicturePath("/media/seed/figure-x.svg", SITE)).toBe("/media/seed/figure-x.svg");
+    expect(ownPicturePath("https://academy.example/media/uploads/a.jpg", SITE)).toBe("/media/uploads/a.jpg");
+    expect(ownPicturePath("https://academy.example/media/uploads/a.jpg", `${SITE}/`)).toBe("/media/uploads/a.jpg");
   });
 
   it("not another site's, nor another port or scheme, nor one with a query, credentials or another path", () => {
@@ -45,30 +45,41 @@ describe("ownMediaPath: the pictures of ours", () => {
       "/media/a b.png",
       "not a url",
     ]) {
-      expect(ownMediaPath(src, SITE), src).toBeNull();
+      expect(ownPicturePath(src, SITE), src).toBeNull();
     }
   });
 });
 
 describe("pagePicture: what a picture of ours is given", () => {
-  it("a large photo: widths up to 1440 from the store's sizes, 800 by default, its own size, the placeholder", () => {
+  it("a large photo: the size steps from 384 to 1200, 828 by default, its own size, the placeholder", () => {
     const p = pagePicture("/media/uploads/a.jpg", { width: 2400, height: 1600, resizable: true });
     expect(p).toEqual({
-      src: "/media/uploads/a.jpg?tr=w-800&v=1",
-      srcset: [320, 480, 640, 800, 1080, 1440].map((w) => `/media/uploads/a.jpg?tr=w-${w}&v=1 ${w}w`).join(", "),
+      src: "/media/uploads/a.jpg?tr=w-828&v=1",
+      srcset: [384, 480, 640, 750, 828, 1080, 1200].map((w) => `/media/uploads/a.jpg?tr=w-${w}&v=1 ${w}w`).join(", "),
       sizes: BODY_SIZES,
       width: 2400,
       height: 1600,
-      placeholder: "/media/uploads/a.jpg?tr=w-24,q-20,bl-10&v=1",
+      placeholder: "/media/uploads/a.jpg?tr=w-32,q-20,bl-10&v=1",
     });
   });
 
-  it("a small picture is never asked for wider than it is", () => {
-    const p = pagePicture("/media/seed/s.png", { width: 500, height: 100, resizable: true });
+  it("a smaller picture is never asked for wider than it is (every size a step /media keeps)", () => {
+    const p = pagePicture("/media/seed/s.png", { width: 700, height: 140, resizable: true });
     expect(p.srcset).toBe(
-      "/media/seed/s.png?tr=w-320 320w, /media/seed/s.png?tr=w-480 480w, /media/seed/s.png?tr=w-500 500w",
+      "/media/seed/s.png?tr=w-384 384w, /media/seed/s.png?tr=w-480 480w, /media/seed/s.png?tr=w-640 640w",
     );
-    expect(p.src).toBe("/media/seed/s.png?tr=w-500");
+    expect(p.src).toBe("/media/seed/s.png?tr=w-640");
+    // below the first step of the srcset: one copy at the largest step it holds
+    const small = pagePicture("/media/seed/t.png", { width: 300, height: 100, resizable: true });
+    expect(small).toMatchObject({ src: "/media/seed/t.png?tr=w-256", width: 300, height: 100 });
+    expect(small.srcset).toBeUndefined();
+    expect(small.sizes).toBeUndefined();
+    // smaller than every step: the file as it is
+    expect(pagePicture("/media/seed/u.png", { width: 12, height: 12, resizable: true })).toEqual({
+      src: "/media/seed/u.png",
+      width: 12,
+      height: 12,
+    });
   });
 
   it("one that is not to be resized keeps its file and gets its size; an unknown one only its file", () => {
@@ -243,17 +254,17 @@ describe("the post page through the real app", () => {
     });
     expect(res.status, await res.clone().text()).toBe(201);
     const post = (await res.json()) as PostDetail;
-    // the API keeps the body as stored (sanitized)
-    expect(post.content).toContain(`<img src="${url}" alt="Our studio" />`);
+    // the API keeps the body as stored (sanitized; this site's address written as its path, decision 026)
+    expect(post.content).toContain(`<img src="${name}" alt="Our studio" />`);
 
     const html = (await page(post.slug)).post.content;
     const img = /<img [^>]*>/.exec(html)![0];
-    expect(img).toContain(`src="${name}?tr=w-800&amp;v=1"`);
-    expect(img).toContain(`srcset="${name}?tr=w-320&amp;v=1 320w, ${name}?tr=w-480&amp;v=1 480w`);
-    expect(img).toContain(`${name}?tr=w-1440&amp;v=1 1440w"`);
+    expect(img).toContain(`src="${name}?tr=w-828&amp;v=1"`);
+    expect(img).toContain(`srcset="${name}?tr=w-384&amp;v=1 384w, ${name}?tr=w-480&amp;v=1 480w`);
+    expect(img).toContain(`${name}?tr=w-1200&amp;v=1 1200w"`);
     expect(img).toContain(`sizes="${BODY_SIZES}"`);
     expect(img).toContain('width="2400" height="1600" loading="lazy" decoding="async"');
-    expect(img).toContain(`style="background-image:url(&quot;${name}?tr=w-24,q-20,bl-10&amp;v=1&quot;)"`);
+    expect(img).toContain(`style="background-image:url(&quot;${name}?tr=w-32,q-20,bl-10&amp;v=1&quot;)"`);
     expect(img).toContain('alt="Our studio"');
     expect(html).not.toContain("<iframe");
     expect(html).toContain(
@@ -283,8 +294,8 @@ describe("the post page through the real app", () => {
       )
       .returning();
     const html = (await page(stored!.slug)).post.content;
-    expect(html).toContain(`<img src="${name}?tr=w-800&amp;v=1" srcset="${name}?tr=w-320&amp;v=1 320w`);
-    expect(html).toContain(`${name}?tr=w-900&amp;v=1 900w"`);
+    expect(html).toContain(`<img src="${name}?tr=w-828&amp;v=1" srcset="${name}?tr=w-384&amp;v=1 384w`);
+    expect(html).toContain(`${name}?tr=w-828&amp;v=1 828w"`);
     expect(html).toContain('alt="" width="900" height="600" loading="lazy"');
     expect(html).toContain('<img src="https://cdn.example.com/x.png" loading="lazy" decoding="async" />');
     // (the stored row is as it was)

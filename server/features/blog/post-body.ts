@@ -5,55 +5,59 @@
 // /media?tr= sizes with `sizes`, its own width and height (read from the file, server/features/blog/
 // image-sizes.ts), loading="lazy" and the blurred placeholder as its CSS background (no JavaScript
 // needed); every YouTube or Vimeo player becomes a play button that loads the player when pressed.
-import { mediaSrcSet, mediaUrl, PLACEHOLDER_TR, isResizable } from "../../../app/components/ui/media-image.tsx";
+import { SIZE_STEPS, stepAtMost } from "../../../contract/media.ts";
+import { mediaSrcSet, mediaUrl, PLACEHOLDER_TR, isResizable } from "../../../contract/media-urls.ts";
+import { ownMediaPath } from "../../integrations/media/own-media.ts";
 import { bodyPictures, renderPostPageHtml, type PagePicture } from "../../lib/sanitize.ts";
 import type { ImageSize, ImageSizes } from "./image-sizes.ts";
 
 /**
- * The widths a body picture is offered at (never wider than the picture itself). A phone of 375 px
- * takes the 480 one (800 at twice the density); the column on wide screens is at most 49rem.
+ * The widths a body picture is offered at: the size steps /media makes (contract/media.ts) from a small
+ * phone's column to twice the widest column (49rem), and never wider than the picture itself.
  */
-export const BODY_WIDTHS = [320, 480, 640, 800, 1080, 1440];
+export const BODY_WIDTHS = SIZE_STEPS.filter((w) => w >= 384 && w <= 1200);
 /**
- * How wide a body picture is shown at most: the text column (app.css .post-body: 72ch, at most 49rem;
- * the page's padding is 1rem a side on phones).
+ * How wide a body picture is shown (the text column, app.css .post-body: 72ch, at most 49rem; the page's
+ * padding is 1rem a side on phones), told to the browser so it picks from BODY_WIDTHS. A phone whose
+ * screen has 2.5 or more device pixels to the CSS pixel is told two thirds of that: our learners pay for
+ * every megabyte, and a picture in a 343 px column is as sharp as anyone sees it at twice the density
+ * (a 375 px phone at 3× then takes the 750 copy instead of the 1080 one, about half the bytes).
  */
-export const BODY_SIZES = "(min-width: 48rem) 49rem, calc(100vw - 2rem)";
-/** The size in `src`, for a browser that knows no srcset. */
-const DEFAULT_WIDTH = 800;
+export const BODY_SIZES =
+  "(min-width: 48rem) 49rem, (min-resolution: 2.5dppx) calc((100vw - 2rem) * 0.67), calc(100vw - 2rem)";
+/** The width in `src`, for a browser that knows no srcset. */
+const DEFAULT_WIDTH = 828;
 
 /** An uploaded picture's path: /media/uploads/<name> (decision 014). */
 const UPLOADED = /^\/media\/uploads\//;
 
 /**
- * The /media path of a picture of ours, or null: a site path under /media, or an absolute URL on the
- * site's own origin (PUBLIC_URL; uploads are answered with absolute URLs as ImageKit does) without a
- * query of its own.
+ * The /media path of a picture of ours that /media can resize, or null: a site path under /media, or an
+ * absolute URL on the site's own origin (PUBLIC_URL; uploads are answered with absolute URLs as
+ * ImageKit does) without a query of its own.
  */
-export function ownMediaPath(src: string, publicUrl: string): string | null {
-  if (src.startsWith("/")) return isResizable(src) ? src : null;
-  let url: URL;
-  let site: URL;
+export function ownPicturePath(src: string, publicUrl: string): string | null {
+  let own: string;
   try {
-    url = new URL(src);
-    site = new URL(publicUrl);
+    own = ownMediaPath(src, publicUrl);
   } catch {
     return null;
   }
-  if (url.origin !== site.origin || url.search !== "" || url.hash !== "" || url.username || url.password) return null;
-  return isResizable(url.pathname) ? url.pathname : null;
+  return isResizable(own) ? own : null;
 }
 
 /** What the page shows for a picture of ours of the given size (null: not known, shown as it is). */
 export function pagePicture(mediaPath: string, size: ImageSize | null): PagePicture {
   if (!size) return { src: mediaPath };
   const { width, height } = size;
-  if (!size.resizable) return { src: mediaPath, width, height };
-  const widths = [...BODY_WIDTHS.filter((w) => w < width), Math.min(width, BODY_WIDTHS.at(-1)!)];
+  const largest = stepAtMost(width);
+  // an SVG, an animation or a picture too large to transform, or one smaller than every step: as it is
+  if (!size.resizable || largest === null) return { src: mediaPath, width, height };
+  const widths = BODY_WIDTHS.filter((w) => w <= width);
   return {
-    src: mediaUrl(mediaPath, { w: Math.min(DEFAULT_WIDTH, width) }),
-    srcset: mediaSrcSet(mediaPath, { width, height, crop: false, widths }),
-    sizes: BODY_SIZES,
+    src: mediaUrl(mediaPath, { w: Math.min(DEFAULT_WIDTH, largest) }),
+    srcset: widths.length > 0 ? mediaSrcSet(mediaPath, { width, height, crop: false, widths }) : undefined,
+    sizes: widths.length > 0 ? BODY_SIZES : undefined,
     width,
     height,
     placeholder: mediaUrl(mediaPath, PLACEHOLDER_TR),
@@ -64,7 +68,7 @@ export function pagePicture(mediaPath: string, size: ImageSize | null): PagePict
 export function uploadedPicturesWithoutAlt(html: string, publicUrl: string): string[] {
   return bodyPictures(html)
     .filter(({ src, alt }) => {
-      const own = ownMediaPath(src, publicUrl);
+      const own = ownPicturePath(src, publicUrl);
       return own !== null && UPLOADED.test(own) && (alt ?? "").trim() === "";
     })
     .map(({ src }) => src);
@@ -75,11 +79,11 @@ export function createPostBodyRenderer({ sizes, publicUrl }: { sizes: ImageSizes
     /** The post page's HTML of a body (the body's allow-list applies again on the way). */
     async render(html: string): Promise<string> {
       const paths = bodyPictures(html)
-        .map(({ src }) => ownMediaPath(src, publicUrl))
+        .map(({ src }) => ownPicturePath(src, publicUrl))
         .filter((p): p is string => p !== null);
       const known = paths.length > 0 ? await sizes.lookupMany(paths) : new Map<string, ImageSize | null>();
       return renderPostPageHtml(html, (src) => {
-        const own = ownMediaPath(src, publicUrl);
+        const own = ownPicturePath(src, publicUrl);
         // beyond the pictures looked up (maxPerBody), shown lazily as they are
         return own && known.has(own) ? pagePicture(own, known.get(own)!) : null;
       });

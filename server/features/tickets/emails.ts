@@ -1,7 +1,7 @@
 // The e-mails after a payment (issue 9 "After paying", "Event tickets"; issue 15 "E-mails that look like
 // a business"): the ticket with its QR code, the streaming link, the receipt. Made with the e-mail kit
 // (server/features/mail/templates, decision 022). Times are Lagos time (West Africa Time), amounts naira.
-import { formatNaira } from "../../../app/lib/naira.ts";
+import { formatNaira } from "../../../contract/naira.ts";
 import { TICKET_TYPES } from "../../../contract/tickets.ts";
 import type { MailInput } from "../mail/mail.service.ts";
 import type { EmailBrand } from "../mail/templates/brand.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mediaSrcSet, mediaUrl, PLACEHOLDER_TR } from "../../../app/components/ui/media-image.tsx";
+import { mediaSrcSet, mediaUrl, PLACEHOLDER_TR } from "../../../contract/media-urls.ts";
 import { MAX_OUTPUT_PIXELS, SIZE_STEPS } from "../../../contract/media.ts";
 import { MAX_DIMENSION, parseTransform, planKey, planTransform, TransformError } from "./image-transform.ts";
 
