@@ -11,9 +11,10 @@
 //
 // Counted in the database (table auth_attempt, rows `rate|…`, beside the sign-in counters of
 // server/features/auth/attempts.ts), so every app process shares the counts.
-import { and, like, lt, sql } from "drizzle-orm";
+import { and, like, lt } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import type { Db } from "../db/client.ts";
+import { createAttempts } from "../features/auth/attempts.ts";
 import { authAttempt } from "../db/schema.ts";
 import type { Env } from "../env.ts";
 import { TooManyRequests } from "../lib/errors.ts";
@@ -102,27 +103,8 @@ export function createRateLimiter(
   const clock = options.clock ?? Date.now;
   let sweptAt = 0;
 
-  /**
-   * One more use of `key` in a fixed window that starts with its first use: one INSERT … ON CONFLICT DO
-   * UPDATE, so that concurrent calls queue on the row and each sees the count the one before it left (as
-   * attempts.ts consume). Answers the count and when the window began.
-   */
-  async function count(key: string, windowMs: number, now: number) {
-    const expired = sql`${authAttempt.firstAt} <= ${now - windowMs}`;
-    const [row] = await db
-      .insert(authAttempt)
-      .values({ key, count: 1, firstAt: now, lastAt: now })
-      .onConflictDoUpdate({
-        target: authAttempt.key,
-        set: {
-          count: sql`case when ${expired} then 1 else ${authAttempt.count} + 1 end`,
-          firstAt: sql`case when ${expired} then ${now} else ${authAttempt.firstAt} end`,
-          lastAt: sql`${now}`,
-        },
-      })
-      .returning({ count: authAttempt.count, firstAt: authAttempt.firstAt });
-    return row ?? { count: 1, firstAt: now };
-  }
+  const attempts = createAttempts(db, clock);
+  const count = (key: string, windowMs: number, now: number) => attempts.countInWindow(key, windowMs, now);
 
   /** Forgets the windows that ended long ago (device ids come and go: their rows must not pile up). */
   async function sweep(now: number) {

@@ -66,7 +66,22 @@ export function createAttempts(db: Db, clock: () => number = Date.now) {
         },
         ...(when ? { setWhere: when } : {}),
       })
-      .returning({ count: authAttempt.count });
+      .returning({ count: authAttempt.count, firstAt: authAttempt.firstAt });
+  }
+
+  /**
+   * Counts one use of `key` at `now` in a fixed window that starts with the first use, and answers the
+   * uses so far in the window and when it began (the rate limits, server/http/rate-limit.ts, tell
+   * how long to wait from it). One INSERT … ON CONFLICT DO UPDATE: concurrent calls queue on the row
+   * and each sees the count the one before it left.
+   */
+  async function countInWindow(
+    key: string,
+    windowMs: number,
+    now: number,
+  ): Promise<{ count: number; firstAt: number }> {
+    const [row] = await countUse(key, now, sql`${authAttempt.firstAt} <= ${now - windowMs}`);
+    return row ?? { count: 1, firstAt: now };
   }
 
   return {
@@ -75,11 +90,11 @@ export function createAttempts(db: Db, clock: () => number = Date.now) {
      * `max` uses fall in the window.
      */
     async consume(key: string, max: number, windowMs: number): Promise<boolean> {
-      const now = clock();
-      const expired = sql`${authAttempt.firstAt} <= ${now - windowMs}`;
-      const [row] = await countUse(key, now, expired);
-      return (row?.count ?? 0) <= max;
+      const { count } = await countInWindow(key, windowMs, clock());
+      return count <= max;
     },
+
+    countInWindow,
 
     /**
      * A sign-in attempt on an account is about to check a password. It is counted as a failure now
