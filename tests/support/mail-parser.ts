@@ -25,6 +25,11 @@ export interface ParsedMail {
   file?: string;
 }
 
+// An outbox file never changes once it has its name (the transport writes it aside, then renames it), so
+// each one is parsed once per process: the browser tests poll the outbox many times a second while it
+// grows to hundreds of messages, and parsing them all on every poll took a core of the machine.
+const parsed = new Map<string, ParsedMail>();
+
 /** The outbox's messages, oldest first (newest last); none when the folder does not exist yet. */
 export function readOutbox(dir: string): ParsedMail[] {
   if (!existsSync(dir)) return [];
@@ -33,7 +38,12 @@ export function readOutbox(dir: string): ParsedMail[] {
     .sort() // the names start with the time they were written
     .map((name) => {
       const file = path.join(dir, name);
-      return { ...parseMail(readFileSync(file)), file };
+      let mail = parsed.get(file);
+      if (!mail) {
+        mail = { ...parseMail(readFileSync(file)), file };
+        parsed.set(file, mail);
+      }
+      return mail;
     });
 }
 
