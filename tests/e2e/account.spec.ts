@@ -421,6 +421,8 @@ test(
     await page.keyboard.press("Tab");
     await expect(page.locator("#user-menu").getByRole("link", { name: "Saved posts" })).toBeFocused();
     await page.keyboard.press("Tab");
+    await expect(page.locator("#user-menu").getByRole("link", { name: "Write a post" })).toBeFocused();
+    await page.keyboard.press("Tab");
     await expect(page.getByRole("button", { name: "Sign out" })).toBeFocused();
     await page.keyboard.press("Escape");
     await expect(toggle).toHaveAttribute("aria-expanded", "false");

@@ -5,6 +5,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { parse, type DefaultTreeAdapterMap } from "parse5";
 import sharp from "sharp";
 import type { PostDetail, PostList, PostListItem } from "../../contract/blog.ts";
+import { absoluteMediaUrl, SOCIAL_IMAGE } from "../../contract/media-urls.ts";
 import { expect, test } from "./support/fixtures.ts";
 
 type Element = DefaultTreeAdapterMap["element"];
@@ -119,7 +120,7 @@ test.describe("link previews", { tag: "@desktop" }, () => {
     const { meta } = await headOf(request, `/${post.slug}`);
     expect(meta("og:title")).toEqual([post.title]);
     expect(meta("og:description")).toEqual([post.desc]);
-    expect(meta("og:image")).toEqual([`${origin}${post.img}?tr=w-1200,h-630,f-jpg`]);
+    expect(meta("og:image")).toEqual([absoluteMediaUrl(post.img, SOCIAL_IMAGE.tr, origin)]);
     expect(meta("og:image:alt")).toEqual([`Cover image of “${post.title}”`]);
     expect(meta("article:published_time")).toEqual([post.createdAt]);
   });

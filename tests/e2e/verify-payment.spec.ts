@@ -29,7 +29,10 @@ test("a paid reference is verified, then the page goes home after 3 seconds", as
   await expect(page).toHaveURL(/\/$/, { timeout: 8_000 });
 });
 
-test("a failed payment says so; an unknown or missing reference asks to contact support @desktop", async ({ page, request }) => {
+test("a failed payment says so; an unknown or missing reference asks to contact support @desktop", async ({
+  page,
+  request,
+}) => {
   const reference = await ticketPayment(request, "failed");
   await page.goto(`/verify-payment?reference=${reference}`);
   await expect(page.getByRole("status")).toHaveText(VERIFY_MESSAGES.failed);
