@@ -54,14 +54,14 @@ test("mission, vision, journey, features, certification and values are shown", a
   ).toHaveCount(4);
 });
 
-test("the counters show their final values in the server's HTML", async ({ request }) => {
+test("the counters show their final values in the server's HTML @desktop", async ({ request }) => {
   const html = await (await request.get("/about")).text();
   expect(html).toMatch(/data-testid="counter"[^>]*>100<!-- -->\+</);
   expect(html).toMatch(/data-testid="counter"[^>]*>150<!-- -->\+</);
   expect(html).toMatch(/data-testid="counter"[^>]*>95<!-- -->%</);
 });
 
-test("the counters count up to 100, 150 and 95% over 2 seconds once half in view", async ({ page }) => {
+test("the counters count up to 100, 150 and 95% over 2 seconds once half in view @desktop", async ({ page }) => {
   await page.clock.install();
   await page.goto("/about");
   const counters = page.getByTestId("counter");
@@ -83,7 +83,7 @@ test("the counters count up to 100, 150 and 95% over 2 seconds once half in view
   await expect(counters).toHaveText(["100+", "150+", "95%"]);
 });
 
-test("the experts carousel goes next and previous and wraps around both ways", async ({ page, request }) => {
+test("the experts carousel goes next and previous and wraps around both ways @desktop", async ({ page, request }) => {
   const experts = (await (await request.get("/backend/api/experts")).json()) as Expert[];
   expect(experts.length).toBeGreaterThan(1);
   const n = experts.length;

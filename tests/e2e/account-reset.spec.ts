@@ -31,7 +31,7 @@ async function askForReset(page: Page, email: string) {
   return status;
 }
 
-test("forgot → the e-mailed link → a new password → sign in with it; the old one and the used link fail", async ({
+test("forgot → the e-mailed link → a new password → sign in with it; the old one and the used link fail @desktop", async ({
   page,
   request,
   dataDir,
@@ -102,7 +102,7 @@ test("forgot → the e-mailed link → a new password → sign in with it; the o
   await expect(page).toHaveURL(/\/forgot-password$/);
 });
 
-test("a reset link with an unknown token says so at once, with a way to ask again", async ({ page }) => {
+test("a reset link with an unknown token says so at once, with a way to ask again @desktop", async ({ page }) => {
   await page.goto("/reset-password?token=not-a-real-token");
   const main = page.getByRole("main");
   const alert = main.getByRole("alert");

@@ -164,7 +164,7 @@ test("sign-up, the verification link from the e-mail, sign-in, the user menu on 
   expect(await (await page.request.get("/backend/api/me")).json()).toBeNull();
 });
 
-test("a wrong password or an unknown account is refused with one clear message; the password is not kept", async ({
+test("a wrong password or an unknown account is refused with one clear message; the password is not kept @desktop", async ({
   page,
   request,
   dataDir,
@@ -192,7 +192,10 @@ test("a wrong password or an unknown account is refused with one clear message; 
   expect(await (await page.request.get("/backend/api/me")).json()).toBeNull();
 });
 
-test("an account whose address is not verified yet cannot sign in, and gets a new link", async ({ page, dataDir }) => {
+test("an account whose address is not verified yet cannot sign in, and gets a new link @desktop", async ({
+  page,
+  dataDir,
+}) => {
   const account = newAccountDetails();
   await page.goto("/register");
   await hydrated(page);
@@ -217,7 +220,7 @@ test("an account whose address is not verified yet cannot sign in, and gets a ne
   await expect(page).toHaveURL((url) => url.pathname === "/");
 });
 
-test("a broken or expired verification link says so on the sign-in page", async ({ page }) => {
+test("a broken or expired verification link says so on the sign-in page @desktop", async ({ page }) => {
   await page.goto("/backend/api/auth/verify-email?token=not-a-token&callbackURL=%2Flogin%3Fverified%3D1");
   await expect(page).toHaveURL(/\/login\?verified=1&error=INVALID_TOKEN$/);
   const f = loginForm(page);
@@ -230,7 +233,7 @@ test("a broken or expired verification link says so on the sign-in page", async 
   await expect(f.alert).toContainText("This verification link has expired.");
 });
 
-test("a taken username and a taken e-mail address are each shown at their field", async ({
+test("a taken username and a taken e-mail address are each shown at their field @desktop", async ({
   page,
   request,
   dataDir,
@@ -258,7 +261,10 @@ test("a taken username and a taken e-mail address are each shown at their field"
   expect(mailsTo(dataDir, fresh.email)).toEqual([]);
 });
 
-test("a weak password and a bad e-mail address are refused at their fields, together", async ({ page, dataDir }) => {
+test("a weak password and a bad e-mail address are refused at their fields, together @desktop", async ({
+  page,
+  dataDir,
+}) => {
   const account = newAccountDetails();
   await page.goto("/register");
   await hydrated(page);
@@ -282,7 +288,7 @@ test("a weak password and a bad e-mail address are refused at their fields, toge
   await waitForMail(dataDir, { to: account.email, subject: VERIFY_SUBJECT });
 });
 
-test("a profile image that is no picture, or too big, is refused at its field and no account is made", async ({
+test("a profile image that is no picture, or too big, is refused at its field and no account is made @desktop", async ({
   page,
 }) => {
   const account = newAccountDetails();
@@ -358,7 +364,7 @@ test("without a profile image the menu shows the username's initial", async ({
   await expect(menu).toContainText(account.username);
 });
 
-test("after sign-in the visitor goes where ?redirectTo= says, on this site only", async ({
+test("after sign-in the visitor goes where ?redirectTo= says, on this site only @desktop", async ({
   page,
   request,
   dataDir,

@@ -26,7 +26,7 @@ test.beforeEach(async ({ page }) => {
   await asReturningVisitor(page);
 });
 
-test("signed out, the admin pages send to /login with the way back", async ({ page, request }) => {
+test("signed out, the admin pages send to /login with the way back @desktop", async ({ page, request }) => {
   for (const path of [
     "/admin",
     "/coupon-table",
@@ -44,7 +44,7 @@ test("signed out, the admin pages send to /login with the way back", async ({ pa
   await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent("/admin/outbox?page=2")}`);
 });
 
-test("after signing in from the redirect, the admin lands on the page asked for", async ({
+test("after signing in from the redirect, the admin lands on the page asked for @desktop", async ({
   page,
   request,
   dataDir,
@@ -57,7 +57,7 @@ test("after signing in from the redirect, the admin lands on the page asked for"
   await expect(new AdminPage(page).heading).toHaveText("Coupons");
 });
 
-test("a plain user is told 'Access Denied: Admins only.' with status 403 on every admin page", async ({
+test("a plain user is told 'Access Denied: Admins only.' with status 403 on every admin page @desktop", async ({
   page,
   request,
   dataDir,
@@ -97,7 +97,7 @@ test(
   },
 );
 
-test("/admin/write signed out shows the spec's text and a sign-in link that comes back", async ({
+test("/admin/write signed out shows the spec's text and a sign-in link that comes back @desktop", async ({
   page,
   request,
   dataDir,
@@ -152,7 +152,7 @@ test("an admin sees every navigation entry, marked when current, and each entry'
   await expect(dashboard.navLink("coupons")).toHaveAttribute("aria-current", "true");
 });
 
-test("every admin route of the spec opens for an admin; the screens not built yet say so", async ({
+test("every admin route of the spec opens for an admin; the screens not built yet say so @desktop", async ({
   page,
   request,
   dataDir,

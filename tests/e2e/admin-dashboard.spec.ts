@@ -31,7 +31,7 @@ test("the dashboard labels the day's figures as Lagos time and shows the totals"
   await expectAccessible(page);
 });
 
-test("a contact request and a newsletter subscription made through the public API show in today's figures", async ({
+test("a contact request and a newsletter subscription made through the public API show in today's figures @desktop", async ({
   page,
   request,
   dataDir,

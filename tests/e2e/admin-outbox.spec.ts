@@ -86,7 +86,7 @@ test("the outbox lists the verification e-mails of new accounts and opens one", 
   dropSandboxRefusals(consoleErrors);
 });
 
-test("the outbox pages through older e-mails, 25 at a time", async ({ page, request, dataDir }) => {
+test("the outbox pages through older e-mails, 25 at a time @desktop", async ({ page, request, dataDir }) => {
   const admin = await createAccount(request, dataDir, { admin: true });
   await signIn(page, admin);
   const outbox = new OutboxPage(page);
@@ -104,7 +104,7 @@ test("the outbox pages through older e-mails, 25 at a time", async ({ page, requ
   await expect(page).toHaveURL("/admin/outbox");
 });
 
-test("an unknown e-mail is a 404 inside the admin area", async ({ page, request, dataDir, consoleErrors }) => {
+test("an unknown e-mail is a 404 inside the admin area @desktop", async ({ page, request, dataDir, consoleErrors }) => {
   const admin = await createAccount(request, dataDir, { admin: true });
   await signIn(page, admin);
   const res = await page.goto("/admin/outbox/0123456789abcdef01234567");

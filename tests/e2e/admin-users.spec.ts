@@ -69,7 +69,7 @@ test("the list shows each account's username, e-mail, role, verification and joi
   await expect(page.getByText("No accounts found.")).toBeVisible();
 });
 
-test("granting admin after the step-up window asks for the password; a wrong one is refused, the right one applies the change", async ({
+test("granting admin after the step-up window asks for the password; a wrong one is refused, the right one applies the change @desktop", async ({
   page,
   request,
   dataDir,
@@ -144,7 +144,7 @@ test("a user made admin sees the Admin link and opens /admin", async ({
   await expect(new DashboardPage(page).heading).toHaveText("Dashboard");
 });
 
-test("cancelling the prompt changes nothing", async ({ page, request, dataDir }) => {
+test("cancelling the prompt changes nothing @desktop", async ({ page, request, dataDir }) => {
   test.setTimeout(60_000);
   const admin = await createAccount(request, dataDir, { admin: true });
   const learner = await createAccount(request, dataDir);
@@ -162,7 +162,7 @@ test("cancelling the prompt changes nothing", async ({ page, request, dataDir })
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the step-up prompt is a server-rendered form that carries the change through", async ({
+  test("the step-up prompt is a server-rendered form that carries the change through @desktop", async ({
     page,
     request,
     dataDir,

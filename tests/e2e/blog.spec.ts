@@ -127,7 +127,7 @@ test("/blog: breadcrumb, welcome, the category bar, up to 4 featured posts newes
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(first.title);
 });
 
-test("the links that led nowhere reach the blog: home teaser (button and image), footer", async ({ page }) => {
+test("the links that led nowhere reach the blog: home teaser (button and image), footer @desktop", async ({ page }) => {
   await page.goto("/");
   await hydrated(page);
   const teaserButton = page.getByRole("link", { name: "Read the Blog Now" });
@@ -221,7 +221,11 @@ test("scrolling down loads the next pages until 'All posts loaded!'", async ({ p
   expect(requests).toEqual(Array.from({ length: pages - 1 }, (_, i) => `?page=${i + 2}&limit=10`));
 });
 
-test("a failed page says 'Something went wrong!' and Try again loads it", async ({ page, request, consoleErrors }) => {
+test("a failed page says 'Something went wrong!' and Try again loads it @desktop", async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
   const posts = await seededPosts(request);
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -247,7 +251,7 @@ test("a failed page says 'Something went wrong!' and Try again loads it", async 
   consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/status of 500/.test(e)));
 });
 
-test("search: Enter sets search and keeps the category and sort", async ({ page, request }) => {
+test("search: Enter sets search and keeps the category and sort @desktop", async ({ page, request }) => {
   const posts = await seededPosts(request);
   const { cat } = pickFilters(posts);
   const inCat = await allPosts(request, `cat=${encodeURIComponent(cat)}&sort=oldest`);
@@ -273,14 +277,14 @@ test("search: Enter sets search and keeps the category and sort", async ({ page,
   await expect(cardTitles(page)).toHaveText(expected.slice(0, PAGE_SIZE).map((p) => p.title));
 });
 
-test("a search that matches nothing says 'No posts found.'", async ({ page }) => {
+test("a search that matches nothing says 'No posts found.' @desktop", async ({ page }) => {
   await page.goto("/posts?search=zzqxjv-no-such-words");
   await expect(cards(page)).toHaveCount(0);
   await expect(page.getByText("No posts found.")).toBeVisible();
   await expect(page.getByText("All posts loaded!")).toBeHidden();
 });
 
-test("sort: clicking Oldest reorders the list at once", async ({ page, request }) => {
+test("sort: clicking Oldest reorders the list at once @desktop", async ({ page, request }) => {
   const oldest = (await allPosts(request, "sort=oldest")).slice(0, PAGE_SIZE);
   await page.goto("/posts");
   await hydrated(page);
@@ -331,7 +335,7 @@ test("categories: 'All' and one link per category filter the list", async ({ pag
   await expect(cardTitles(page)).toHaveText(inCat.map((p) => p.title));
 });
 
-test("the author's name on a card lists that author's posts", async ({ page, request }) => {
+test("the author's name on a card lists that author's posts @desktop", async ({ page, request }) => {
   const posts = await seededPosts(request);
   // an author with a card on the first page
   const { author } = pickFilters(posts.slice(0, PAGE_SIZE));
@@ -380,7 +384,7 @@ test("wide screens show the panel beside the list, without a toggle", { tag: "@d
   expect(panel!.x).toBeGreaterThan(list!.x + list!.width);
 });
 
-test("a bad page or sort typed into the address falls back to the defaults", async ({ page, request }) => {
+test("a bad page or sort typed into the address falls back to the defaults @desktop", async ({ page, request }) => {
   const posts = await seededPosts(request);
   const res = await page.goto("/posts?page=abc&sort=sideways");
   expect(res?.status()).toBe(200);
@@ -506,7 +510,7 @@ test("a post: title, byline, description, body, side panel and comments", async 
   await expectAccessible(page);
 });
 
-test("a post's comments: newest first, with the author's name and age", async ({ page, request }) => {
+test("a post's comments: newest first, with the author's name and age @desktop", async ({ page, request }) => {
   let found: { post: PostListItem; comments: Comment[] } | null = null;
   for (const post of await seededPosts(request)) {
     const comments = await backend<Comment[]>(request, `comments/${post._id}`);
@@ -525,7 +529,7 @@ test("a post's comments: newest first, with the author's name and age", async ({
   }
 });
 
-test("the post page's search box goes to /posts?search=…", async ({ page, request }) => {
+test("the post page's search box goes to /posts?search=… @desktop", async ({ page, request }) => {
   const post = await postWithImage(request);
   await page.goto(`/${post.slug}`);
   await hydrated(page);
@@ -536,7 +540,7 @@ test("the post page's search box goes to /posts?search=…", async ({ page, requ
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Development Blog");
 });
 
-test("an unknown post is a 404 'Post not found!'", async ({ page, request, consoleErrors }) => {
+test("an unknown post is a 404 'Post not found!' @desktop", async ({ page, request, consoleErrors }) => {
   const plain = await request.get("/no-such-post-here");
   expect(plain.status()).toBe(404);
   // the title is in the server's <head> (readers without JavaScript, tabs, history, search engines)

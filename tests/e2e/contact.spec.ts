@@ -44,7 +44,7 @@ test("the form has labelled fields, the subject defaults to Course Inquiry, and 
   await expect(details).toContainText("Office hours");
 });
 
-test("with JavaScript a message sends in place, the success shows for 5 seconds, then the form is back empty", async ({
+test("with JavaScript a message sends in place, the success shows for 5 seconds, then the form is back empty @desktop", async ({
   page,
 }) => {
   await page.clock.install();
@@ -86,7 +86,7 @@ test("with JavaScript a message sends in place, the success shows for 5 seconds,
   await expect(f.success).toBeVisible();
 });
 
-test("a bad email shows the server's message and keeps what was typed", async ({ page }) => {
+test("a bad email shows the server's message and keeps what was typed @desktop", async ({ page }) => {
   await page.goto("/contact");
   await hydrated(page);
   const f = form(page);
@@ -142,7 +142,7 @@ test.describe("without JavaScript", () => {
     await expect(f.success).toBeVisible();
   });
 
-  test("a bad email re-renders the page with the error and the input kept", async ({ page }) => {
+  test("a bad email re-renders the page with the error and the input kept @desktop", async ({ page }) => {
     await page.goto("/contact");
     const f = form(page);
     await f.email.fill("nojs@example");

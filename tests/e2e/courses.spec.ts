@@ -90,7 +90,7 @@ test("Enroll Now opens the enrol modal with the course title and price; Cancel c
   await expect(plainDialog).toBeHidden();
 });
 
-test("reopening the enrol modal starts with empty fields and no coupon or payment message", async ({
+test("reopening the enrol modal starts with empty fields and no coupon or payment message @desktop", async ({
   page,
   request,
   consoleErrors,

@@ -57,7 +57,7 @@ test.describe("a returning visitor", () => {
     await expect(page).toHaveURL(/\/courses$/);
   });
 
-  test("the carousel advances every 5 seconds, wraps around, and each slide links to /courses", async ({
+  test("the carousel advances every 5 seconds, wraps around, and each slide links to /courses @desktop", async ({
     page,
     request,
   }) => {
@@ -88,7 +88,7 @@ test.describe("a returning visitor", () => {
     }
   });
 
-  test("the dot buttons jump to a slide", async ({ page, request }) => {
+  test("the dot buttons jump to a slide @desktop", async ({ page, request }) => {
     const slides = await api<CarouselSlide[]>(request, "carousel");
     await pausedClock(page);
     await page.goto("/");
@@ -116,7 +116,7 @@ test.describe("a returning visitor", () => {
     await expect(activeDot).toHaveAttribute("aria-label", `Go to slide ${(2 % slides.length) + 1}`);
   });
 
-  test("the slideshow can be paused and resumed", async ({ page }) => {
+  test("the slideshow can be paused and resumed @desktop", async ({ page }) => {
     await pausedClock(page);
     await page.goto("/");
     await hydrated(page);
@@ -240,7 +240,10 @@ test.describe("a returning visitor", () => {
     await expect(page).toHaveURL((url) => url.pathname === new URL(cta.buttonLink, url).pathname);
   });
 
-  test("the FAQ opens one answer at a time and closes the open one on a second click", async ({ page, request }) => {
+  test("the FAQ opens one answer at a time and closes the open one on a second click @desktop", async ({
+    page,
+    request,
+  }) => {
     const faqs = await api<Faq[]>(request, "faqs");
     expect(faqs.length).toBeGreaterThan(1);
     await page.goto("/");
@@ -277,7 +280,7 @@ test.describe("a returning visitor", () => {
     await expectAccessible(page);
   });
 
-  test("the server HTML holds every section and no pop-up", async ({ request }) => {
+  test("the server HTML holds every section and no pop-up @desktop", async ({ request }) => {
     const courses = await api<Course[]>(request, "courses");
     const faqs = await api<Faq[]>(request, "faqs");
     const html = await (await request.get("/")).text();
@@ -313,7 +316,7 @@ test.describe("the newsletter pop-up", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
 
-  test("Escape closes it", async ({ page }) => {
+  test("Escape closes it @desktop", async ({ page }) => {
     await page.goto("/");
     const dialog = page.getByRole("dialog", { name: dialogName });
     await expect(dialog.getByLabel("Email address")).toBeFocused();
@@ -321,7 +324,7 @@ test.describe("the newsletter pop-up", () => {
     await expect(dialog).toBeHidden();
   });
 
-  test("subscribing with a new address thanks the visitor and closes after 2 seconds", async ({ page }) => {
+  test("subscribing with a new address thanks the visitor and closes after 2 seconds @desktop", async ({ page }) => {
     await page.goto("/");
     const dialog = page.getByRole("dialog", { name: dialogName });
     await expect(dialog).toBeVisible();
@@ -334,7 +337,7 @@ test.describe("the newsletter pop-up", () => {
     expect(Date.now() - shownAt).toBeGreaterThan(1_000);
   });
 
-  test("subscribing with an address already on the list shows the server's error", async ({
+  test("subscribing with an address already on the list shows the server's error @desktop", async ({
     page,
     request,
     consoleErrors,

@@ -21,7 +21,7 @@ function cardOf(page: Page, event: ShowcaseEvent) {
   return page.getByRole("article").filter({ has: page.getByRole("heading", { name: event.name, exact: true }) });
 }
 
-test("the intro says how long a showcase runs and when the streaming link arrives", async ({ page }) => {
+test("the intro says how long a showcase runs and when the streaming link arrives @desktop", async ({ page }) => {
   await page.goto("/showcase");
   await expect(page).toHaveTitle(/Showcase/);
   await expect(
@@ -107,7 +107,7 @@ test("the talents are listed with photo, name and role", async ({ page, request 
   }
 });
 
-test("the ticket modal checks the email, totals VIP × 2 as ₦10,000, and Cancel closes it", async ({
+test("the ticket modal checks the email, totals VIP × 2 as ₦10,000, and Cancel closes it @desktop", async ({
   page,
   request,
 }) => {
