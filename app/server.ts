@@ -20,6 +20,7 @@ const booted = await g.__academyBoot.catch((error: unknown) => {
 });
 
 const { app, services } = createApp(booted);
+const KEEP_ALIVE_MS = 65_000;
 // Loaders and actions see domain errors as 404/403/409/422 pages (app/lib/page-errors.server.ts).
 const forPages = pageServices(services, ["auth"]);
 
@@ -31,6 +32,12 @@ export default await createHonoServer({
   // instead of through a web stream (measured with npm run bench; see docs/decisions/006).
   overrideGlobalObjects: true,
   listeningListener: (info) => booted.logger.info("listening", { port: info.port, url: booted.env.PUBLIC_URL }),
+  // Idle keep-alive connections are kept 65 s (Node's default is 5 s): longer than the idle timeout of
+  // the proxies and load balancers in front (60 s is common), and long enough that a client reusing a
+  // pooled connection rarely sends into one the server is closing at that very moment (ECONNRESET).
+  onServe: (server) => {
+    Object.assign(server, { keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 1000 });
+  },
   beforeAll: (app) => {
     app.use("/assets/*", immutableAssets());
   },

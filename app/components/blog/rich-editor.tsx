@@ -299,10 +299,10 @@ function Toolbar({ editor, locked, upload }: { editor: Editor; locked: boolean; 
     const src = uploadedImageSrc(url);
     editor.setEditable(true, false);
     // at the cursor, with a paragraph after it for the cursor (an image left selected would be replaced
-    // by whatever is inserted next)
+    // by whatever is inserted next). Not through focus(): Tiptap focuses the editor a frame later, which
+    // would take the focus back from the alt text field opened below.
     editor
       .chain()
-      .focus()
       .insertContent([{ type: "image", attrs: { src } }, { type: "paragraph" }])
       .run();
     // then its alt text, which it needs before the post can be sent
