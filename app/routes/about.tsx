@@ -14,7 +14,7 @@ import { Values } from "../components/about/values.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, siteName } = context.get(appContext);
-  const [hero, experts] = await Promise.all([services.content.getHero(), services.content.listExperts()]);
+  const [hero, experts] = await Promise.all([services.content.getHero(), services.content.experts.list()]);
   // No hero saved (or blank fields): the page's defaults (decision 005).
   return { hero: resolveHero(hero), experts, siteName };
 }

@@ -15,6 +15,7 @@ import { eq, getTableName, sql } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import {
   account,
+  adminAudit,
   blogTeasers,
   carouselSlides,
   categories,
@@ -102,6 +103,7 @@ export const NOT_PUBLIC_CONTENT: Readonly<Record<string, string>> = {
   [getTableName(mailMessages)]: "the mail outbox",
   [getTableName(uploadTokens)]: "upload tokens",
   [getTableName(contentVersion)]: "the version itself",
+  [getTableName(adminAudit)]: "what admins did: shown in the back office only",
 };
 
 /** Adds one to the content version (creating its row, at 1, on a fresh database). */

@@ -6,3 +6,4 @@ export * from "./schema/blog.ts";
 export * from "./schema/messaging.ts";
 export * from "./schema/payments.ts";
 export * from "./schema/system.ts";
+export * from "./schema/audit.ts";

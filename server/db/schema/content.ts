@@ -58,6 +58,8 @@ export const experts = pgTable("experts", {
   role: text("role").notNull().default(""),
   expertise: text("expertise").notNull().default(""),
   img: text("img").notNull().default(""),
+  /** the admins' order on the about page (issue 16) */
+  position: integer("position").notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -1,60 +1,14 @@
-// Home and about page content, read-only for the public (public-area §7).
+// Home and about content (admin-back-office §7 "Home content"): the five declared lists' operations come
+// from their declarations (server/features/admin/resource.ts); the hero's three are here.
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { z } from "zod";
-import {
-  BlogTeaserSchema,
-  CarouselSlideSchema,
-  ExpertSchema,
-  FaqSchema,
-  HeroSchema,
-  InstructorCtaSchema,
-} from "../../../contract/content.ts";
+import { HERO, HeroSchema } from "../../../contract/content.ts";
+import { resourceInputSchema } from "../../../contract/admin-resource.ts";
 import type { BackendEnv } from "../../http/backend.ts";
 import { defineRoute, jsonResponse } from "../../http/define-route.ts";
-import type { ContentService } from "./content.service.ts";
+import { registerResourceRoutes } from "../admin/resource.ts";
+import { CONTENT_RESOURCES, type ContentService } from "./content.service.ts";
 
-const home = ["Home content"];
 const about = ["About content"];
-
-const listCarousel = defineRoute({
-  access: "public",
-  operationId: "listCarouselSlides",
-  method: "get",
-  path: "/api/carousel",
-  tags: home,
-  summary: "List carousel slides, in display order",
-  responses: { 200: jsonResponse("All slides", z.array(CarouselSlideSchema)) },
-});
-
-const listBlogTeasers = defineRoute({
-  access: "public",
-  operationId: "listBlogTeasers",
-  method: "get",
-  path: "/api/blogTeasers",
-  tags: home,
-  summary: "List blog teasers",
-  responses: { 200: jsonResponse("All blog teasers", z.array(BlogTeaserSchema)) },
-});
-
-const listInstructorCtas = defineRoute({
-  access: "public",
-  operationId: "listInstructorCtas",
-  method: "get",
-  path: "/api/instructorCTAs",
-  tags: home,
-  summary: "List instructor calls to action",
-  responses: { 200: jsonResponse("All instructor calls to action", z.array(InstructorCtaSchema)) },
-});
-
-const listFaqs = defineRoute({
-  access: "public",
-  operationId: "listFaqs",
-  method: "get",
-  path: "/api/faqs",
-  tags: home,
-  summary: "List frequently asked questions, in display order",
-  responses: { 200: jsonResponse("All FAQs", z.array(FaqSchema)) },
-});
 
 const getHero = defineRoute({
   access: "public",
@@ -66,21 +20,36 @@ const getHero = defineRoute({
   responses: { 200: jsonResponse("The hero banner, or null: the page then shows its defaults", HeroSchema.nullable()) },
 });
 
-const listExperts = defineRoute({
-  access: "public",
-  operationId: "listExperts",
-  method: "get",
-  path: "/api/experts",
+const saveHero = defineRoute({
+  access: "admin",
+  operationId: "saveHero",
+  method: "put",
+  path: "/api/hero",
   tags: about,
-  summary: "List experts",
-  responses: { 200: jsonResponse("All experts", z.array(ExpertSchema)) },
+  summary: "Save the about page's hero (title, subtitle, videoUrl, buttonText, buttonLink)",
+  description: "Blank fields show the page's defaults. Addresses must be http(s) or a path of this site.",
+  request: { body: { required: true, content: { "application/json": { schema: resourceInputSchema(HERO) } } } },
+  responses: { 200: jsonResponse("The hero as saved", HeroSchema) },
+});
+
+const deleteHero = defineRoute({
+  access: "admin",
+  operationId: "deleteHero",
+  method: "delete",
+  path: "/api/hero",
+  tags: about,
+  summary: "Blank every field of the hero: the about page shows its defaults",
+  responses: { 200: jsonResponse("The blanked hero", HeroSchema) },
 });
 
 export function registerContentRoutes(app: OpenAPIHono<BackendEnv>, content: ContentService) {
-  app.openapi(listCarousel, async (c) => c.json(await content.listCarousel(), 200));
-  app.openapi(listBlogTeasers, async (c) => c.json(await content.listBlogTeasers(), 200));
-  app.openapi(listInstructorCtas, async (c) => c.json(await content.listInstructorCtas(), 200));
-  app.openapi(listFaqs, async (c) => c.json(await content.listFaqs(), 200));
+  const R = CONTENT_RESOURCES;
+  registerResourceRoutes(app, R.carousel, content.carousel);
+  registerResourceRoutes(app, R.blogTeasers, content.blogTeasers);
+  registerResourceRoutes(app, R.instructorCtas, content.instructorCtas);
+  registerResourceRoutes(app, R.faqs, content.faqs);
+  registerResourceRoutes(app, R.experts, content.experts);
   app.openapi(getHero, async (c) => c.json(await content.getHero(), 200));
-  app.openapi(listExperts, async (c) => c.json(await content.listExperts(), 200));
+  app.openapi(saveHero, async (c) => c.json(await content.saveHero(c.get("actor"), c.req.valid("json")), 200));
+  app.openapi(deleteHero, async (c) => c.json(await content.clearHero(c.get("actor")), 200));
 }

@@ -1,54 +1,153 @@
-// Home and about page content (public-area §2 "Home", "Home/about page content").
-import { asc, desc } from "drizzle-orm";
-import type { BlogTeaser, CarouselSlide, Expert, Faq, Hero, InstructorCta } from "../../../contract/content.ts";
+// Home and about page content (public-area §2 "Home", "Home/about page content"; admin-back-office §2,
+// §7 "Home content"). The five lists are declared resources (server/features/admin/resource.ts): their
+// public lists, admin pages and audited writes come from the declarations below. The hero is the one
+// record of its kind: saved over, or blanked by Delete Hero (admin §4 "Hero delete blanks all hero
+// fields"), and the about page falls back to its defaults field by field (decision 005).
+import { desc, eq } from "drizzle-orm";
+import { resourceInputSchema, describeResourceIssues } from "../../../contract/admin-resource.ts";
+import { BLOG_TEASERS, CAROUSEL, EXPERTS, FAQS, HERO, INSTRUCTOR_CTAS, type Hero } from "../../../contract/content.ts";
+import { writeContent } from "../../db/content-version.ts";
 import type { Db } from "../../db/client.ts";
 import { blogTeasers, carouselSlides, experts, faqs, hero, instructorCtas } from "../../db/schema.ts";
+import { Invalid } from "../../lib/errors.ts";
+import { requireAdmin, type Actor } from "../auth/actor.ts";
+import { recordAudit } from "../admin/audit.ts";
+import { createResourceService, type ResourceBinding } from "../admin/resource.ts";
+
+const home = "Home content";
+const about = "About content";
+
+export const CONTENT_RESOURCES = {
+  carousel: {
+    spec: CAROUSEL,
+    table: carouselSlides,
+    tag: home,
+    operations: {
+      list: "listCarouselSlides",
+      page: "listCarouselSlidesForAdmin",
+      create: "createCarouselSlide",
+      update: "updateCarouselSlide",
+      remove: "deleteCarouselSlide",
+      move: "moveCarouselSlide",
+    },
+  } satisfies ResourceBinding<"title" | "description" | "image">,
+  blogTeasers: {
+    spec: BLOG_TEASERS,
+    table: blogTeasers,
+    tag: home,
+    operations: {
+      list: "listBlogTeasers",
+      page: "listBlogTeasersForAdmin",
+      create: "createBlogTeaser",
+      update: "updateBlogTeaser",
+      remove: "deleteBlogTeaser",
+      move: "moveBlogTeaser",
+    },
+  } satisfies ResourceBinding<"headline" | "description" | "image">,
+  instructorCtas: {
+    spec: INSTRUCTOR_CTAS,
+    table: instructorCtas,
+    tag: home,
+    operations: {
+      list: "listInstructorCtas",
+      page: "listInstructorCtasForAdmin",
+      create: "createInstructorCta",
+      update: "updateInstructorCta",
+      remove: "deleteInstructorCta",
+      move: "moveInstructorCta",
+    },
+  } satisfies ResourceBinding<"title" | "description" | "image" | "buttonText" | "buttonLink">,
+  faqs: {
+    spec: FAQS,
+    table: faqs,
+    tag: home,
+    operations: {
+      list: "listFaqs",
+      page: "listFaqsForAdmin",
+      create: "createFaq",
+      update: "updateFaq",
+      remove: "deleteFaq",
+      move: "moveFaq",
+    },
+  } satisfies ResourceBinding<"question" | "answer">,
+  experts: {
+    spec: EXPERTS,
+    table: experts,
+    tag: about,
+    operations: {
+      list: "listExperts",
+      page: "listExpertsForAdmin",
+      create: "createExpert",
+      update: "updateExpert",
+      remove: "deleteExpert",
+      move: "moveExpert",
+    },
+  } satisfies ResourceBinding<"name" | "role" | "expertise" | "img">,
+};
+
+const HeroInput = resourceInputSchema(HERO);
+const BLANK_HERO: Hero = { title: "", subtitle: "", videoUrl: "", buttonText: "", buttonLink: "" };
 
 export function createContentService(db: Db) {
+  const R = CONTENT_RESOURCES;
+  const latestHero = (tx: Pick<Db, "select"> = db) =>
+    tx.select().from(hero).orderBy(desc(hero.updatedAt), desc(hero.id)).limit(1);
+  const heroOf = (r: typeof hero.$inferSelect): Hero => ({
+    videoUrl: r.videoUrl,
+    title: r.title,
+    subtitle: r.subtitle,
+    buttonText: r.buttonText,
+    buttonLink: r.buttonLink,
+  });
+
+  /** Saves the hero's fields over the one row (made on the first save), audited as a change of it. */
+  async function writeHero(actor: Actor, values: Hero, action: "update" | "delete"): Promise<Hero> {
+    return writeContent(db, async (tx) => {
+      const [current] = await latestHero(tx).for("update");
+      const [row] = current
+        ? await tx
+            .update(hero)
+            .set({ ...values, updatedAt: new Date() })
+            .where(eq(hero.id, current.id))
+            .returning()
+        : await tx.insert(hero).values(values).returning();
+      await recordAudit(tx, actor, {
+        action,
+        resource: "hero",
+        itemId: row!.id,
+        itemLabel: "About page hero",
+        before: current ? heroOf(current) : null,
+        after: heroOf(row!),
+      });
+      return heroOf(row!);
+    });
+  }
+
   return {
-    async listCarousel(): Promise<CarouselSlide[]> {
-      const rows = await db.select().from(carouselSlides).orderBy(asc(carouselSlides.position), asc(carouselSlides.id));
-      return rows.map((r) => ({ _id: r.id, image: r.image, title: r.title, description: r.description }));
-    },
-
-    async listBlogTeasers(): Promise<BlogTeaser[]> {
-      const rows = await db.select().from(blogTeasers).orderBy(asc(blogTeasers.id));
-      return rows.map((r) => ({ _id: r.id, headline: r.headline, description: r.description, image: r.image }));
-    },
-
-    async listInstructorCtas(): Promise<InstructorCta[]> {
-      const rows = await db.select().from(instructorCtas).orderBy(asc(instructorCtas.id));
-      return rows.map((r) => ({
-        _id: r.id,
-        title: r.title,
-        description: r.description,
-        buttonText: r.buttonText,
-        buttonLink: r.buttonLink,
-        image: r.image,
-      }));
-    },
-
-    async listFaqs(): Promise<Faq[]> {
-      const rows = await db.select().from(faqs).orderBy(asc(faqs.position), asc(faqs.id));
-      return rows.map((r) => ({ _id: r.id, question: r.question, answer: r.answer }));
-    },
+    carousel: createResourceService(db, R.carousel),
+    blogTeasers: createResourceService(db, R.blogTeasers),
+    instructorCtas: createResourceService(db, R.instructorCtas),
+    faqs: createResourceService(db, R.faqs),
+    experts: createResourceService(db, R.experts),
 
     /** The single hero banner, or null when none is saved (the page then shows its defaults; decision 003). */
     async getHero(): Promise<Hero | null> {
-      const [r] = await db.select().from(hero).orderBy(desc(hero.updatedAt), desc(hero.id)).limit(1);
-      if (!r) return null;
-      return {
-        videoUrl: r.videoUrl,
-        title: r.title,
-        subtitle: r.subtitle,
-        buttonText: r.buttonText,
-        buttonLink: r.buttonLink,
-      };
+      const [r] = await latestHero();
+      return r ? heroOf(r) : null;
     },
 
-    async listExperts(): Promise<Expert[]> {
-      const rows = await db.select().from(experts).orderBy(asc(experts.id));
-      return rows.map((r) => ({ _id: r.id, name: r.name, role: r.role, expertise: r.expertise, img: r.img }));
+    /** PUT /api/hero: the hero's five fields (no validation in the spec; addresses are checked). */
+    async saveHero(actor: Actor | null, body: unknown): Promise<Hero> {
+      const admin = requireAdmin(actor);
+      const parsed = HeroInput.safeParse(body ?? {});
+      if (!parsed.success) throw Invalid(describeResourceIssues(HERO, parsed.error.issues));
+      return writeHero(admin, parsed.data as Hero, "update");
+    },
+
+    /** DELETE /api/hero: every field blanked (admin §4); the about page shows its defaults. */
+    async clearHero(actor: Actor | null): Promise<Hero> {
+      const admin = requireAdmin(actor);
+      return writeHero(admin, BLANK_HERO, "delete");
     },
   };
 }

@@ -1,0 +1,163 @@
+// A declared admin resource (architecture "Admin resources (declared)", issue 16; decision 029): what an
+// admin list of simple records is, said once. The declaration names the API path, the admin screen, the
+// fields with their labels and limits, the list's columns, whether the admins order it, and the spec's
+// texts (admin-back-office §8). From it come the input schema below (server and browser), the API
+// operations and the audited service (server/features/admin/resource.ts) and the admin screen
+// (app/components/admin/resource-screen.tsx). Plain data and zod: the browser imports this.
+import { z } from "zod";
+import { describeIssues } from "./common.ts";
+
+/** How a field is edited and checked: `image`, `video` and `link` hold addresses (isAdminUrl). */
+export type FieldKind = "text" | "textarea" | "image" | "video" | "link";
+
+export interface ResourceField<N extends string = string> {
+  name: N;
+  label: string;
+  kind: FieldKind;
+  /** the spec's required fields (admin §5); the others may be left blank */
+  required?: boolean;
+  /** characters, after trimming */
+  max: number;
+  hint?: string;
+}
+
+export interface ResourceTexts {
+  /** "FAQ": the audit log and the screen's own words ("Edit FAQ …") */
+  one: string;
+  /** the list's heading, e.g. "FAQs" */
+  many: string;
+  /** the section or page heading */
+  title: string;
+  /** what the screen says about itself, under its heading */
+  lead: string;
+  /** spec admin §8 successes */
+  added: string;
+  updated: string;
+  deleted: string;
+  /** spec admin §8 failures: the server's message after the prefix */
+  addFailed: (message: string) => string;
+  updateFailed: (message: string) => string;
+  deleteFailed: (message: string) => string;
+  /** spec admin §5: one message for any missing required field ('All fields are required') */
+  required?: string;
+  /** the question before a delete */
+  confirmDelete: (label: string) => string;
+  /** the list's empty state */
+  empty: string;
+  /** a missing id (404) */
+  notFound: string;
+  /** the submit button while adding / while editing (spec admin §4: "from Add to Update") */
+  add: string;
+  update: string;
+  /** moving one item in an ordered list */
+  moved: string;
+}
+
+export interface ResourceSpec<N extends string = string> {
+  /** the API's collection name and the screen's form tag: /api/{key} */
+  key: string;
+  /** where the stand-alone admin screen lives */
+  adminPath: string;
+  fields: ReadonlyArray<ResourceField<N>>;
+  /** the list's columns: the title field, and a field shown as its first PREVIEW_LENGTH characters */
+  list: { title: N; preview?: N };
+  /** the admins order the items (moved up and down), and the public pages follow that order */
+  ordered: boolean;
+  /** spec admin §5 (carousel): an id shorter than this is refused with `texts.invalidId` before any call */
+  idMinLength?: number;
+  invalidId?: string;
+  texts: ResourceTexts;
+}
+
+/** spec admin §9 "List preview length: 50 characters followed by an ellipsis". */
+export const PREVIEW_LENGTH = 50;
+
+/** The first 50 characters and an ellipsis (the whole text when it is not longer). */
+export function previewOf(text: string): string {
+  const chars = [...text];
+  return chars.length > PREVIEW_LENGTH ? `${chars.slice(0, PREVIEW_LENGTH).join("")}...` : text;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Addresses entered by admins (issue 16: "https:/http: or our own /media/… or a site path; never
+// javascript: or data:")
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f\s\\]/;
+/** Control characters other than tab and line breaks: never part of a text an admin meant to type. */
+// eslint-disable-next-line no-control-regex
+const STRAY_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/**
+ * An address an admin may give an image, a video or a button: an absolute http(s) URL with a host, or
+ * a path of this site (/courses, /media/uploads/…), never protocol-relative (`//evil`, `/\evil`), never
+ * another scheme (javascript:, data:, vbscript:), never with spaces, backslashes or control characters.
+ */
+export function isAdminUrl(value: string): boolean {
+  if (value.length === 0 || CONTROL.test(value)) return false;
+  if (value.startsWith("/")) return !value.startsWith("//");
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.length > 0 && !url.username;
+  } catch {
+    return false;
+  }
+}
+
+export const URL_MESSAGE = (label: string) => `${label} must be a web address (https://…) or a path on this site (/…)`;
+
+/** "Title is required" / "Title must be at most 200 characters" (or the spec's one message). */
+function fieldSchema(field: ResourceField, required: string | undefined) {
+  const missing = required ?? `${field.label} is required`;
+  let text = z
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? field.required
+            ? missing
+            : `${field.label} must be text`
+          : `${field.label} must be text`,
+    })
+    .trim()
+    .max(field.max, `${field.label} must be at most ${field.max} characters`)
+    .refine((v) => !STRAY_CONTROL.test(v), `${field.label} must not contain control characters`);
+  if (field.required) text = text.refine((v) => v.length > 0, missing);
+  if (field.kind === "image" || field.kind === "video" || field.kind === "link") {
+    text = text.refine((v) => v.length === 0 || isAdminUrl(v), URL_MESSAGE(field.label));
+  }
+  return field.required ? text : text.optional().default("");
+}
+
+/** The input of a create or an update: every declared field, trimmed and checked; other keys are ignored. */
+export function resourceInputSchema<N extends string>(spec: ResourceSpec<N>) {
+  const shape = Object.fromEntries(spec.fields.map((f) => [f.name, fieldSchema(f, spec.texts.required)]));
+  return z.object(shape as unknown as Record<N, z.ZodType<string>>);
+}
+
+/** An item as the API answers it: `_id` and every declared field (spec admin §3). */
+export function resourceItemSchema<N extends string>(spec: ResourceSpec<N>) {
+  const shape = Object.fromEntries(spec.fields.map((f) => [f.name, z.string()]));
+  return z.object({ _id: z.string(), ...(shape as Record<N, z.ZodString>) });
+}
+
+export type ResourceItem<N extends string> = { _id: string } & Record<N, string>;
+
+/**
+ * The one sentence a refused input gets (the API's 422 and the form's notice): the spec's single
+ * message when a required field is missing (admin §5 'All fields are required'), else each problem.
+ */
+export function describeResourceIssues(
+  spec: Pick<ResourceSpec, "texts">,
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,
+): string {
+  const required = spec.texts.required;
+  if (required && issues.some((i) => i.message === required)) return required;
+  return describeIssues(issues);
+}
+
+export const MoveSchema = z.object({
+  direction: z.enum(["up", "down"], { error: 'direction must be "up" or "down"' }),
+});
+
+export const DeletedSchema = z.object({ message: z.string(), _id: z.string() });
