@@ -1,18 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeIssues } from "./common.ts";
-import { CHECKOUT_TEXTS, couponPrice } from "./payment-texts.ts";
-
-describe("couponPrice (spec §5: price × (1 − discount/100), 2 decimals)", () => {
-  it.each([
-    [150_000, 10, 135_000],
-    [99_999.99, 15, 84_999.99],
-    [12_345, 33, 8_271.15],
-    [5_000, 0, 5_000],
-    [5_000, 100, 0],
-  ])("₦%d with %d%% off is ₦%d", (price, discount, expected) => {
-    expect(couponPrice(price, discount)).toBe(expected);
-  });
-});
+import { CHECKOUT_TEXTS } from "./payment-texts.ts";
 
 describe("the payment alert texts", () => {
   it("are the spec's, word for word", () => {

@@ -34,8 +34,3 @@ export const CHECKOUT_TEXTS = {
   startFailed: "We could not start the payment. Check your connection and try again.",
   providerFailed: "The payment window could not open. Please try again.",
 } as const;
-
-/** The price after a coupon, as the modal shows it (spec §5: price × (1 − discount/100), 2 decimals). */
-export function couponPrice(price: number, discount: number): number {
-  return Math.round(price * (1 - discount / 100) * 100) / 100;
-}

@@ -14,7 +14,7 @@ import { appContext } from "../../lib/context.ts";
 import { readFormBody } from "../../lib/forms.server.ts";
 import { requireUserPage } from "../../lib/guards.server.ts";
 import { privateNoStore, siteNameOf } from "../../lib/meta.ts";
-import { formatNaira } from "../../../contract/naira.ts";
+import { formatNaira } from "../../../contract/money.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);

@@ -8,7 +8,7 @@ import type { AccountCourse, AccountPurchases, AccountReceipt, AccountTicket } f
 import type { Db } from "../../db/client.ts";
 import { courses, eventPurchases, events, payments, user } from "../../db/schema.ts";
 import { Unauthorized } from "../../lib/errors.ts";
-import { koboToNaira } from "../../lib/money.ts";
+import { koboToNaira } from "../../../contract/money.ts";
 import { channelLabel, ticketTypeLabel } from "../tickets/emails.ts";
 import { ticketCode, ticketQrSvg, verifyTicketCode } from "../tickets/ticket-code.ts";
 

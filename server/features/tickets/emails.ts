@@ -1,7 +1,7 @@
 // The e-mails after a payment (issue 9 "After paying", "Event tickets"; issue 15 "E-mails that look like
 // a business"): the ticket with its QR code, the streaming link, the receipt. Made with the e-mail kit
 // (server/features/mail/templates, decision 022). Times are Lagos time (West Africa Time), amounts naira.
-import { formatNaira } from "../../../contract/naira.ts";
+import { formatKobo } from "../../../contract/money.ts";
 import { TICKET_TYPES } from "../../../contract/tickets.ts";
 import type { MailInput } from "../mail/mail.service.ts";
 import type { EmailBrand } from "../mail/templates/brand.ts";
@@ -27,9 +27,6 @@ export function formatLagosTime(value: Date): string {
   const part = Object.fromEntries(lagos.formatToParts(value).map((p) => [p.type, p.value]));
   return `${part.weekday} ${part.day} ${part.month} ${part.year}, ${part.hour}:${part.minute} ${part.dayPeriod?.toLowerCase()} WAT`;
 }
-
-/** 12000000 kobo → "₦120,000.00" (the site's one naira formatter). */
-const kobo = (amount: number) => formatNaira(amount / 100);
 
 /** Paystack's channel names as a payer knows them. */
 export function channelLabel(channel: string | null | undefined): string {
@@ -189,7 +186,7 @@ export function receiptRows(m: ReceiptInput): EmailDetail[] {
   const rows: EmailDetail[] = [{ label: "Item", value: m.item }];
   const quantity = m.quantity ?? 1;
   if (m.priceKobo != null) {
-    const value = quantity > 1 ? `${kobo(m.priceKobo)} × ${quantity}` : kobo(m.priceKobo);
+    const value = quantity > 1 ? `${formatKobo(m.priceKobo)} × ${quantity}` : formatKobo(m.priceKobo);
     rows.push({ label: m.coupon ? "Original price" : "Price", value });
   }
   if (m.coupon) {
@@ -197,11 +194,11 @@ export function receiptRows(m: ReceiptInput): EmailDetail[] {
     const off = m.priceKobo != null ? m.priceKobo * quantity - m.amountKobo : null;
     rows.push({
       label: "Discount",
-      value: off != null && off > 0 ? `${m.coupon.percent}% (−${kobo(off)})` : `${m.coupon.percent}%`,
+      value: off != null && off > 0 ? `${m.coupon.percent}% (−${formatKobo(off)})` : `${m.coupon.percent}%`,
     });
   }
   rows.push(
-    { label: "Amount paid", value: kobo(m.amountKobo), emphasis: true },
+    { label: "Amount paid", value: formatKobo(m.amountKobo), emphasis: true },
     { label: "Reference", value: m.reference },
     { label: "Date", value: formatLagosTime(m.paidAt) },
     { label: "Paid by", value: channelLabel(m.channel) },
@@ -215,7 +212,7 @@ export function receiptMail(m: ReceiptInput): Promise<MailInput> {
     to: m.to,
     kind: "receipt",
     subject: `Your ${site} receipt (${m.reference})`,
-    preview: `${kobo(m.amountKobo)} paid for ${m.item}.`,
+    preview: `${formatKobo(m.amountKobo)} paid for ${m.item}.`,
     heading: "Your receipt",
     name: m.name,
     blocks: [
