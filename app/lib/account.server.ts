@@ -2,10 +2,9 @@
 // dates in Lagos time formatted here (so server and browser never disagree while hydrating) and each
 // ticket's QR code made on the server from its signed code, as an image address.
 import type { AccountCourse, AccountReceipt, AccountTicket } from "../../contract/account.ts";
-import { formatLagosTime } from "../../server/features/tickets/emails.ts";
 import { streamLinkTiming } from "../../server/features/tickets/tickets.service.ts";
 import type { Services } from "../../server/services.ts";
-import { formatLagosDate } from "./lagos-time.ts";
+import { formatLagosDate, formatLagosLong } from "../../contract/dates.ts";
 
 export type PageCourse = AccountCourse & { paidOn: string };
 export type PageTicket = AccountTicket & {
@@ -42,7 +41,7 @@ export async function loadAccountPage(
       purchases.tickets.map(async (t) => ({
         ...t,
         paidOn: paidOn(t.paidAt),
-        starts: t.startsAt ? formatLagosTime(new Date(t.startsAt)) : t.eventTime || null,
+        starts: t.startsAt ? formatLagosLong(t.startsAt) : t.eventTime || null,
         qr: await services.account.ticketQrImage(t.code),
         linkLater: streamLinkTiming(t.startsAt ? new Date(t.startsAt) : null, now).kind === "later",
       })),

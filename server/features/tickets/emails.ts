@@ -1,6 +1,7 @@
 // The e-mails after a payment (issue 9 "After paying", "Event tickets"; issue 15 "E-mails that look like
 // a business"): the ticket with its QR code, the streaming link, the receipt. Made with the e-mail kit
 // (server/features/mail/templates, decision 022). Times are Lagos time (West Africa Time), amounts naira.
+import { formatLagosLong } from "../../../contract/dates.ts";
 import { formatKobo } from "../../../contract/money.ts";
 import { TICKET_TYPES } from "../../../contract/tickets.ts";
 import type { MailInput } from "../mail/mail.service.ts";
@@ -10,23 +11,6 @@ import type { EmailBlock, EmailDetail } from "../mail/templates/content.ts";
 
 /** The Content-ID of the QR code's PNG in a ticket e-mail: <img src="cid:ticket-qr@academy">. */
 export const TICKET_QR_CID = "ticket-qr@academy";
-
-const lagos = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Africa/Lagos",
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  hour12: true,
-});
-
-/** "Saturday 14 March 2026, 4:00 pm WAT": the form the showcase's own `time` text takes (Lagos, UTC+1). */
-export function formatLagosTime(value: Date): string {
-  const part = Object.fromEntries(lagos.formatToParts(value).map((p) => [p.type, p.value]));
-  return `${part.weekday} ${part.day} ${part.month} ${part.year}, ${part.hour}:${part.minute} ${part.dayPeriod?.toLowerCase()} WAT`;
-}
 
 /** Paystack's channel names as a payer knows them. */
 export function channelLabel(channel: string | null | undefined): string {
@@ -94,7 +78,7 @@ export function ticketMail(m: TicketMailInput): Promise<MailInput> {
     { label: "Ticket", value: ticketTypeLabel(m.ticketType) },
     { label: "Quantity", value: String(m.quantity) },
     { label: "Reference", value: m.reference },
-    ...(m.startsAt ? [{ label: "Starts", value: formatLagosTime(m.startsAt) }] : []),
+    ...(m.startsAt ? [{ label: "Starts", value: formatLagosLong(m.startsAt) }] : []),
     { label: "Ticket code", value: m.code },
   ];
   const blocks: EmailBlock[] = [
@@ -113,7 +97,7 @@ export function ticketMail(m: TicketMailInput): Promise<MailInput> {
     to: m.to,
     kind: "ticket",
     subject: `Your ticket for ${m.eventName}`,
-    preview: `${ticketTypeLabel(m.ticketType)} × ${m.quantity}${m.startsAt ? `, ${formatLagosTime(m.startsAt)}` : ""}`,
+    preview: `${ticketTypeLabel(m.ticketType)} × ${m.quantity}${m.startsAt ? `, ${formatLagosLong(m.startsAt)}` : ""}`,
     heading: "Your ticket",
     name: m.name,
     blocks,
@@ -135,7 +119,7 @@ export function streamLinkMail(m: {
     to: m.to,
     kind: "ticket",
     subject: `Your streaming link for ${m.eventName}`,
-    preview: `${m.eventName} starts ${formatLagosTime(m.startsAt)}.`,
+    preview: `${m.eventName} starts ${formatLagosLong(m.startsAt)}.`,
     heading: "Your streaming link",
     name: m.name,
     blocks: [
@@ -144,7 +128,7 @@ export function streamLinkMail(m: {
         kind: "details",
         rows: [
           { label: "Event", value: m.eventName },
-          { label: "Starts", value: formatLagosTime(m.startsAt) },
+          { label: "Starts", value: formatLagosLong(m.startsAt) },
           { label: "Reference", value: m.reference },
         ],
       },
@@ -200,7 +184,7 @@ export function receiptRows(m: ReceiptInput): EmailDetail[] {
   rows.push(
     { label: "Amount paid", value: formatKobo(m.amountKobo), emphasis: true },
     { label: "Reference", value: m.reference },
-    { label: "Date", value: formatLagosTime(m.paidAt) },
+    { label: "Date", value: formatLagosLong(m.paidAt) },
     { label: "Paid by", value: channelLabel(m.channel) },
   );
   return rows;
