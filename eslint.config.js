@@ -66,9 +66,8 @@ export default tseslint.config(
     },
   },
   {
-    // The server does not depend on the web: what both need (sizes and addresses of pictures, naira,
-    // the video players' rule, the contracts) lives in contract/. (The one exception left, the post
-    // service reading the page table for its reserved slugs, is for the admin content issue.)
+    // The server does not depend on the web: what both need (sizes and addresses of pictures, money,
+    // dates, the video players' rule, the reserved slugs, the contracts) lives in contract/.
     files: ["server/**/*.ts"],
     ignores: ["server/**/*.test.ts"],
     rules: {
@@ -77,7 +76,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["**/app/**", "!**/app/pages.ts"],
+              group: ["**/app/**"],
               allowTypeImports: true,
               message: "Server code does not import page code: move what both need to contract/.",
             },
