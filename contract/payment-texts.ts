@@ -34,3 +34,27 @@ export const CHECKOUT_TEXTS = {
   startFailed: "We could not start the payment. Check your connection and try again.",
   providerFailed: "The payment window could not open. Please try again.",
 } as const;
+
+/** Paystack's channel names as a payer knows them (the receipt e-mail, /account's receipts). */
+export function channelLabel(channel: string | null | undefined): string {
+  switch (channel) {
+    case "card":
+      return "Card";
+    case "bank_transfer":
+      return "Bank transfer";
+    case "ussd":
+      return "USSD";
+    case "bank":
+      return "Bank account";
+    case "mobile_money":
+      return "Mobile money";
+    case "qr":
+      return "QR code";
+    case null:
+    case undefined:
+    case "":
+      return "Online payment";
+    default:
+      return channel.replace(/_/g, " ").replace(/^\w/, (c) => c.toUpperCase());
+  }
+}

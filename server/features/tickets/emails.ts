@@ -3,7 +3,8 @@
 // (server/features/mail/templates, decision 022). Times are Lagos time (West Africa Time), amounts naira.
 import { formatLagosLong } from "../../../contract/dates.ts";
 import { formatKobo } from "../../../contract/money.ts";
-import { TICKET_TYPES } from "../../../contract/tickets.ts";
+import { channelLabel } from "../../../contract/payment-texts.ts";
+import { ticketTypeLabel } from "../../../contract/tickets.ts";
 import type { MailInput } from "../mail/mail.service.ts";
 import type { EmailBrand } from "../mail/templates/brand.ts";
 import { composeEmail } from "../mail/templates/compose.ts";
@@ -11,35 +12,6 @@ import type { EmailBlock, EmailDetail } from "../mail/templates/content.ts";
 
 /** The Content-ID of the QR code's PNG in a ticket e-mail: <img src="cid:ticket-qr@academy">. */
 export const TICKET_QR_CID = "ticket-qr@academy";
-
-/** Paystack's channel names as a payer knows them. */
-export function channelLabel(channel: string | null | undefined): string {
-  switch (channel) {
-    case "card":
-      return "Card";
-    case "bank_transfer":
-      return "Bank transfer";
-    case "ussd":
-      return "USSD";
-    case "bank":
-      return "Bank account";
-    case "mobile_money":
-      return "Mobile money";
-    case "qr":
-      return "QR code";
-    case null:
-    case undefined:
-    case "":
-      return "Online payment";
-    default:
-      return channel.replace(/_/g, " ").replace(/^\w/, (c) => c.toUpperCase());
-  }
-}
-
-/** "VIP (with Q&A)" for VIP; the stored type itself for anything else. */
-export function ticketTypeLabel(type: string): string {
-  return TICKET_TYPES.find((t) => t.value === type)?.label ?? type;
-}
 
 const PAID_REASON = (site: string) => `You got this e-mail because this address was given for a payment at ${site}.`;
 

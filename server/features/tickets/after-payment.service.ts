@@ -5,7 +5,8 @@
 import { eq } from "drizzle-orm";
 import { coupons, courses, eventPurchases } from "../../db/schema.ts";
 import { discountedKobo } from "../../../contract/money.ts";
-import { receiptMail, ticketTypeLabel, type ReceiptCoupon, type ReceiptInput } from "./emails.ts";
+import { ticketTypeLabel } from "../../../contract/tickets.ts";
+import { receiptMail, type ReceiptCoupon, type ReceiptInput } from "./emails.ts";
 import {
   scheduleStreamLink,
   sendTicketEmail,
