@@ -1,9 +1,60 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import importX from "eslint-plugin-import-x";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+// Boundaries (issue 16; Bulletproof React's import-x/no-restricted-paths zones). Each zone names the
+// files it applies to (target) and what they may not import (from), types included; tests are exempt
+// (they may reach into any module they check). The layers:
+// - server/ never imports app/: what both need (money, dates, pictures' sizes and addresses, the video
+//   players' rule, the reserved slugs, the contracts) lives in contract/;
+// - contract/ imports neither server/ nor app/: pages, services and e-mails all import it;
+// - app/ imports server/ only as types or through *.server.ts files (conventions §8; the
+//   no-restricted-imports block further down, which can tell a type import from a value import).
+// Between features: a file of server/features/<a>/ reaches another feature <b> only through b's public
+// files: its *.service.ts files (the operations services.ts wires and other features call; a type
+// another feature needs is exported from there or lives in contract/), and two shared kits, auth's
+// actor.ts and attempts.ts (who is asking; per-address limits) and mail's templates/ (the e-mail kit,
+// decision 022). Everything else in a feature (routes, helpers, its e-mails) is its own. The *.routes.ts
+// files are registered by server/http/backend.ts alone; they name BackendEnv from backend-env.ts, never
+// backend.ts (which imports them all).
+const FEATURES = readdirSync(new URL("server/features", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+// (import-x takes a zone's exceptions as absolute globs: it resolves `target` and `from`, not `except`.)
+const ROOT = import.meta.dirname;
+const FEATURE_PUBLIC = [
+  "server/features/*/*.service.ts",
+  "server/features/auth/{actor,attempts}.ts",
+  "server/features/mail/templates/**",
+].map((glob) => `${ROOT}/${glob}`);
+
+const backendZone = {
+  target: "server/features/**",
+  from: "server/http/backend.ts",
+  message: "Import BackendEnv from server/http/backend-env.ts: backend.ts imports every *.routes.ts.",
+};
+
+const serverZones = [
+  {
+    target: "server/**",
+    from: "app/**",
+    message: "Server code does not import page code: move what both need to contract/.",
+  },
+  ...FEATURES.map((feature) => ({
+    target: `server/features/${feature}/**`,
+    from: "server/features/**",
+    except: [`${ROOT}/server/features/${feature}/**`, ...FEATURE_PUBLIC],
+    message: "Another feature is reached through its *.service.ts (or auth/actor.ts, auth/attempts.ts, mail/templates/): see eslint.config.js.",
+  })),
+  backendZone,
+];
+
+const restrictedPaths = (zones) => ["error", { basePath: ROOT, zones }];
 
 export default tseslint.config(
   {
@@ -66,24 +117,28 @@ export default tseslint.config(
     },
   },
   {
-    // The server does not depend on the web: what both need (sizes and addresses of pictures, naira,
-    // the video players' rule, the contracts) lives in contract/. (The one exception left, the post
-    // service reading the page table for its reserved slugs, is for the admin content issue.)
-    files: ["server/**/*.ts"],
-    ignores: ["server/**/*.test.ts"],
+    // server/ never imports app/; features reach each other through their public files (see the top).
+    files: ["server/**/*.{ts,tsx}"],
+    ignores: ["server/**/*.test.{ts,tsx}"],
+    rules: { "import-x/no-restricted-paths": restrictedPaths(serverZones) },
+  },
+  {
+    // Still naming BackendEnv through backend.ts: the admin-kit work rewrites these two files at the
+    // same time (issue 16). Remove this block, and backend.ts's re-export, once they import backend-env.ts.
+    files: ["server/features/catalog/categories.routes.ts", "server/features/content/content.routes.ts"],
+    rules: { "import-x/no-restricted-paths": restrictedPaths(serverZones.filter((zone) => zone !== backendZone)) },
+  },
+  {
+    // contract/ is shared by pages, services and e-mails: it imports neither side.
+    files: ["contract/**/*.ts"],
     rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
+      "import-x/no-restricted-paths": restrictedPaths([
         {
-          patterns: [
-            {
-              group: ["**/app/**", "!**/app/pages.ts"],
-              allowTypeImports: true,
-              message: "Server code does not import page code: move what both need to contract/.",
-            },
-          ],
+          target: "contract/**",
+          from: ["server/**", "app/**"],
+          message: "contract/ imports neither server/ nor app/: it is what they share.",
         },
-      ],
+      ]),
     },
   },
 );

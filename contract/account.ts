@@ -78,3 +78,26 @@ export const AccountPurchasesSchema = z.object({
   receipts: z.array(AccountReceiptSchema),
 });
 export type AccountPurchases = z.infer<typeof AccountPurchasesSchema>;
+
+// What /account shows (decision 018): the purchases above with their dates already in Lagos time (made
+// on the server, so server and browser never disagree while hydrating) and each ticket's QR code as an
+// image address. Made by the account service (accountPage), not an API response.
+export type AccountPageCourse = AccountCourse & { paidOn: string };
+export type AccountPageTicket = AccountTicket & {
+  paidOn: string;
+  /** "Saturday 14 March 2026, 4:00 pm WAT", else the event's own time text, else null */
+  starts: string | null;
+  /** a data: URL of the QR code's SVG (our own generator's, from a code we signed), null if none */
+  qr: string | null;
+  /** the streaming link is still to be e-mailed (24 hours before the start) */
+  linkLater: boolean;
+};
+export type AccountPageReceipt = AccountReceipt & { paidOn: string };
+
+export interface AccountPage {
+  email: string;
+  emailVerified: boolean;
+  courses: AccountPageCourse[];
+  tickets: AccountPageTicket[];
+  receipts: AccountPageReceipt[];
+}

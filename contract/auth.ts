@@ -150,7 +150,7 @@ export const ACCOUNT_FIELD_MESSAGES = {
   nameIsUsername: "The name is the username: leave name out, or send the same value as username.",
 };
 
-// Profile images chosen at sign-up (server/features/users/avatar.ts).
+// Profile images chosen at sign-up (server/features/auth/avatar.ts).
 export const AVATAR_MAX_BYTES = 1024 * 1024;
 /** the largest canvas decoded (a small file can claim a huge one) */
 export const AVATAR_MAX_PIXELS = 25_000_000;

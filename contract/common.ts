@@ -23,8 +23,6 @@ export const ErrorSchema = z.object({
   error: z.object({ code: z.string(), message: z.string() }),
 });
 
-export const IdParamsSchema = z.object({ id: z.string().min(1).max(100) });
-
 /** The message of the top-level object check of a request body. */
 export const BODY_NOT_OBJECT = "The request body must be a JSON object";
 

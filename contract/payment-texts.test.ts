@@ -1,18 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { describeIssues } from "./common.ts";
-import { CHECKOUT_TEXTS, couponPrice } from "./payment-texts.ts";
-
-describe("couponPrice (spec §5: price × (1 − discount/100), 2 decimals)", () => {
-  it.each([
-    [150_000, 10, 135_000],
-    [99_999.99, 15, 84_999.99],
-    [12_345, 33, 8_271.15],
-    [5_000, 0, 5_000],
-    [5_000, 100, 0],
-  ])("₦%d with %d%% off is ₦%d", (price, discount, expected) => {
-    expect(couponPrice(price, discount)).toBe(expected);
-  });
-});
+import { CHECKOUT_TEXTS, channelLabel } from "./payment-texts.ts";
+import { ticketTypeLabel } from "./tickets.ts";
 
 describe("the payment alert texts", () => {
   it("are the spec's, word for word", () => {
@@ -33,5 +22,20 @@ describe("describeIssues", () => {
         { path: ["quantity"], message: "Too small" },
       ]),
     ).toBe("Full Name is required; Phone Number is required; quantity: Too small");
+  });
+});
+
+describe("channelLabel and ticketTypeLabel (receipts and /account)", () => {
+  it("names Paystack's channels as a payer knows them, and an unknown one readably", () => {
+    expect(channelLabel("card")).toBe("Card");
+    expect(channelLabel("bank_transfer")).toBe("Bank transfer");
+    expect(channelLabel(null)).toBe("Online payment");
+    expect(channelLabel("apple_pay")).toBe("Apple pay");
+  });
+
+  it("names the VIP ticket as the spec does, and keeps any other type as stored", () => {
+    expect(ticketTypeLabel("VIP")).toBe("VIP (with Q&A)");
+    expect(ticketTypeLabel("Standard")).toBe("Standard");
+    expect(ticketTypeLabel("Gold")).toBe("Gold");
   });
 });

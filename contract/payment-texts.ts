@@ -35,7 +35,26 @@ export const CHECKOUT_TEXTS = {
   providerFailed: "The payment window could not open. Please try again.",
 } as const;
 
-/** The price after a coupon, as the modal shows it (spec §5: price × (1 − discount/100), 2 decimals). */
-export function couponPrice(price: number, discount: number): number {
-  return Math.round(price * (1 - discount / 100) * 100) / 100;
+/** Paystack's channel names as a payer knows them (the receipt e-mail, /account's receipts). */
+export function channelLabel(channel: string | null | undefined): string {
+  switch (channel) {
+    case "card":
+      return "Card";
+    case "bank_transfer":
+      return "Bank transfer";
+    case "ussd":
+      return "USSD";
+    case "bank":
+      return "Bank account";
+    case "mobile_money":
+      return "Mobile money";
+    case "qr":
+      return "QR code";
+    case null:
+    case undefined:
+    case "":
+      return "Online payment";
+    default:
+      return channel.replace(/_/g, " ").replace(/^\w/, (c) => c.toUpperCase());
+  }
 }

@@ -9,6 +9,11 @@ export const TICKET_TYPES = [
 
 export type TicketType = (typeof TICKET_TYPES)[number]["value"];
 
+/** "VIP (with Q&A)" for VIP; the stored type itself for anything else. */
+export function ticketTypeLabel(type: string): string {
+  return TICKET_TYPES.find((t) => t.value === type)?.label ?? type;
+}
+
 /** The most tickets one payment buys (spec §5 "quantity minimum 1"; a sane maximum). */
 export const TICKET_MAX_QUANTITY = 20;
 

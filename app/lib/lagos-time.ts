@@ -1,29 +1,4 @@
-// Times in the back office are the academy's: Lagos (West Africa Time), the same day boundary as the
-// dashboard's "today" (server/features/users/users.service.ts startOfLagosDay). Loaders format them, so
-// the server's and the browser's ICU data can never disagree during hydration.
-const dateTime = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Africa/Lagos",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-const date = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Africa/Lagos",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-});
-
-/** "3 Mar 2026, 14:05" in Lagos time. */
-export function formatLagosDateTime(value: Date | string): string {
-  return dateTime.format(new Date(value));
-}
-
-/** "3 Mar 2026" in Lagos time. */
-export function formatLagosDate(value: Date | string): string {
-  return date.format(new Date(value));
-}
+// Moved to contract/dates.ts (issue 16: one date module for pages and e-mails). This re-export stays
+// only for app/routes/admin/users.tsx, which the admin-kit work is rewriting at the same time; delete
+// it once that page imports contract/dates.ts.
+export { formatLagosDate, formatLagosDateTime } from "../../contract/dates.ts";

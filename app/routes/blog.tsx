@@ -4,7 +4,7 @@ import type { loader as rootLoader } from "../root.tsx";
 import type { PostListItem } from "../../contract/blog.ts";
 import { appContext } from "../lib/context.ts";
 import { featuredPostsQuery, recentPostsQuery } from "../lib/blog.server.ts";
-import { formatLagosDate } from "../lib/lagos-time.ts";
+import { formatLagosDate } from "../../contract/dates.ts";
 import { BLOG_MESSAGES } from "../../contract/blog-texts.ts";
 import { categoryNames } from "../components/blog/post-card.tsx";
 import { BlogBreadcrumb } from "../components/blog/blog-breadcrumb.tsx";

@@ -6,7 +6,7 @@ import { FORM_MESSAGES } from "../../contract/forms.ts";
 import { readFormBody, nulField } from "../lib/forms.server.ts";
 import { loginUrl } from "../lib/guards.server.ts";
 import { appContext } from "../lib/context.ts";
-import { formatLagosDate } from "../lib/lagos-time.ts";
+import { formatLagosDate } from "../../contract/dates.ts";
 import { toPageError } from "../lib/page-errors.server.ts";
 import { BLOG_MESSAGES } from "../../contract/blog-texts.ts";
 import { CategoryLinks } from "../components/blog/category-links.tsx";

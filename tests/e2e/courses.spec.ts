@@ -3,8 +3,8 @@ import type { Category, Course } from "../../contract/catalog.ts";
 import { expectAccessible } from "./support/a11y.ts";
 import { allowConsoleErrors, expect, test } from "./support/fixtures.ts";
 import { api, hydrated, naira } from "./support/page.ts";
+import { coursePrice } from "../../contract/money.ts";
 import { CHECKOUT_TEXTS } from "../../contract/payment-texts.ts";
-import { coursePrice } from "../../app/lib/pricing.ts";
 
 // spec public-area §2 "Courses page", "Enrol modal", §4 "Enrol modal"
 

@@ -4,9 +4,9 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import type { Course } from "../../contract/catalog.ts";
 import type { ShowcaseEvent } from "../../contract/events.ts";
-import { CHECKOUT_TEXTS, couponPrice } from "../../contract/payment-texts.ts";
+import { couponPrice, coursePrice } from "../../contract/money.ts";
+import { CHECKOUT_TEXTS } from "../../contract/payment-texts.ts";
 import type { PaymentOutcome } from "../../contract/payments.ts";
-import { coursePrice } from "../../app/lib/pricing.ts";
 import { SANDBOX_TEXTS } from "../../app/components/payments/sandbox-texts.ts";
 import { expectAccessible } from "./support/a11y.ts";
 import { createAccount, signInByApi, waitForMail } from "./support/accounts.ts";

@@ -5,10 +5,10 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { Course } from "../../contract/catalog.ts";
 import type { ShowcaseEvent } from "../../contract/events.ts";
-import { CHECKOUT_TEXTS, couponPrice } from "../../contract/payment-texts.ts";
+import { couponPrice, coursePrice } from "../../contract/money.ts";
+import { CHECKOUT_TEXTS } from "../../contract/payment-texts.ts";
 import type { PaymentOutcome } from "../../contract/payments.ts";
 import { TICKET_MESSAGES } from "../../contract/tickets.ts";
-import { coursePrice } from "../../app/lib/pricing.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { api, hydrated } from "./support/page.ts";
 

@@ -1,7 +1,7 @@
 import type { Comment } from "../../../contract/blog.ts";
 import { BLOG_ACTION_MESSAGES } from "../../../contract/blog-action-texts.ts";
 import { BLOG_MESSAGES } from "../../../contract/blog-texts.ts";
-import { relativeTime } from "../../lib/relative-time.ts";
+import { relativeTime } from "../../../contract/dates.ts";
 import { MediaImage } from "../ui/media-image.tsx";
 
 /** What the comments section says when there are none yet (the spec gives no words for it). */

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { PostListItem } from "../../../contract/blog.ts";
-import { relativeTime } from "../../lib/relative-time.ts";
+import { relativeTime } from "../../../contract/dates.ts";
 import { MediaImage } from "../ui/media-image.tsx";
 
 // The card's picture: 320×180 beside the text from md, the column's full width (up to ~720px) below.

@@ -1,6 +1,5 @@
 import type { Course } from "../../../contract/catalog.ts";
-import { formatNaira } from "../../../contract/naira.ts";
-import { coursePrice } from "../../lib/pricing.ts";
+import { coursePrice, formatNaira } from "../../../contract/money.ts";
 
 /** The price to pay and, for a shown discount, the original price struck through (spec §2 "Courses"). */
 export function CoursePrice({

@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import type { Course } from "../../../contract/catalog.ts";
-import { CHECKOUT_TEXTS, couponPrice } from "../../../contract/payment-texts.ts";
+import { CHECKOUT_TEXTS } from "../../../contract/payment-texts.ts";
 import type { CouponValidation, PurchaseLogResult, StartedPayment } from "../../../contract/payments.ts";
 import { callApi } from "../../lib/api-client.ts";
-import { formatNaira } from "../../../contract/naira.ts";
-import { coursePrice } from "../../lib/pricing.ts";
+import { couponPrice, coursePrice, formatNaira } from "../../../contract/money.ts";
 import { usePaymentFlow } from "../payments/payment-flow.tsx";
 import { Button } from "../ui/button.tsx";
 import { Field, FieldShell, controlClass } from "../ui/form.tsx";

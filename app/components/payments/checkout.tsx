@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { CHECKOUT_TEXTS } from "../../../contract/payment-texts.ts";
 import type { PaymentOutcome, StartedPayment } from "../../../contract/payments.ts";
 import { callApi } from "../../lib/api-client.ts";
-import { formatNaira } from "../../../contract/naira.ts";
+import { formatNaira } from "../../../contract/money.ts";
 import { Button } from "../ui/button.tsx";
 import { Modal } from "../ui/modal.tsx";
 import { SANDBOX_TEXTS } from "./sandbox-texts.ts";

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import type { ShowcaseEvent } from "../../../contract/events.ts";
 import { TICKET_TYPES } from "../../../contract/tickets.ts";
-import { formatNaira } from "../../../contract/naira.ts";
+import { formatNaira } from "../../../contract/money.ts";
 import { MediaImage } from "../ui/media-image.tsx";
 
 // The showcase grid shows 3 cards of about 400px from lg, 2 from md, one full width below; the

@@ -11,7 +11,7 @@ import {
   parseQuantity,
 } from "../../../contract/tickets.ts";
 import { callApi } from "../../lib/api-client.ts";
-import { formatNaira as formatAmount } from "../../../contract/naira.ts";
+import { formatNaira as formatAmount } from "../../../contract/money.ts";
 import { usePaymentFlow } from "../payments/payment-flow.tsx";
 import { Field, FieldShell } from "../ui/form.tsx";
 import { Modal } from "../ui/modal.tsx";

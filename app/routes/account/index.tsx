@@ -4,22 +4,26 @@
 // JavaScript; the one form (a new verification link) posts as a plain form too.
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/index";
-import { ACCOUNT_TEXTS as T } from "../../../contract/account.ts";
+import {
+  ACCOUNT_TEXTS as T,
+  type AccountPageCourse,
+  type AccountPageReceipt,
+  type AccountPageTicket,
+} from "../../../contract/account.ts";
 import { Breadcrumb } from "../../components/ui/breadcrumb.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { Notice } from "../../components/ui/form.tsx";
-import { loadAccountPage, type PageCourse, type PageReceipt, type PageTicket } from "../../lib/account.server.ts";
 import type { ActionResult } from "../../lib/action-result.ts";
 import { appContext } from "../../lib/context.ts";
 import { readFormBody } from "../../lib/forms.server.ts";
 import { requireUserPage } from "../../lib/guards.server.ts";
 import { privateNoStore, siteNameOf } from "../../lib/meta.ts";
-import { formatNaira } from "../../../contract/naira.ts";
+import { formatNaira } from "../../../contract/money.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const actor = requireUserPage(request, ctx);
-  return loadAccountPage(ctx.services, actor.id);
+  return ctx.services.account.accountPage(actor.id);
 }
 
 export type AccountActionData = ActionResult<never, Record<string, never>>;
@@ -141,7 +145,7 @@ function Paid({ amount, paidOn }: { amount: number; paidOn: string }) {
   );
 }
 
-function CourseItem({ course }: { course: PageCourse }) {
+function CourseItem({ course }: { course: AccountPageCourse }) {
   return (
     <li className={card}>
       <h3 className="text-lg font-semibold text-slate-900">{course.title}</h3>
@@ -162,7 +166,7 @@ function CourseItem({ course }: { course: PageCourse }) {
   );
 }
 
-function TicketItem({ ticket }: { ticket: PageTicket }) {
+function TicketItem({ ticket }: { ticket: AccountPageTicket }) {
   const what = `${ticket.ticketTypeLabel} × ${ticket.quantity}`;
   return (
     <li className={`${card} flex flex-col gap-6 sm:flex-row sm:items-start sm:justify-between`}>
@@ -211,7 +215,7 @@ function TicketItem({ ticket }: { ticket: PageTicket }) {
   );
 }
 
-function Receipts({ receipts }: { receipts: PageReceipt[] }) {
+function Receipts({ receipts }: { receipts: AccountPageReceipt[] }) {
   return (
     <table className="mt-5 w-full border-collapse text-left text-sm">
       <caption className="sr-only">Your payments, newest first</caption>

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { appContext } from "../../lib/context.ts";
 import { requireAdminPage } from "../../lib/guards.server.ts";
-import { formatLagosDateTime } from "../../lib/lagos-time.ts";
+import { formatLagosDateTime } from "../../../contract/dates.ts";
 import { AdminPageHeader, adminMeta } from "../../components/admin/admin-shell.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

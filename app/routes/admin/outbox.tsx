@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/outbox";
 import { appContext } from "../../lib/context.ts";
 import { requireAdminPage } from "../../lib/guards.server.ts";
-import { formatLagosDateTime } from "../../lib/lagos-time.ts";
+import { formatLagosDateTime } from "../../../contract/dates.ts";
 import { AdminPageHeader, adminMeta } from "../../components/admin/admin-shell.tsx";
 import { MailStatus } from "../../components/admin/mail-status.tsx";
 import { DataTable, type Column } from "../../components/admin/data-table.tsx";

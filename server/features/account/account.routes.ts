@@ -1,7 +1,7 @@
 // The signed-in learner's purchases (issue 9 "/account"; decision 018).
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { AccountPurchasesSchema } from "../../../contract/account.ts";
-import type { BackendEnv } from "../../http/backend.ts";
+import type { BackendEnv } from "../../http/backend-env.ts";
 import { defineRoute, jsonResponse } from "../../http/define-route.ts";
 import { requireUser } from "../auth/actor.ts";
 import type { AccountService } from "./account.service.ts";

@@ -4,13 +4,21 @@
 // joins the account the moment its owner proves the address, and nobody sees another person's tickets
 // by signing up with their address. Only paid payments count.
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
-import type { AccountCourse, AccountPurchases, AccountReceipt, AccountTicket } from "../../../contract/account.ts";
+import type {
+  AccountCourse,
+  AccountPage,
+  AccountPurchases,
+  AccountReceipt,
+  AccountTicket,
+} from "../../../contract/account.ts";
+import { formatLagosDate, formatLagosLong } from "../../../contract/dates.ts";
 import type { Db } from "../../db/client.ts";
 import { courses, eventPurchases, events, payments, user } from "../../db/schema.ts";
 import { Unauthorized } from "../../lib/errors.ts";
-import { koboToNaira } from "../../lib/money.ts";
-import { channelLabel, ticketTypeLabel } from "../tickets/emails.ts";
-import { ticketCode, ticketQrSvg, verifyTicketCode } from "../tickets/ticket-code.ts";
+import { koboToNaira } from "../../../contract/money.ts";
+import { channelLabel } from "../../../contract/payment-texts.ts";
+import { ticketTypeLabel } from "../../../contract/tickets.ts";
+import { streamLinkTiming, ticketCode, ticketQrImage } from "../tickets/tickets.service.ts";
 
 const messages = {
   signIn: "Please sign in to see your purchases.",
@@ -34,7 +42,7 @@ export function ticketItem(quantity: number, type: string, eventName: string): s
 export function createAccountService(deps: { db: Db; ticketKey: Buffer }) {
   const { db, ticketKey } = deps;
 
-  return {
+  const service = {
     /** The paid courses, tickets and receipts of a signed-in user, newest first. */
     async getAccountPurchases(userId: string): Promise<AccountPurchases> {
       const [me] = await db
@@ -129,12 +137,35 @@ export function createAccountService(deps: { db: Db; ticketKey: Buffer }) {
      * The QR code of a ticket code as an image address (an SVG in a data: URL, which an <img> shows and
      * never runs), made only for a genuine code of ours: anything else gets null.
      */
-    async ticketQrImage(code: string): Promise<string | null> {
-      if (!verifyTicketCode(ticketKey, code)) return null;
-      const svg = await ticketQrSvg(code);
-      return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
+    ticketQrImage(code: string): Promise<string | null> {
+      return ticketQrImage(ticketKey, code);
+    },
+
+    /**
+     * What /account shows: the purchases with their dates in Lagos time ("paid on", a ticket's start as
+     * the ticket e-mail writes it), each ticket's QR code, and whether its streaming link is still to come.
+     */
+    async accountPage(userId: string, now = new Date()): Promise<AccountPage> {
+      const purchases = await service.getAccountPurchases(userId);
+      const paidOn = (iso: string) => formatLagosDate(iso);
+      return {
+        email: purchases.email,
+        emailVerified: purchases.emailVerified,
+        courses: purchases.courses.map((c) => ({ ...c, paidOn: paidOn(c.paidAt) })),
+        tickets: await Promise.all(
+          purchases.tickets.map(async (t) => ({
+            ...t,
+            paidOn: paidOn(t.paidAt),
+            starts: t.startsAt ? formatLagosLong(t.startsAt) : t.eventTime || null,
+            qr: await service.ticketQrImage(t.code),
+            linkLater: streamLinkTiming(t.startsAt ? new Date(t.startsAt) : null, now).kind === "later",
+          })),
+        ),
+        receipts: purchases.receipts.map((r) => ({ ...r, paidOn: paidOn(r.paidAt) })),
+      };
     },
   };
+  return service;
 }
 
 export type AccountService = ReturnType<typeof createAccountService>;

@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AccountPurchasesSchema, type AccountPurchases } from "../../../contract/account.ts";
 import { AUTH_MESSAGES } from "../../../contract/auth.ts";
+import { formatLagosDate, formatLagosLong } from "../../../contract/dates.ts";
 import { courses, eventPurchases, events, mailMessages, user } from "../../db/schema.ts";
 import { bearer, createAccount, sameOrigin, verifyEmail, type TestAccount } from "../../../tests/support/accounts.ts";
 import { makeCourse, makeEvent } from "../../../tests/support/factories.ts";
@@ -143,6 +144,28 @@ describe("GET /backend/api/account/purchases", () => {
     for (const code of [forged, "<svg onload=alert(1)>", `${purchase!.id}.`, ""]) {
       expect(await t.services.account.ticketQrImage(code), code).toBeNull();
     }
+  });
+
+  it("gives /account its page: dates in Lagos time, the ticket's start as the e-mail writes it, its QR code", async () => {
+    const kemi = await createAccount(t);
+    await pay("course", kemi.email, { who: kemi });
+    await pay("ticket", kemi.email, { who: kemi });
+    const purchases = await purchasesOf(kemi);
+    const page = await t.services.account.accountPage(kemi.id);
+    expect(page.email).toBe(kemi.email);
+    expect(page.courses).toHaveLength(1);
+    expect(page.courses[0]!.paidOn).toBe(formatLagosDate(purchases.courses[0]!.paidAt));
+    expect(page.receipts.map((r) => r.paidOn)).toEqual(purchases.receipts.map((r) => formatLagosDate(r.paidAt)));
+    const [ticket] = page.tickets;
+    const [event] = await t.db.select().from(events).where(eq(events.id, eventId));
+    expect(ticket!.starts).toBe(formatLagosLong(event!.startsAt!));
+    expect(ticket!.starts).toMatch(/^\w+day \d{1,2} \w+ \d{4}, \d{1,2}:\d{2} [ap]m WAT$/);
+    expect(ticket!.qr).toBe(await t.services.account.ticketQrImage(ticket!.code));
+    expect(ticket!.qr).toMatch(/^data:image\/svg\+xml;base64,/);
+    // the event starts in 10 days: its streaming link is e-mailed 24 hours before, not yet
+    expect(ticket!.linkLater).toBe(true);
+    const atStart = await t.services.account.accountPage(kemi.id, event!.startsAt!);
+    expect(atStart.tickets[0]!.linkLater).toBe(false);
   });
 
   it("shows no pending, failed or abandoned payment", async () => {

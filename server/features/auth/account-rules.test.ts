@@ -18,7 +18,7 @@ import {
 } from "../../../tests/support/accounts.ts";
 import { pngImage } from "../../../tests/support/images.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
-import { saveAvatar } from "../users/avatar.ts";
+import { saveAvatar } from "./avatar.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import { user } from "../../db/schema.ts";
 import type { Env } from "../../env.ts";
 import type { MediaStore } from "../../integrations/media/store.ts";
 import { DomainError } from "../../lib/errors.ts";
-import { removeAvatar, saveAvatar } from "../users/avatar.ts";
+import { removeAvatar, saveAvatar } from "./avatar.ts";
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, type Auth } from "./auth.ts";
 
 /** Where a form request came from: its headers (cookie, origin) and the client's address. */

@@ -14,7 +14,7 @@ import {
 import { describeIssues } from "../../../contract/common.ts";
 import { APIError } from "better-auth/api";
 import type { MediaStore } from "../../integrations/media/store.ts";
-import { isStoredAvatar } from "../users/avatar.ts";
+import { isStoredAvatar } from "./avatar.ts";
 
 /**
  * The Better Auth routes anyone may call (paths after /backend/api/auth). Everything else, above all
@@ -92,7 +92,7 @@ function nameFollows(body: Record<string, unknown>, username: string) {
 }
 
 export function createAccountRules({ store }: { store: MediaStore }) {
-  /** null, or a picture this site stored (server/features/users/avatar.ts), still in the media store. */
+  /** null, or a picture this site stored (server/features/auth/avatar.ts), still in the media store. */
   async function checkImage(image: unknown): Promise<void> {
     if (image === null || image === undefined) return;
     if (typeof image !== "string" || !(await isStoredAvatar(store, image))) {

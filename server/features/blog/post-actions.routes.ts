@@ -12,7 +12,7 @@ import {
   SavedPostIdsSchema,
   SaveToggleResultSchema,
 } from "../../../contract/blog-actions.ts";
-import type { BackendEnv } from "../../http/backend.ts";
+import type { BackendEnv } from "../../http/backend-env.ts";
 import { defineRoute, errorResponse, jsonResponse } from "../../http/define-route.ts";
 import type { PostActionsService } from "./post-actions.service.ts";
 

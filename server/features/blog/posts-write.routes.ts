@@ -2,7 +2,7 @@
 // content; response has slug"): any signed-in user, with the session cookie or a bearer token.
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { CreatePostSchema, PostDetailSchema } from "../../../contract/blog.ts";
-import type { BackendEnv } from "../../http/backend.ts";
+import type { BackendEnv } from "../../http/backend-env.ts";
 import { defineRoute, jsonResponse } from "../../http/define-route.ts";
 import { requireUser } from "../auth/actor.ts";
 import type { PostWriteService } from "./posts-write.service.ts";

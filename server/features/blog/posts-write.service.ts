@@ -9,7 +9,7 @@
 // collides (two posts of one title at the same moment) takes the next free number and tries again.
 import { eq, inArray, or, sql } from "drizzle-orm";
 import { AUTHORING_MESSAGES as M, POST_TITLE_MAX, type CreatePost, type PostDetail } from "../../../contract/blog.ts";
-import { PAGES } from "../../../app/pages.ts";
+import { RESERVED_SLUGS } from "../../../contract/reserved-paths.ts";
 import type { Db } from "../../db/client.ts";
 import { writeContent } from "../../db/content-version.ts";
 import { categories, posts, user } from "../../db/schema.ts";
@@ -29,22 +29,6 @@ const HTTP_IMAGE = /^https?:\/\/[^\s"'<>()\\]+$/i;
 export function isCoverAddress(img: string): boolean {
   return LOCAL_MEDIA.test(img) || HTTP_IMAGE.test(img);
 }
-
-/**
- * Slugs a post may not take: the first segment of every page (a post at /admin or /login would never
- * be reached: static paths rank first) and the paths the server answers itself.
- */
-export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
-  ...PAGES.flatMap((p) => (p.path ? [p.path.split("/")[0]!] : [])).filter((s) => !s.startsWith(":") && s !== "*"),
-  "backend",
-  "media",
-  "assets",
-  "api",
-  "rss",
-  "sitemap",
-  "robots",
-  "favicon",
-]);
 
 /** How often an insert is tried again after losing a race for its slug. */
 const SLUG_ATTEMPTS = 8;
@@ -113,6 +97,7 @@ export function createPostWriteService(db: Db, { publicUrl }: { publicUrl: strin
       .from(posts)
       .where(or(eq(posts.slug, base), sql`${posts.slug} ~ ${`^${base}-[0-9]+$`}`));
     const taken = new Set(rows.map((r) => r.slug));
+    // a page's first segment is never a post's (contract/reserved-paths.ts)
     if (!taken.has(base) && !RESERVED_SLUGS.has(base)) return base;
     for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
   }

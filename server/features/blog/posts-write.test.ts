@@ -229,6 +229,10 @@ describe("POST /backend/posts: slugs", () => {
     expect((await created(body({ title: "Login" }))).slug).toMatch(/^login-\d+$/);
     // /write is the write page (decision 023)
     expect((await created(body({ title: "Write" }))).slug).toMatch(/^write-\d+$/);
+    // pages inside the admin layout count too (/coupon-table, /tickets), and the server's own paths
+    expect((await created(body({ title: "Coupon Table" }))).slug).toMatch(/^coupon-table-\d+$/);
+    expect((await created(body({ title: "Tickets" }))).slug).toMatch(/^tickets-\d+$/);
+    expect((await created(body({ title: "Media" }))).slug).toMatch(/^media-\d+$/);
   });
 
   it("an all-symbol title still gets a slug", async () => {

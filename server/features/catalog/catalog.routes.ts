@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import { CategorySchema, CourseSchema } from "../../../contract/catalog.ts";
-import type { BackendEnv } from "../../http/backend.ts";
+import type { BackendEnv } from "../../http/backend-env.ts";
 import { defineRoute, errorResponse } from "../../http/define-route.ts";
 import type { CatalogService } from "./catalog.service.ts";
 

@@ -5,7 +5,7 @@ import type { Db } from "../../db/client.ts";
 import { categories, courses } from "../../db/schema.ts";
 import { NotFound } from "../../lib/errors.ts";
 import { isId } from "../../lib/id.ts";
-import { koboToNaira } from "../../lib/money.ts";
+import { koboToNaira } from "../../../contract/money.ts";
 
 const messages = {
   courseNotFound: "Course not found",

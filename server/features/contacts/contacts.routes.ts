@@ -1,7 +1,7 @@
 // The contact form (public-area §7 "POST /api/contact", §5).
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { ContactInputSchema, ContactResultSchema } from "../../../contract/messaging.ts";
-import type { BackendEnv } from "../../http/backend.ts";
+import type { BackendEnv } from "../../http/backend-env.ts";
 import { defineRoute, errorResponse } from "../../http/define-route.ts";
 import type { ContactsService } from "./contacts.service.ts";
 

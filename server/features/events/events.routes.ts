@@ -2,7 +2,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import { EventSchema, TalentSchema } from "../../../contract/events.ts";
-import type { BackendEnv } from "../../http/backend.ts";
+import type { BackendEnv } from "../../http/backend-env.ts";
 import { defineRoute } from "../../http/define-route.ts";
 import type { EventsService } from "./events.service.ts";
 

@@ -1,7 +1,7 @@
 // Newsletter subscription (public-area §7 "POST /api/newsletter", §8).
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { NewsletterInputSchema, NewsletterResultSchema } from "../../../contract/messaging.ts";
-import type { BackendEnv } from "../../http/backend.ts";
+import type { BackendEnv } from "../../http/backend-env.ts";
 import { defineRoute, errorResponse } from "../../http/define-route.ts";
 import type { NewsletterService } from "./newsletter.service.ts";
 

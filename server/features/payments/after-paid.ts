@@ -1,6 +1,6 @@
 // What a paid payment sets off (issue 9 "After paying"): the payments core calls this once per payment,
 // after the paid status has committed (decision 016). It maps the payment row onto what the e-mails
-// need and hands it to server/features/tickets/after-payment.ts (receipt; ticket e-mail and the
+// need and hands it to server/features/tickets/after-payment.service.ts (receipt; ticket e-mail and the
 // streaming-link job for a ticket). The receipt's original price, coupon and buyer's name come from what
 // the payment recorded when it started (details.listAmount, couponId, fullName) and its user.
 import { eq } from "drizzle-orm";
@@ -10,7 +10,7 @@ import { coursePurchases, eventPurchases, user } from "../../db/schema.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Mailer } from "../mail/mail.service.ts";
 import type { EmailBrand } from "../mail/templates/brand.ts";
-import { afterPaymentPaid, type PaidPayment } from "../tickets/after-payment.ts";
+import { afterPaymentPaid, type PaidPayment } from "../tickets/after-payment.service.ts";
 import type { Payment } from "./payments.service.ts";
 
 export async function toPaidPayment(db: Db, payment: Payment): Promise<PaidPayment> {

@@ -15,7 +15,7 @@ import {
   StartTicketPaymentSchema,
 } from "../../../contract/payments.ts";
 import { SANDBOX_OUTCOMES } from "../../integrations/payments/sandbox.ts";
-import type { BackendEnv } from "../../http/backend.ts";
+import type { BackendEnv } from "../../http/backend-env.ts";
 import { defineRoute, errorResponse, jsonResponse } from "../../http/define-route.ts";
 import { NotFound } from "../../lib/errors.ts";
 import type { PaymentsService } from "./payments.service.ts";

@@ -40,7 +40,7 @@ import {
 import { Invalid, NotFound, Unauthorized, Unavailable } from "../../lib/errors.ts";
 import { isId } from "../../lib/id.ts";
 import type { Logger } from "../../lib/logger.ts";
-import { koboToNaira } from "../../lib/money.ts";
+import { coursePrice, discountedKobo, koboToNaira, nairaToKobo } from "../../../contract/money.ts";
 
 export type Payment = typeof payments.$inferSelect;
 /** What brought a status change. */
@@ -84,11 +84,6 @@ export function newReference(): string {
 export function splitName(fullName: string): { firstName: string; lastName: string } {
   const [first = "", ...rest] = fullName.trim().split(/\s+/);
   return { firstName: first, lastName: rest.join(" ") };
-}
-
-/** A coupon's price: price × (1 − discount/100), in kobo, rounded (spec §5). */
-export function discounted(kobo: number, discountPercent: number): number {
-  return Math.round((kobo * (100 - discountPercent)) / 100);
 }
 
 function toOutcome(p: Payment): PaymentOutcome {
@@ -322,14 +317,14 @@ export function createPaymentsService(deps: PaymentsDeps) {
     /** `userId`: the signed-in user starting it (the payment is then theirs on /account), else null. */
     async startCoursePayment(input: StartCoursePayment, userId: string | null = null): Promise<StartedPayment> {
       const course = await findCourse(input.courseId);
-      const base = course.showDiscount && course.discountPrice !== null ? course.discountPrice : course.price;
+      const base = coursePrice(course).price;
       let amount = base;
       let couponId: string | null = null;
       if (input.couponCode) {
         const coupon = await checkCoupon(input.couponCode, course.id);
         if (!coupon.valid) throw Invalid(coupon.message);
         couponId = coupon.couponId;
-        amount = discounted(base, coupon.discount);
+        amount = discountedKobo(base, coupon.discount);
       }
       const email = input.email;
       const { reference, init } = await start({
@@ -359,7 +354,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const type = TICKET_TYPES.find((t) => t.value === input.ticketType);
       if (!type) throw Invalid("ticketType must be Standard or VIP");
       // spec §9: amount = price × quantity × 100
-      const amount = type.price * 100 * input.quantity;
+      const amount = nairaToKobo(type.price) * input.quantity;
       const { reference, init } = await start({
         kind: "ticket",
         itemId: event.id,

@@ -1,8 +1,10 @@
 // The e-mails after a payment (issue 9 "After paying", "Event tickets"; issue 15 "E-mails that look like
 // a business"): the ticket with its QR code, the streaming link, the receipt. Made with the e-mail kit
 // (server/features/mail/templates, decision 022). Times are Lagos time (West Africa Time), amounts naira.
-import { formatNaira } from "../../../contract/naira.ts";
-import { TICKET_TYPES } from "../../../contract/tickets.ts";
+import { formatLagosLong } from "../../../contract/dates.ts";
+import { formatKobo } from "../../../contract/money.ts";
+import { channelLabel } from "../../../contract/payment-texts.ts";
+import { ticketTypeLabel } from "../../../contract/tickets.ts";
 import type { MailInput } from "../mail/mail.service.ts";
 import type { EmailBrand } from "../mail/templates/brand.ts";
 import { composeEmail } from "../mail/templates/compose.ts";
@@ -10,55 +12,6 @@ import type { EmailBlock, EmailDetail } from "../mail/templates/content.ts";
 
 /** The Content-ID of the QR code's PNG in a ticket e-mail: <img src="cid:ticket-qr@academy">. */
 export const TICKET_QR_CID = "ticket-qr@academy";
-
-const lagos = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Africa/Lagos",
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  hour12: true,
-});
-
-/** "Saturday 14 March 2026, 4:00 pm WAT": the form the showcase's own `time` text takes (Lagos, UTC+1). */
-export function formatLagosTime(value: Date): string {
-  const part = Object.fromEntries(lagos.formatToParts(value).map((p) => [p.type, p.value]));
-  return `${part.weekday} ${part.day} ${part.month} ${part.year}, ${part.hour}:${part.minute} ${part.dayPeriod?.toLowerCase()} WAT`;
-}
-
-/** 12000000 kobo → "₦120,000.00" (the site's one naira formatter). */
-const kobo = (amount: number) => formatNaira(amount / 100);
-
-/** Paystack's channel names as a payer knows them. */
-export function channelLabel(channel: string | null | undefined): string {
-  switch (channel) {
-    case "card":
-      return "Card";
-    case "bank_transfer":
-      return "Bank transfer";
-    case "ussd":
-      return "USSD";
-    case "bank":
-      return "Bank account";
-    case "mobile_money":
-      return "Mobile money";
-    case "qr":
-      return "QR code";
-    case null:
-    case undefined:
-    case "":
-      return "Online payment";
-    default:
-      return channel.replace(/_/g, " ").replace(/^\w/, (c) => c.toUpperCase());
-  }
-}
-
-/** "VIP (with Q&A)" for VIP; the stored type itself for anything else. */
-export function ticketTypeLabel(type: string): string {
-  return TICKET_TYPES.find((t) => t.value === type)?.label ?? type;
-}
 
 const PAID_REASON = (site: string) => `You got this e-mail because this address was given for a payment at ${site}.`;
 
@@ -97,7 +50,7 @@ export function ticketMail(m: TicketMailInput): Promise<MailInput> {
     { label: "Ticket", value: ticketTypeLabel(m.ticketType) },
     { label: "Quantity", value: String(m.quantity) },
     { label: "Reference", value: m.reference },
-    ...(m.startsAt ? [{ label: "Starts", value: formatLagosTime(m.startsAt) }] : []),
+    ...(m.startsAt ? [{ label: "Starts", value: formatLagosLong(m.startsAt) }] : []),
     { label: "Ticket code", value: m.code },
   ];
   const blocks: EmailBlock[] = [
@@ -116,7 +69,7 @@ export function ticketMail(m: TicketMailInput): Promise<MailInput> {
     to: m.to,
     kind: "ticket",
     subject: `Your ticket for ${m.eventName}`,
-    preview: `${ticketTypeLabel(m.ticketType)} × ${m.quantity}${m.startsAt ? `, ${formatLagosTime(m.startsAt)}` : ""}`,
+    preview: `${ticketTypeLabel(m.ticketType)} × ${m.quantity}${m.startsAt ? `, ${formatLagosLong(m.startsAt)}` : ""}`,
     heading: "Your ticket",
     name: m.name,
     blocks,
@@ -138,7 +91,7 @@ export function streamLinkMail(m: {
     to: m.to,
     kind: "ticket",
     subject: `Your streaming link for ${m.eventName}`,
-    preview: `${m.eventName} starts ${formatLagosTime(m.startsAt)}.`,
+    preview: `${m.eventName} starts ${formatLagosLong(m.startsAt)}.`,
     heading: "Your streaming link",
     name: m.name,
     blocks: [
@@ -147,7 +100,7 @@ export function streamLinkMail(m: {
         kind: "details",
         rows: [
           { label: "Event", value: m.eventName },
-          { label: "Starts", value: formatLagosTime(m.startsAt) },
+          { label: "Starts", value: formatLagosLong(m.startsAt) },
           { label: "Reference", value: m.reference },
         ],
       },
@@ -189,7 +142,7 @@ export function receiptRows(m: ReceiptInput): EmailDetail[] {
   const rows: EmailDetail[] = [{ label: "Item", value: m.item }];
   const quantity = m.quantity ?? 1;
   if (m.priceKobo != null) {
-    const value = quantity > 1 ? `${kobo(m.priceKobo)} × ${quantity}` : kobo(m.priceKobo);
+    const value = quantity > 1 ? `${formatKobo(m.priceKobo)} × ${quantity}` : formatKobo(m.priceKobo);
     rows.push({ label: m.coupon ? "Original price" : "Price", value });
   }
   if (m.coupon) {
@@ -197,13 +150,13 @@ export function receiptRows(m: ReceiptInput): EmailDetail[] {
     const off = m.priceKobo != null ? m.priceKobo * quantity - m.amountKobo : null;
     rows.push({
       label: "Discount",
-      value: off != null && off > 0 ? `${m.coupon.percent}% (−${kobo(off)})` : `${m.coupon.percent}%`,
+      value: off != null && off > 0 ? `${m.coupon.percent}% (−${formatKobo(off)})` : `${m.coupon.percent}%`,
     });
   }
   rows.push(
-    { label: "Amount paid", value: kobo(m.amountKobo), emphasis: true },
+    { label: "Amount paid", value: formatKobo(m.amountKobo), emphasis: true },
     { label: "Reference", value: m.reference },
-    { label: "Date", value: formatLagosTime(m.paidAt) },
+    { label: "Date", value: formatLagosLong(m.paidAt) },
     { label: "Paid by", value: channelLabel(m.channel) },
   );
   return rows;
@@ -215,7 +168,7 @@ export function receiptMail(m: ReceiptInput): Promise<MailInput> {
     to: m.to,
     kind: "receipt",
     subject: `Your ${site} receipt (${m.reference})`,
-    preview: `${kobo(m.amountKobo)} paid for ${m.item}.`,
+    preview: `${formatKobo(m.amountKobo)} paid for ${m.item}.`,
     heading: "Your receipt",
     name: m.name,
     blocks: [

@@ -13,7 +13,10 @@ import type { Logger } from "../../lib/logger.ts";
 import type { Mailer } from "../mail/mail.service.ts";
 import type { EmailBrand } from "../mail/templates/brand.ts";
 import { streamLinkMail, ticketMail } from "./emails.ts";
-import { ticketCode, ticketQrPng } from "./ticket-code.ts";
+import { ticketCode, ticketQrPng, ticketQrSvg, verifyTicketCode } from "./ticket-code.ts";
+
+// The signed code of a ticket, as the ticket e-mail and /account show it (the account service makes it).
+export { ticketCode };
 
 export const STREAM_LINK_QUEUE = "ticket-stream-link";
 /** The link goes out this long before the start. */
@@ -51,6 +54,16 @@ export function streamLinkTiming(startsAt: Date | null, now: Date): StreamLinkTi
   if (now.getTime() >= start + EVENT_LENGTH_MS) return { kind: "none" };
   if (now.getTime() >= start - STREAM_LINK_LEAD_MS) return { kind: "now" };
   return { kind: "later", at: new Date(start - STREAM_LINK_LEAD_MS) };
+}
+
+/**
+ * The QR code of a ticket code as an image address (an SVG in a data: URL, which an <img> shows and
+ * never runs), made only for a genuine code of ours (`key` signed it): anything else gets null.
+ */
+export async function ticketQrImage(key: Buffer, code: string): Promise<string | null> {
+  if (!verifyTicketCode(key, code)) return null;
+  const svg = await ticketQrSvg(code);
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
 }
 
 async function loadTicket(db: Db, purchaseId: string) {

@@ -10,7 +10,7 @@ import {
   UploadFormSchema,
   UploadResultSchema,
 } from "../../../contract/uploads.ts";
-import type { BackendEnv } from "../../http/backend.ts";
+import type { BackendEnv } from "../../http/backend-env.ts";
 import { defineRoute, errorResponse, jsonResponse } from "../../http/define-route.ts";
 import { DomainError, STATUS_BY_CODE } from "../../lib/errors.ts";
 import type { UploadsService } from "./uploads.service.ts";

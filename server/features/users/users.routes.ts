@@ -3,7 +3,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import { AdminUserSchema, DashboardSchema, SetRoleSchema, StepUpSchema, ViewerSchema } from "../../../contract/auth.ts";
 import { pageSchema } from "../../../contract/paging.ts";
-import type { BackendEnv } from "../../http/backend.ts";
+import type { BackendEnv } from "../../http/backend-env.ts";
 import { defineRoute, errorResponse, jsonResponse } from "../../http/define-route.ts";
 import { toViewer } from "../auth/actor.ts";
 import { UsersQuerySchema, type UsersService } from "./users.service.ts";

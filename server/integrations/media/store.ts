@@ -1,5 +1,5 @@
 // Where uploaded media and profile images are kept (architecture "Media"; decision 014). The upload
-// service and the avatars (server/features/users/avatar.ts) see only this interface: local disk
+// service and the avatars (server/features/auth/avatar.ts) see only this interface: local disk
 // (local-store.ts) or an S3-compatible store (s3-store.ts), chosen once by createMediaStore
 // (create-media-store.ts).
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { relativeTime } from "./relative-time.ts";
+import { formatLagosDate, formatLagosDateTime, formatLagosLong, relativeTime } from "./dates.ts";
 
 const NOW = new Date("2025-06-15T12:00:00.000Z");
 const before = (ms: number) => new Date(NOW.getTime() - ms);
@@ -54,5 +54,27 @@ describe("relativeTime", () => {
     expect(relativeTime("2025-06-15T11:00:00.000Z", NOW.toISOString())).toBe("1 hour ago");
     expect(relativeTime(before(3 * D).toISOString(), NOW.getTime())).toBe("3 days ago");
     expect(relativeTime("not a date", NOW)).toBe("");
+  });
+});
+
+describe("Lagos time (West Africa Time, UTC+1)", () => {
+  // 23:30 UTC on 5 January is already 6 January in Lagos: the day boundary is Lagos's
+  const lateUtc = new Date("2030-01-05T23:30:00.000Z");
+
+  it("formats the date in Lagos", () => {
+    expect(formatLagosDate(new Date("2026-03-03T12:00:00.000Z"))).toBe("3 Mar 2026");
+    expect(formatLagosDate(lateUtc)).toBe("6 Jan 2030");
+    expect(formatLagosDate("2026-03-03T12:00:00.000Z")).toBe("3 Mar 2026");
+  });
+
+  it("formats the date and time in Lagos, on a 24-hour clock", () => {
+    expect(formatLagosDateTime(new Date("2026-03-03T13:05:00.000Z"))).toBe("3 Mar 2026, 14:05");
+    expect(formatLagosDateTime(lateUtc.toISOString())).toBe("6 Jan 2030, 00:30");
+  });
+
+  it("writes the long form the e-mails and the showcase use", () => {
+    expect(formatLagosLong(new Date("2030-03-16T15:00:00.000Z"))).toBe("Saturday 16 March 2030, 4:00 pm WAT");
+    expect(formatLagosLong("2030-01-05T22:30:00.000Z")).toBe("Saturday 5 January 2030, 11:30 pm WAT");
+    expect(formatLagosLong(lateUtc)).toBe("Sunday 6 January 2030, 12:30 am WAT");
   });
 });

@@ -4,8 +4,9 @@
 // and committed: a failed e-mail is logged and reported in the result, never thrown back at it.
 import { eq } from "drizzle-orm";
 import { coupons, courses, eventPurchases } from "../../db/schema.ts";
-import { discounted } from "../payments/payments.service.ts";
-import { receiptMail, ticketTypeLabel, type ReceiptCoupon, type ReceiptInput } from "./emails.ts";
+import { discountedKobo } from "../../../contract/money.ts";
+import { ticketTypeLabel } from "../../../contract/tickets.ts";
+import { receiptMail, type ReceiptCoupon, type ReceiptInput } from "./emails.ts";
 import {
   scheduleStreamLink,
   sendTicketEmail,
@@ -43,7 +44,7 @@ type ReceiptItem = Pick<ReceiptInput, "item" | "priceKobo" | "quantity" | "coupo
 
 /**
  * The coupon as it was applied: its code, and its percentage when that gives the amount paid
- * (`discounted`, spec §5), else the percentage the amounts show (an admin may
+ * (`discountedKobo`, spec admin §9), else the percentage the amounts show (an admin may
  * have changed the coupon since; the naira discount is always the exact difference).
  */
 async function appliedCoupon(deps: AfterPaymentDeps, payment: PaidPayment): Promise<ReceiptCoupon | null> {
@@ -53,7 +54,7 @@ async function appliedCoupon(deps: AfterPaymentDeps, payment: PaidPayment): Prom
     .from(coupons)
     .where(eq(coupons.id, payment.couponId));
   const list = payment.listAmountKobo ?? null;
-  const fits = coupon && (list === null || discounted(list, coupon.discount) === payment.amountKobo);
+  const fits = coupon && (list === null || discountedKobo(list, coupon.discount) === payment.amountKobo);
   const percent = fits ? coupon.discount : list ? Math.round((100 * (list - payment.amountKobo)) / list) : null;
   // (deleted since, and no price recorded: nothing true to say about it)
   if (percent === null) return null;

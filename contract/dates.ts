@@ -1,0 +1,83 @@
+// Dates, in one place for pages and e-mails (issue 16): the academy's clock is Lagos (West Africa Time,
+// UTC+1 all year, the same day boundary as the dashboard's "today"), and ages are words ("3 hours ago").
+// Loaders and mail builders call these on the server, so the server's and the browser's ICU data can
+// never disagree during hydration; no zod and no server code here, so pages may import it too.
+
+const LAGOS = "Africa/Lagos";
+
+const dateTime = new Intl.DateTimeFormat("en-GB", {
+  timeZone: LAGOS,
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+const date = new Intl.DateTimeFormat("en-GB", { timeZone: LAGOS, day: "numeric", month: "short", year: "numeric" });
+
+const long = new Intl.DateTimeFormat("en-GB", {
+  timeZone: LAGOS,
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  hour12: true,
+});
+
+/** "3 Mar 2026, 14:05" in Lagos time (the back office's lists). */
+export function formatLagosDateTime(value: Date | string): string {
+  return dateTime.format(new Date(value));
+}
+
+/** "3 Mar 2026" in Lagos time (post dates, "paid on"). */
+export function formatLagosDate(value: Date | string): string {
+  return date.format(new Date(value));
+}
+
+/**
+ * "Saturday 14 March 2026, 4:00 pm WAT": the form the showcase's own `time` text takes, used by the
+ * ticket, streaming-link and receipt e-mails and by /account for an event's start.
+ */
+export function formatLagosLong(value: Date | string): string {
+  const part = Object.fromEntries(long.formatToParts(new Date(value)).map((p) => [p.type, p.value]));
+  return `${part.weekday} ${part.day} ${part.month} ${part.year}, ${part.hour}:${part.minute} ${part.dayPeriod?.toLowerCase()} WAT`;
+}
+
+// spec public-area §2 "Post list": each card shows the "relative time since creation (seconds to
+// years)"; comments show it too. Pure, so the server and the browser agree when both are given the same
+// `now` (the loader's clock: the page's first render and its hydration then print the same words).
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** Months and years by days: close enough for "3 months ago" (a calendar is not needed for a rough age). */
+const MONTH_DAYS = 30;
+const YEAR_DAYS = 365;
+
+function ago(n: number, unit: string): string {
+  return `${n} ${unit}${n === 1 ? "" : "s"} ago`;
+}
+
+/**
+ * "just now", "5 seconds ago", "1 minute ago", "3 hours ago", "2 days ago", "4 months ago",
+ * "2 years ago". A time in the future (clocks a little apart) is "just now"; a date that cannot be read
+ * gives "".
+ */
+export function relativeTime(date: Date | string, now: Date | string | number): string {
+  const then = new Date(date).getTime();
+  const reference = new Date(now).getTime();
+  if (Number.isNaN(then) || Number.isNaN(reference)) return "";
+  const seconds = Math.floor((reference - then) / 1000);
+  if (seconds < 1) return "just now";
+  if (seconds < MINUTE) return ago(seconds, "second");
+  if (seconds < HOUR) return ago(Math.floor(seconds / MINUTE), "minute");
+  if (seconds < DAY) return ago(Math.floor(seconds / HOUR), "hour");
+  const days = Math.floor(seconds / DAY);
+  if (days < MONTH_DAYS) return ago(days, "day");
+  if (days < YEAR_DAYS) return ago(Math.min(Math.floor(days / MONTH_DAYS), 11), "month");
+  return ago(Math.floor(days / YEAR_DAYS), "year");
+}
