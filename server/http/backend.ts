@@ -29,10 +29,6 @@ import { accessGuard, BETTER_AUTH_DECLARATIONS } from "./access-policy.ts";
 import { rateLimits } from "./rate-limit.ts";
 import { defineRoute } from "./define-route.ts";
 
-// BackendEnv lives in backend-env.ts (no import circle with the *.routes.ts files). Re-exported only for
-// categories.routes.ts and content.routes.ts, which the admin-kit work is rewriting at the same time:
-// remove once they import backend-env.ts.
-export type { BackendEnv } from "./backend-env.ts";
 
 /** Request bodies over the configured limit get 413, on the API and on page form posts alike. */
 export function limitBody(maxSize: number): MiddlewareHandler {

@@ -24,7 +24,7 @@ import { describeIssues } from "../../../contract/common.ts";
 import { offsetOf, pageQuerySchema, pageSchema, type Page, type PageQuery } from "../../../contract/paging.ts";
 import { writeContent, type ContentTx } from "../../db/content-version.ts";
 import type { Db } from "../../db/client.ts";
-import type { BackendEnv } from "../../http/backend.ts";
+import type { BackendEnv } from "../../http/backend-env.ts";
 import { defineRoute, errorResponse, jsonResponse } from "../../http/define-route.ts";
 import { Invalid, NotFound } from "../../lib/errors.ts";
 import { requireAdmin, type Actor } from "../auth/actor.ts";

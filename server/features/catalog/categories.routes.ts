@@ -4,7 +4,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import { CategorySchema, NewCategorySchema } from "../../../contract/catalog.ts";
-import type { BackendEnv } from "../../http/backend.ts";
+import type { BackendEnv } from "../../http/backend-env.ts";
 import { defineRoute, errorResponse, jsonResponse } from "../../http/define-route.ts";
 import type { CategoriesService } from "./categories.service.ts";
 

@@ -3,7 +3,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { HERO, HeroSchema } from "../../../contract/content.ts";
 import { resourceInputSchema } from "../../../contract/admin-resource.ts";
-import type { BackendEnv } from "../../http/backend.ts";
+import type { BackendEnv } from "../../http/backend-env.ts";
 import { defineRoute, jsonResponse } from "../../http/define-route.ts";
 import { registerResourceRoutes } from "../admin/resource.ts";
 import { CONTENT_RESOURCES, type ContentService } from "./content.service.ts";
