@@ -33,11 +33,6 @@ const ADMIN_SCREENS_TO_COME = [
   "pmtalsLink/admin",
   "admin/course/:id",
   "admin/contacts",
-  "admin/home",
-  "admin/blog-teasers",
-  "admin/instructor-ctas",
-  "admin/faqs",
-  "admin/about",
   "admin/newsletter",
   "add-course",
   "edit-course/:id",
@@ -81,6 +76,13 @@ export const PAGES: readonly PageEntry[] = [
       { path: "admin/outbox/:id", file: "routes/admin/outbox-message.tsx", access: "admin" },
       // spec admin §2 "Categories admin" (issue 10; decision 020)
       { path: "admin/categories", file: "routes/admin/categories.tsx", access: "admin" },
+      // spec admin §2 "Carousel admin", "Blog teasers admin", "Instructor calls to action admin", "FAQs
+      // admin", "Hero and experts panel" (issue 16; decision 029: declared resources)
+      { path: "admin/home", file: "routes/admin/home.tsx", access: "admin" },
+      { path: "admin/blog-teasers", file: "routes/admin/blog-teasers.tsx", access: "admin" },
+      { path: "admin/instructor-ctas", file: "routes/admin/instructor-ctas.tsx", access: "admin" },
+      { path: "admin/faqs", file: "routes/admin/faqs.tsx", access: "admin" },
+      { path: "admin/about", file: "routes/admin/about.tsx", access: "admin" },
       ...ADMIN_SCREENS_TO_COME.map((path): PageEntry => ({
         path,
         file: "routes/admin/coming-soon.tsx",

@@ -1,4 +1,5 @@
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -13,6 +14,8 @@ import { appContext } from "./lib/context.ts";
 import { useNonce } from "./lib/nonce.tsx";
 import { SiteLayout } from "./components/site-layout.tsx";
 import { ErrorPage } from "./components/ui/error-page.tsx";
+import { FlashMessage } from "./components/ui/flash-message.tsx";
+import { takeFlash } from "./lib/flash.server.ts";
 import { createPageAccess } from "./lib/page-access.server.ts";
 import { isPageDenial } from "./lib/page-denial.ts";
 import { PAGES } from "./pages.ts";
@@ -32,9 +35,11 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", type: "image/svg
 // action runs, and refuses a page that declares nothing (decision 013).
 export const middleware: Route.MiddlewareFunction[] = createPageAccess(PAGES);
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { siteName, viewer } = context.get(appContext);
-  return { siteName, viewer };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  // a message left by the last action's redirect, shown once (app/lib/flash.server.ts)
+  const { flash, headers } = await takeFlash(request, ctx);
+  return data({ siteName: ctx.siteName, viewer: ctx.viewer, flash }, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -62,6 +67,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <SiteLayout siteName={loaderData.siteName} viewer={loaderData.viewer}>
+      <FlashMessage flash={loaderData.flash} />
       <Outlet />
     </SiteLayout>
   );

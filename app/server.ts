@@ -1,5 +1,6 @@
 // The process entry: boots the server (config, database, migrations, seed) and hands our Hono app to
 // react-router-hono-server, which adds the build's assets and the server-rendered pages after it.
+import { createHmac } from "node:crypto";
 import { RouterContextProvider } from "react-router";
 import { createHonoServer } from "react-router-hono-server/node";
 import { createApp } from "../server/app.ts";
@@ -23,6 +24,8 @@ const { app, services } = createApp(booted);
 const KEEP_ALIVE_MS = 65_000;
 // Loaders and actions see domain errors as 404/403/409/422 pages (app/lib/page-errors.server.ts).
 const forPages = pageServices(services, ["auth"]);
+/** The pages' own cookies are signed with a key of their own, derived from the auth secret. */
+const cookieSecret = createHmac("sha256", services.auth.options.secret).update("academy page cookies").digest("hex");
 
 export default await createHonoServer({
   app,
@@ -51,6 +54,8 @@ export default await createHonoServer({
       nonce: c.get("nonce"),
       actor,
       clientIp: clientIp(c),
+      cookieSecret,
+      secureCookies: booted.env.PUBLIC_URL.startsWith("https:"),
       viewer: actor ? toViewer(actor) : null,
     });
     return context;

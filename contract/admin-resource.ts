@@ -3,9 +3,8 @@
 // fields with their labels and limits, the list's columns, whether the admins order it, and the spec's
 // texts (admin-back-office §8). From it come the input schema below (server and browser), the API
 // operations and the audited service (server/features/admin/resource.ts) and the admin screen
-// (app/components/admin/resource-screen.tsx). Plain data and zod: the browser imports this.
-import { z } from "zod";
-import { describeIssues } from "./common.ts";
+// (app/components/admin/resource-screen.tsx). Plain data, no zod: admin pages import it up front; the
+// schemas are in ./admin-resource-schema.ts, which the browser loads only when a form is used.
 
 /** How a field is edited and checked: `image`, `video` and `link` hold addresses (isAdminUrl). */
 export type FieldKind = "text" | "textarea" | "image" | "video" | "link";
@@ -63,11 +62,19 @@ export interface ResourceSpec<N extends string = string> {
   list: { title: N; preview?: N };
   /** the admins order the items (moved up and down), and the public pages follow that order */
   ordered: boolean;
+  /** one record, no list (the about page's hero): saved over, and blanked by its Delete */
+  single?: boolean;
   /** spec admin §5 (carousel): an id shorter than this is refused with `texts.invalidId` before any call */
   idMinLength?: number;
   invalidId?: string;
   texts: ResourceTexts;
 }
+
+/** An item as the API answers it: `_id` and every declared field (spec admin §3). */
+export type ResourceItem<N extends string> = { _id: string } & Record<N, string>;
+
+/** The admin list's page size (spec admin §9: "Page sizes ... for admin lists: not shown"; decision 029). */
+export const RESOURCE_PAGE_SIZE = 25;
 
 /** spec admin §9 "List preview length: 50 characters followed by an ellipsis". */
 export const PREVIEW_LENGTH = 50;
@@ -84,9 +91,6 @@ export function previewOf(text: string): string {
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f\s\\]/;
-/** Control characters other than tab and line breaks: never part of a text an admin meant to type. */
-// eslint-disable-next-line no-control-regex
-const STRAY_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /**
  * An address an admin may give an image, a video or a button: an absolute http(s) URL with a host, or
@@ -105,59 +109,5 @@ export function isAdminUrl(value: string): boolean {
   }
 }
 
+/** The message of a refused address. */
 export const URL_MESSAGE = (label: string) => `${label} must be a web address (https://…) or a path on this site (/…)`;
-
-/** "Title is required" / "Title must be at most 200 characters" (or the spec's one message). */
-function fieldSchema(field: ResourceField, required: string | undefined) {
-  const missing = required ?? `${field.label} is required`;
-  let text = z
-    .string({
-      error: (issue) =>
-        issue.input === undefined || issue.input === null
-          ? field.required
-            ? missing
-            : `${field.label} must be text`
-          : `${field.label} must be text`,
-    })
-    .trim()
-    .max(field.max, `${field.label} must be at most ${field.max} characters`)
-    .refine((v) => !STRAY_CONTROL.test(v), `${field.label} must not contain control characters`);
-  if (field.required) text = text.refine((v) => v.length > 0, missing);
-  if (field.kind === "image" || field.kind === "video" || field.kind === "link") {
-    text = text.refine((v) => v.length === 0 || isAdminUrl(v), URL_MESSAGE(field.label));
-  }
-  return field.required ? text : text.optional().default("");
-}
-
-/** The input of a create or an update: every declared field, trimmed and checked; other keys are ignored. */
-export function resourceInputSchema<N extends string>(spec: ResourceSpec<N>) {
-  const shape = Object.fromEntries(spec.fields.map((f) => [f.name, fieldSchema(f, spec.texts.required)]));
-  return z.object(shape as unknown as Record<N, z.ZodType<string>>);
-}
-
-/** An item as the API answers it: `_id` and every declared field (spec admin §3). */
-export function resourceItemSchema<N extends string>(spec: ResourceSpec<N>) {
-  const shape = Object.fromEntries(spec.fields.map((f) => [f.name, z.string()]));
-  return z.object({ _id: z.string(), ...(shape as Record<N, z.ZodString>) });
-}
-
-export type ResourceItem<N extends string> = { _id: string } & Record<N, string>;
-
-/**
- * The one sentence a refused input gets (the API's 422 and the form's notice): the spec's single
- * message when a required field is missing (admin §5 'All fields are required'), else each problem.
- */
-export function describeResourceIssues(
-  spec: Pick<ResourceSpec, "texts">,
-  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,
-): string {
-  const required = spec.texts.required;
-  if (required && issues.some((i) => i.message === required)) return required;
-  return describeIssues(issues);
-}
-
-export const MoveSchema = z.object({
-  direction: z.enum(["up", "down"], { error: 'direction must be "up" or "down"' }),
-});
-
-export const DeletedSchema = z.object({ message: z.string(), _id: z.string() });

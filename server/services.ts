@@ -90,6 +90,7 @@ export function createServices(deps: Deps) {
       await deps.onPaymentPaid?.(payment);
     },
   });
+  const content = createContentService(db);
   return {
     payments,
     /**
@@ -123,7 +124,22 @@ export function createServices(deps: Deps) {
       sizes: createImageSizes({ dataDir: deps.env.DATA_DIR, store: mediaStore, maxPixels: deps.env.MEDIA_MAX_PIXELS }),
       publicUrl: deps.env.PUBLIC_URL,
     }),
-    content: createContentService(db),
+    content,
+    /**
+     * The declared admin resources by their API key (server/features/admin/resource.ts): the admin
+     * screens reach each one's list and writes through here.
+     */
+    resources: {
+      carousel: content.carousel,
+      blogTeasers: content.blogTeasers,
+      instructorCTAs: content.instructorCtas,
+      faqs: content.faqs,
+      experts: content.experts,
+    },
+    /** the declared single records (the hero): read, saved over, blanked */
+    singles: {
+      hero: { get: content.getHero, save: content.saveHero, clear: content.clearHero },
+    },
     events: createEventsService(db),
     newsletter: createNewsletterService(db),
     contacts: createContactsService(db),

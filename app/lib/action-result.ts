@@ -7,6 +7,8 @@ export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
 export type ActionSuccess<V = Record<string, never>> = {
   ok: true;
+  /** which of the page's forms answered ("faqs.save", "remove"...): a page with several forms shows it beside the right one */
+  intent?: string;
   /** the sentence the page shows (the spec's success message where it quotes one) */
   message: string;
   values: V;
@@ -14,6 +16,8 @@ export type ActionSuccess<V = Record<string, never>> = {
 
 export type ActionFailure<F extends string = string, V = Record<string, string>> = {
   ok: false;
+  /** which of the page's forms answered (see ActionSuccess) */
+  intent?: string;
   /** a problem of the whole form (too many attempts, wrong credentials...), shown above the fields */
   formError?: string;
   fieldErrors: FieldErrors<F>;
@@ -38,9 +42,4 @@ export function fieldErrorsOf<F extends string>(
     if (field) errors[field] ??= issue.message;
   }
   return errors;
-}
-
-/** The failure of an answer, or undefined (a success, or no answer yet). */
-export function failureOf<R extends { ok: boolean }>(result: R | undefined): Extract<R, { ok: false }> | undefined {
-  return result && !result.ok ? (result as Extract<R, { ok: false }>) : undefined;
 }

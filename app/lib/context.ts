@@ -14,6 +14,10 @@ export interface AppContext {
   actor: Actor | null;
   /** the client's address, for the rate limits of the account forms */
   clientIp: string;
+  /** signs the cookies pages set themselves (the flash message after a redirect) */
+  cookieSecret: string;
+  /** cookies are sent over https only (PUBLIC_URL is https) */
+  secureCookies: boolean;
   /** what the page may show of that user (header menu) */
   viewer: Viewer | null;
 }

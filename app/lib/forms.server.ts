@@ -120,7 +120,14 @@ export async function parseForm<F extends string, S extends z.ZodType>(
   request: Request,
   spec: FormSpec<F, S>,
 ): Promise<ParsedForm<F, S>> {
-  const { fields, files } = await readFormBody(request);
+  return parseBody(await readFormBody(request), spec);
+}
+
+/** parseForm on a body already read (an action that reads a field first to pick its form). */
+export function parseBody<F extends string, S extends z.ZodType>(
+  { fields, files }: FormBody,
+  spec: FormSpec<F, S>,
+): ParsedForm<F, S> {
   const values = valuesOf(fields, spec.keep ?? []);
   const nul = nulField(fields);
   if (nul !== null) {

@@ -57,6 +57,10 @@ function wrapService<S extends object>(service: S): S {
   return new Proxy(service, {
     get(target, key, receiver) {
       const value = Reflect.get(target, key, receiver) as unknown;
+      // a service made of services (content.faqs, resources.carousel): its methods answer page errors too
+      if (value !== null && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+        return wrapService(value);
+      }
       if (typeof value !== "function") return value;
       return (...args: unknown[]) => {
         try {

@@ -63,6 +63,8 @@ async function submit(
     nonce: "",
     actor: who,
     clientIp: "127.0.0.1",
+    cookieSecret: "test-cookie-secret",
+    secureCookies: false,
     viewer: null,
   });
   const request = new Request(`http://localhost/${slug}`, { method: "POST", body: new URLSearchParams(fields) });

@@ -42,6 +42,8 @@ async function sendComment(who: Actor, slug: string, desc: string, clientIp = "1
     nonce: "",
     actor: who,
     clientIp,
+    cookieSecret: "test-cookie-secret",
+    secureCookies: false,
     viewer: null,
   });
   const request = new Request(`http://localhost/${slug}`, {

@@ -11,15 +11,14 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { count, eq, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable, PgTableWithColumns } from "drizzle-orm/pg-core";
 import { z } from "zod";
+import { RESOURCE_PAGE_SIZE, type ResourceItem, type ResourceSpec } from "../../../contract/admin-resource.ts";
 import {
   DeletedSchema,
   describeResourceIssues,
   MoveSchema,
   resourceInputSchema,
   resourceItemSchema,
-  type ResourceItem,
-  type ResourceSpec,
-} from "../../../contract/admin-resource.ts";
+} from "../../../contract/admin-resource-schema.ts";
 import { describeIssues } from "../../../contract/common.ts";
 import { offsetOf, pageQuerySchema, pageSchema, type Page, type PageQuery } from "../../../contract/paging.ts";
 import { writeContent, type ContentTx } from "../../db/content-version.ts";
@@ -42,8 +41,6 @@ export interface ResourceBinding<N extends string> {
   operations: { list: string; create: string; update: string; remove: string; move: string; page: string };
 }
 
-/** The admin list's page size (spec admin §9: "Page sizes ... for admin lists: not shown"; decision 029). */
-export const RESOURCE_PAGE_SIZE = 25;
 
 const ID = /^[0-9a-f]{24}$/;
 

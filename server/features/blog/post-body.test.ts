@@ -226,6 +226,8 @@ describe("the post page through the real app", () => {
       nonce: "",
       actor: null,
       clientIp: "127.0.0.1",
+      cookieSecret: "test-cookie-secret",
+      secureCookies: false,
       viewer: null,
     });
     const request = new Request(`http://localhost/${slug}`);

@@ -1,8 +1,9 @@
 // Home and about content (admin-back-office §7 "Home content"): the five declared lists' operations come
 // from their declarations (server/features/admin/resource.ts); the hero's three are here.
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { HERO, HeroSchema } from "../../../contract/content.ts";
-import { resourceInputSchema } from "../../../contract/admin-resource.ts";
+import { HeroSchema } from "../../../contract/content.ts";
+import { HERO } from "../../../contract/content-resources.ts";
+import { resourceInputSchema } from "../../../contract/admin-resource-schema.ts";
 import type { BackendEnv } from "../../http/backend-env.ts";
 import { defineRoute, jsonResponse } from "../../http/define-route.ts";
 import { registerResourceRoutes } from "../admin/resource.ts";

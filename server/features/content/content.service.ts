@@ -4,8 +4,9 @@
 // record of its kind: saved over, or blanked by Delete Hero (admin §4 "Hero delete blanks all hero
 // fields"), and the about page falls back to its defaults field by field (decision 005).
 import { desc, eq } from "drizzle-orm";
-import { resourceInputSchema, describeResourceIssues } from "../../../contract/admin-resource.ts";
-import { BLOG_TEASERS, CAROUSEL, EXPERTS, FAQS, HERO, INSTRUCTOR_CTAS, type Hero } from "../../../contract/content.ts";
+import { resourceInputSchema, describeResourceIssues } from "../../../contract/admin-resource-schema.ts";
+import type { Hero } from "../../../contract/content.ts";
+import { BLOG_TEASERS, CAROUSEL, EXPERTS, FAQS, HERO, INSTRUCTOR_CTAS } from "../../../contract/content-resources.ts";
 import { writeContent } from "../../db/content-version.ts";
 import type { Db } from "../../db/client.ts";
 import { blogTeasers, carouselSlides, experts, faqs, hero, instructorCtas } from "../../db/schema.ts";

@@ -1,0 +1,493 @@
+// The admin screen of a declared resource (contract/admin-resource.ts; decision 029): its form (Add, or
+// Update with Cancel when an item is being edited: spec admin §4 "clicking Edit loads the item into the
+// form and changes the submit button from Add to Update"), its list (the title and the first 50
+// characters of the preview field, spec admin §2, §9) with Edit, Move up / Move down for an ordered
+// list, and Delete after a confirmation. Every form posts to the page's action
+// (app/lib/admin-resource.server.ts): plain POST forms, so the screen works without JavaScript;
+// successes come back as the root's flash message, failures as this section's ActionResult.
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useLocation, useNavigation } from "react-router";
+import {
+  previewOf,
+  type ResourceField,
+  type ResourceItem,
+  type ResourceSpec,
+} from "../../../contract/admin-resource.ts";
+import type { ResourceActionResult, ResourceView } from "../../lib/admin-resource.server.ts";
+import { UploadError, uploadFile } from "../../lib/upload.ts";
+import { buttonClass } from "../ui/button.tsx";
+import { ConfirmAction } from "../ui/confirm-dialog.tsx";
+import { Field, FileField, Notice, PageForm, SubmitButton, TextareaField, useContractCheck } from "../ui/form.tsx";
+import { MediaImage } from "../ui/media-image.tsx";
+import { useToast } from "../ui/toast.tsx";
+import { DataTable, type Column } from "./data-table.tsx";
+
+type Item = ResourceItem<string>;
+
+/** The query parameter of a section's page (app/lib/admin-resource.server.ts pageParam). */
+const pageParamOf = (key: string, alone: boolean) => (alone ? "page" : `${key}Page`);
+
+/** One field of the form, by its kind; an image or video field can also take an upload. */
+function ResourceInput({
+  field,
+  id,
+  value,
+  error,
+  onUploading,
+}: {
+  field: ResourceField;
+  id: string;
+  value: string;
+  error?: string;
+  onUploading: (busy: boolean) => void;
+}) {
+  const common = {
+    id,
+    name: field.name,
+    label: field.label,
+    hint: field.hint,
+    error,
+    maxLength: field.max,
+    defaultValue: value,
+    requiredMark: field.required,
+    autoComplete: "off",
+  };
+  if (field.kind === "textarea") return <TextareaField {...common} rows={4} />;
+  if (field.kind === "image" || field.kind === "video")
+    return <AddressWithUpload {...common} field={field} onUploading={onUploading} />;
+  return <Field {...common} type="text" inputMode={field.kind === "link" ? "url" : undefined} />;
+}
+
+/**
+ * An address field with an upload beside it (admin forms "accept both an upload and an external URL",
+ * architecture "Media"). With JavaScript the file goes up at once, with its progress, and its address
+ * fills the field; without, the file is posted with the form and the action uploads it.
+ */
+function AddressWithUpload({
+  field,
+  onUploading,
+  ...common
+}: {
+  field: ResourceField;
+  onUploading: (busy: boolean) => void;
+  id: string;
+  name: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  maxLength: number;
+  defaultValue: string;
+  requiredMark?: boolean;
+  autoComplete: string;
+}) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [address, setAddress] = useState(common.defaultValue);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const video = field.kind === "video";
+
+  async function upload(event: React.ChangeEvent<HTMLInputElement>) {
+    const picker = event.currentTarget;
+    const file = picker.files?.[0];
+    if (!file) return;
+    setProblem(null);
+    setProgress(0);
+    onUploading(true);
+    try {
+      const path = await uploadFile(file, setProgress);
+      if (inputRef.current) inputRef.current.value = path;
+      setAddress(path);
+    } catch (error) {
+      setProblem(`Image upload failed! ${error instanceof UploadError ? error.message : ""}`.trim());
+    } finally {
+      // uploaded (or refused) already: the file is not posted again with the form
+      picker.value = "";
+      setProgress(null);
+      onUploading(false);
+    }
+  }
+
+  return (
+    <div className="space-y-3 rounded-lg border border-slate-200 p-3">
+      <Field
+        {...common}
+        inputRef={inputRef}
+        type="text"
+        inputMode="url"
+        onChange={(e) => setAddress(e.currentTarget.value)}
+      />
+      <FileField
+        id={`${common.id}-file`}
+        name={`${field.name}File`}
+        label={video ? `Or upload a video (MP4 or WebM)` : `Or upload a picture`}
+        accept={video ? "video/mp4,video/webm" : "image/jpeg,image/png,image/webp,image/gif,image/avif"}
+        error={problem ?? undefined}
+        onChange={upload}
+      />
+      <p role="status" className="text-sm text-slate-600">
+        {progress !== null ? `Uploading… ${progress}%` : ""}
+      </p>
+      {!video && address ? (
+        <MediaImage
+          src={address}
+          alt=""
+          width={160}
+          height={90}
+          widths={[160, 320]}
+          sizes="160px"
+          className="rounded-md"
+        />
+      ) : null}
+    </div>
+  );
+}
+
+export function ResourceSection({
+  spec,
+  view,
+  actionData,
+  alone = false,
+  headed = false,
+}: {
+  spec: ResourceSpec;
+  view: ResourceView;
+  actionData: ResourceActionResult | undefined;
+  /** the only list of the screen: its page number is `?page=` */
+  alone?: boolean;
+  /** the page's h1 names it: no heading of its own, its form and list are h2 */
+  headed?: boolean;
+}) {
+  const t = spec.texts;
+  const key = spec.key;
+  const location = useLocation();
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [uploading, setUploading] = useState(false);
+  const answer = actionData?.intent?.startsWith(`${key}.`) ? actionData : undefined;
+  const failure = answer && !answer.ok ? answer : undefined;
+  const saveFailure = failure?.intent === `${key}.save` ? failure : undefined;
+  const listFailure = failure && failure.intent !== `${key}.save` ? failure : undefined;
+  const confirming = answer?.ok && answer.intent === `${key}.confirm` ? answer : undefined;
+  const editing = view.editing;
+  const fieldIds = Object.fromEntries(spec.fields.map((f) => [f.name, `${key}-${f.name}`]));
+
+  const check = useContractCheck({
+    load: () => import("../../../contract/admin-resource-schema.ts").then((m) => m.resourceInputSchema(spec)),
+    fields: spec.fields.map((f) => f.name),
+    answer: actionData,
+  });
+  // the browser's check says the spec's one message for missing fields, like the server
+  const checkErrors = check.errors
+    ? Object.fromEntries(
+        Object.entries(check.errors).map(([name, message]) => [
+          name,
+          message === t.required ? `${spec.fields.find((f) => f.name === name)?.label ?? name} is required` : message,
+        ]),
+      )
+    : null;
+  const checkMissing = check.errors ? Object.values(check.errors).includes(t.required ?? "\u0000") : false;
+  const formError = checkErrors ? (checkMissing ? t.required : undefined) : saveFailure?.formError;
+  const fieldErrors: Record<string, string | undefined> = checkErrors ?? saveFailure?.fieldErrors ?? {};
+
+  useToast(failure, failure ? (failure.formError ?? Object.values(failure.fieldErrors)[0]) : null, "error");
+  // after a failed save, focus goes to the first field at fault (or the message above the form)
+  useEffect(() => {
+    if (!saveFailure && !checkErrors) return;
+    const form = formRef.current;
+    const field = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (field) field.focus();
+    else document.getElementById(`${key}-form-error`)?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [saveFailure, check.errors]);
+
+  const saving =
+    navigation.state !== "idle" &&
+    navigation.formData?.get("resource") === key &&
+    navigation.formData?.get("intent") === "save";
+  const busyRow = (intent: string, id: string) =>
+    navigation.state !== "idle" &&
+    navigation.formData?.get("resource") === key &&
+    navigation.formData?.get("intent") === intent &&
+    navigation.formData?.get("id") === id;
+
+  // the values the form shows: what was typed before a failure, else the item being edited, else blank
+  const valueOf = (name: string) => saveFailure?.values[name] ?? editing?.[name] ?? "";
+  const editingId = saveFailure?.values.id ?? editing?._id ?? "";
+  const params = new URLSearchParams(location.search);
+  params.delete("edit");
+  const here = `${location.pathname}${params.size ? `?${params}` : ""}`;
+  const editHref = (id: string) => {
+    const p = new URLSearchParams(params);
+    p.set("edit", id);
+    return `${location.pathname}?${p}#${key}-form-title`;
+  };
+  const headingId = `${key}-title`;
+  // alone, the page's h1 names the resource and the form and list are h2; in a screen of several, h3
+  const Sub = headed ? "h2" : "h3";
+
+  const columns: ReadonlyArray<Column<Item>> = [
+    {
+      key: "title",
+      header: spec.fields.find((f) => f.name === spec.list.title)?.label ?? "Title",
+      rowHeader: true,
+      cell: (row) => (
+        <span className="font-semibold break-words text-slate-900">{row[spec.list.title] || "(untitled)"}</span>
+      ),
+    },
+    ...(spec.list.preview
+      ? [
+          {
+            key: "preview",
+            header: spec.fields.find((f) => f.name === spec.list.preview)?.label ?? "",
+            cell: (row: Item) => (
+              <span className="break-words text-slate-700">{previewOf(row[spec.list.preview!] ?? "")}</span>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  const total = view.page.total;
+  const position = (index: number) => (view.page.page - 1) * view.page.pageSize + index;
+
+  return (
+    <section
+      id={key}
+      aria-labelledby={headed ? undefined : headingId}
+      aria-label={headed ? t.title : undefined}
+      className="mt-10 scroll-mt-20 first:mt-6"
+    >
+      {!headed && (
+        <h2 id={headingId} className="text-xl font-extrabold tracking-tight text-brand-950">
+          {t.title}
+        </h2>
+      )}
+      {!headed && <p className="mt-1 text-slate-600">{t.lead}</p>}
+
+      <div className={spec.single ? "mt-4 max-w-2xl" : "mt-6 grid gap-8 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]"}>
+        <div>
+          {spec.single ? null : (
+            <Sub id={`${key}-form-title`} className="scroll-mt-20 text-lg font-bold text-slate-900">
+              {editingId ? `Edit ${t.one}` : `Add ${/^[aeiou]/i.test(t.one) ? "an" : "a"} ${t.one}`}
+            </Sub>
+          )}
+          <PageForm
+            key={`${editingId}:${saveFailure ? "failed" : "fresh"}:${view.page.total}`}
+            formRef={formRef}
+            errorId={`${key}-form-error`}
+            error={formError}
+            encType="multipart/form-data"
+            className="mt-3 space-y-4"
+            noValidate
+            {...check.formProps}
+          >
+            <input type="hidden" name="resource" value={key} />
+            <input type="hidden" name="intent" value="save" />
+            {editingId && !spec.single ? <input type="hidden" name="id" value={editingId} /> : null}
+            {spec.fields.some((f) => f.required) ? (
+              <p className="text-sm text-slate-600">
+                Fields marked <span className="text-red-700">*</span> are required.
+              </p>
+            ) : null}
+            {spec.fields.map((field) => (
+              <ResourceInput
+                key={field.name}
+                field={field}
+                id={fieldIds[field.name]!}
+                value={valueOf(field.name)}
+                error={fieldErrors[field.name]}
+                onUploading={setUploading}
+              />
+            ))}
+            <div className="flex flex-wrap items-center gap-3">
+              <SubmitButton
+                pending={saving || uploading}
+                label={editingId || spec.single ? t.update : t.add}
+                pendingLabel={uploading ? "Uploading…" : "Saving…"}
+                className="w-full sm:w-auto"
+              />
+              {editingId && !spec.single ? (
+                <Link to={here} className={buttonClass("ghost", "md")}>
+                  Cancel
+                </Link>
+              ) : null}
+            </div>
+          </PageForm>
+          {spec.single ? (
+            <div className="mt-4 border-t border-slate-200 pt-4">
+              {listFailure?.formError ? (
+                <Notice tone="error" className="mb-3 rounded-lg border px-4 py-3">
+                  {listFailure.formError}
+                </Notice>
+              ) : null}
+              {confirming ? <ConfirmOnPage question={confirming.message} id="" resource={key} cancelTo={here} /> : null}
+              <ConfirmAction
+                fields={{ resource: key, intent: "delete" }}
+                label={`Delete ${t.title}`}
+                question={t.confirmDelete(t.one)}
+                confirmLabel="Delete"
+                busy={
+                  navigation.state !== "idle" &&
+                  navigation.formData?.get("resource") === key &&
+                  navigation.formData?.get("intent") === "delete"
+                }
+              />
+            </div>
+          ) : null}
+        </div>
+        {spec.single ? null : (
+          <div>
+            <Sub id={`${key}-list-title`} className="text-lg font-bold text-slate-900">
+              {t.many} {view.error ? "" : <span className="font-normal text-slate-600">({total})</span>}
+            </Sub>
+            {listFailure?.formError ? (
+              <Notice tone="error" className="mt-3 rounded-lg border px-4 py-3">
+                {listFailure.formError}
+              </Notice>
+            ) : null}
+            {confirming ? (
+              <ConfirmOnPage question={confirming.message} id={confirming.values.id} resource={key} cancelTo={here} />
+            ) : null}
+            <DataTable
+              labelledBy={`${key}-list-title`}
+              columns={columns}
+              rows={view.page.items}
+              rowKey={(row) => row._id}
+              empty={t.empty}
+              error={view.error}
+              page={view.page}
+              pager={{
+                label: `${t.many} pages`,
+                hrefFor: (p) => {
+                  const next = new URLSearchParams(params);
+                  next.set(pageParamOf(key, alone), String(p));
+                  return `${location.pathname}?${next}#${key}`;
+                },
+              }}
+              actionsHeader="Actions"
+              actions={(row) => {
+                const index = view.page.items.indexOf(row);
+                const label = row[spec.list.title] || t.one;
+                return (
+                  <div className="flex flex-wrap items-center gap-2">
+                    <Link
+                      to={editHref(row._id)}
+                      aria-label={`Edit ${label}`}
+                      className={buttonClass("ghost", "sm", "border border-slate-300")}
+                    >
+                      Edit
+                    </Link>
+                    {spec.ordered ? (
+                      <>
+                        <MoveButton
+                          resource={key}
+                          id={row._id}
+                          direction="up"
+                          label={label}
+                          disabled={position(index) === 0}
+                          busy={busyRow("move", row._id)}
+                        />
+                        <MoveButton
+                          resource={key}
+                          id={row._id}
+                          direction="down"
+                          label={label}
+                          disabled={position(index) === total - 1}
+                          busy={busyRow("move", row._id)}
+                        />
+                      </>
+                    ) : null}
+                    <ConfirmAction
+                      fields={{ resource: key, intent: "delete", id: row._id }}
+                      label="Delete"
+                      accessibleLabel={`Delete ${label}`}
+                      question={t.confirmDelete(label)}
+                      confirmLabel="Delete"
+                      busy={busyRow("delete", row._id)}
+                    />
+                  </div>
+                );
+              }}
+            />
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Move one place up or down: a small POST form (keyboard and no-JavaScript friendly). */
+function MoveButton({
+  resource,
+  id,
+  direction,
+  label,
+  disabled,
+  busy,
+}: {
+  resource: string;
+  id: string;
+  direction: "up" | "down";
+  label: string;
+  disabled: boolean;
+  busy: boolean;
+}) {
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="resource" value={resource} />
+      <input type="hidden" name="intent" value="move" />
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="direction" value={direction} />
+      <button
+        type="submit"
+        disabled={disabled}
+        aria-disabled={busy || undefined}
+        aria-label={`Move ${label} ${direction}`}
+        onClick={(e) => {
+          if (busy) e.preventDefault();
+        }}
+        className={buttonClass(
+          "ghost",
+          "sm",
+          "border border-slate-300 disabled:cursor-not-allowed disabled:opacity-40",
+        )}
+      >
+        <span aria-hidden="true">{direction === "up" ? "↑" : "↓"}</span>
+        <span className="sr-only sm:not-sr-only sm:ml-1">{direction === "up" ? "Up" : "Down"}</span>
+      </button>
+    </Form>
+  );
+}
+
+/** Without JavaScript a Delete posts at once: its question, answered on the page. */
+function ConfirmOnPage({
+  question,
+  id,
+  resource,
+  cancelTo,
+}: {
+  question: string;
+  id: string;
+  resource: string;
+  cancelTo: string;
+}) {
+  return (
+    <section aria-label="Confirm delete" className="mt-3 rounded-lg border border-red-200 bg-red-50 p-4">
+      <p role="alert" className="font-bold text-slate-900">
+        {question}
+      </p>
+      <Form method="post" className="mt-3 flex flex-wrap gap-3">
+        <input type="hidden" name="resource" value={resource} />
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="id" value={id} />
+        <input type="hidden" name="confirmed" value="yes" />
+        <button type="submit" className={buttonClass("primary", "md", "bg-red-700 hover:bg-red-800")}>
+          Delete
+        </button>
+        <Link to={cancelTo} className={buttonClass("ghost", "md")}>
+          Cancel
+        </Link>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,314 @@
+// The loader and action of admin screens built on declared resources (contract/admin-resource.ts;
+// decision 029). A screen names the resources it shows; this reads each one's page of items and the
+// item being edited (`?edit=<id>`), and answers every form of those sections: save (add or update),
+// delete (after its confirmation) and move. One form → result → message path:
+//  - success: a redirect to the screen without `?edit` (the form is cleared and leaves edit mode; a
+//    reload posts nothing again) with the spec's message as a flash (app/lib/flash.server.ts);
+//  - failure: an intent-tagged ActionResult with the field errors, the form-level message (the spec's
+//    'Failed to save FAQ: …') and what was typed, shown beside the section that posted it.
+// The same code serves browsers with and without JavaScript.
+import { RESOURCE_PAGE_SIZE, type ResourceItem, type ResourceSpec } from "../../contract/admin-resource.ts";
+import { resourceInputSchema } from "../../contract/admin-resource-schema.ts";
+import { readPageNumber, type Page } from "../../contract/paging.ts";
+import type { ActionResult } from "./action-result.ts";
+import { appContext, type AppContext } from "./context.ts";
+import { redirectWithMessage } from "./flash.server.ts";
+import { parseBody, readFormBody, type FormBody } from "./forms.server.ts";
+import { requireAdminPage } from "./guards.server.ts";
+import { toPageError } from "./page-errors.server.ts";
+
+type Args = { request: Request; context: { get: (key: typeof appContext) => AppContext } };
+type Item = ResourceItem<string>;
+export type ResourceKey = keyof AppContext["services"]["resources"];
+
+/** The action's answer: a failure, or the question before a delete (no JavaScript), with the item's id and label. */
+export type ResourceActionResult = ActionResult<string, Partial<Record<string, string>>, { id: string; label: string }>;
+
+/** What a section of the screen shows: a page of the list, and the item in the form when editing. */
+export interface ResourceView {
+  page: Page<Item>;
+  editing: Item | null;
+  /** the list could not be read: its message instead of the rows */
+  error: string | null;
+}
+
+/** The query parameter of a section's page number: `page` on a screen of one list, `{key}Page` beside others. */
+export const pageParam = (key: string, alone: boolean) => (alone ? "page" : `${key}Page`);
+
+/** The upload field that goes with an image or video field (a file posted without JavaScript). */
+export const fileFieldOf = (name: string) => `${name}File`;
+
+export type SingleKey = keyof AppContext["services"]["singles"];
+
+function singleOf(ctx: AppContext, spec: ResourceSpec) {
+  return ctx.services.singles[spec.key as SingleKey] as unknown as {
+    get(): Promise<Record<string, string> | null>;
+    save(actor: unknown, body: unknown): Promise<unknown>;
+    clear(actor: unknown): Promise<unknown>;
+  };
+}
+
+function serviceOf(ctx: AppContext, spec: ResourceSpec) {
+  return ctx.services.resources[spec.key as ResourceKey] as unknown as {
+    listPage(actor: unknown, q: { page: number; pageSize: number }): Promise<Page<Item>>;
+    get(actor: unknown, id: string): Promise<Item>;
+    create(actor: unknown, body: unknown): Promise<Item>;
+    update(actor: unknown, id: string, body: unknown): Promise<Item>;
+    remove(actor: unknown, id: string): Promise<{ message: string }>;
+    move(actor: unknown, id: string, body: unknown): Promise<Item[]>;
+  };
+}
+
+/** The sections' lists and the item being edited, for the screen's loader. */
+export async function loadResources(
+  { request, context }: Args,
+  specs: ReadonlyArray<ResourceSpec>,
+): Promise<Record<string, ResourceView>> {
+  const ctx = context.get(appContext);
+  const actor = requireAdminPage(request, ctx);
+  const url = new URL(request.url);
+  const editId = url.searchParams.get("edit");
+  const views = await Promise.all(
+    specs.map(async (spec): Promise<[string, ResourceView]> => {
+      if (spec.single) {
+        // the one record, always in its form (blank fields when none is saved)
+        const current = await singleOf(ctx, spec).get();
+        const blank = Object.fromEntries(spec.fields.map((f) => [f.name, ""]));
+        const editing = { ...blank, ...(current ?? {}), _id: "" } as Item;
+        return [
+          spec.key,
+          { page: { items: [], page: 1, pageSize: RESOURCE_PAGE_SIZE, total: 0 }, editing, error: null },
+        ];
+      }
+      const service = serviceOf(ctx, spec);
+      const alone = specs.filter((s) => !s.single).length === 1;
+      const asked = url.searchParams.get(pageParam(spec.key, alone)) ?? "";
+      const page = readPageNumber(new URLSearchParams({ page: asked }));
+      const editing = editId ? await service.get(actor, editId).catch(() => null) : null;
+      try {
+        return [
+          spec.key,
+          { page: await service.listPage(actor, { page, pageSize: RESOURCE_PAGE_SIZE }), editing, error: null },
+        ];
+      } catch (error) {
+        const refused = toPageError(error);
+        if (refused?.status === 401 || refused?.status === 403) throw error;
+        console.error(`admin ${spec.key}: loading the list failed`, error);
+        const empty = { items: [], page, pageSize: RESOURCE_PAGE_SIZE, total: 0 };
+        return [
+          spec.key,
+          { page: empty, editing, error: `The list could not be read: ${refused?.message ?? "please try again."}` },
+        ];
+      }
+    }),
+  );
+  return Object.fromEntries(views);
+}
+
+/** Where a section's success leads: the same screen and page, without `?edit`, at the section. */
+function backTo(request: Request, spec: ResourceSpec): string {
+  const url = new URL(request.url);
+  url.searchParams.delete("edit");
+  url.searchParams.delete("index");
+  const search = url.searchParams.toString();
+  return `${url.pathname}${search ? `?${search}` : ""}#${spec.key}`;
+}
+
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+
+/** Files posted without JavaScript: uploaded through the media pipeline, their addresses put in the fields. */
+async function uploadPosted(
+  ctx: AppContext,
+  actor: ReturnType<typeof requireAdminPage>,
+  spec: ResourceSpec,
+  body: FormBody,
+) {
+  const errors: Record<string, string> = {};
+  for (const field of spec.fields) {
+    if (field.kind !== "image" && field.kind !== "video") continue;
+    const file = body.files[fileFieldOf(field.name)];
+    if (!file) continue;
+    try {
+      const auth = await ctx.services.uploads.issueToken(actor);
+      const done = await ctx.services.uploads.upload({
+        file,
+        token: auth.token,
+        expire: String(auth.expire),
+        signature: auth.signature,
+      });
+      body.fields[field.name] = new URL(done.url).pathname;
+    } catch (error) {
+      const refused = toPageError(error);
+      if (!refused) throw error;
+      errors[field.name] = `Image upload failed! ${refused.message}`;
+    }
+  }
+  return errors;
+}
+
+/**
+ * The action of a screen of declared resources: the posted `resource` picks the section, `intent`
+ * the form (save, delete, move). Answers an ActionResult tagged `{key}.{intent}`, or redirects.
+ */
+export async function resourceAction(
+  { request, context }: Args,
+  specs: ReadonlyArray<ResourceSpec>,
+): Promise<ResourceActionResult | Response> {
+  const ctx = context.get(appContext);
+  const actor = requireAdminPage(request, ctx);
+  const body = await readFormBody(request);
+  const spec = specs.find((s) => s.key === body.fields.resource);
+  if (!spec)
+    return {
+      ok: false,
+      formError: "This form is not one of this page's. Please reload the page.",
+      fieldErrors: {},
+      values: {},
+    };
+  if (spec.single) return singleAction(request, ctx, actor, spec, body);
+  const service = serviceOf(ctx, spec);
+  const intent = text(body.fields.intent);
+  const id = text(body.fields.id).trim();
+  const t = spec.texts;
+  const tag = (name: string) => `${spec.key}.${name}`;
+
+  if (intent === "delete") {
+    // spec admin §5 (carousel): a short id is refused before any call
+    if (spec.idMinLength !== undefined && id.length < spec.idMinLength) {
+      return {
+        ok: false,
+        intent: tag("delete"),
+        formError: spec.invalidId ?? "Invalid ID",
+        fieldErrors: {},
+        values: { id },
+      };
+    }
+    // Without JavaScript the Delete button posts at once: its question, answered on the page.
+    if (body.fields.confirmed !== "yes") {
+      const item = await service.get(actor, id).catch(() => null);
+      const label = item ? item[spec.list.title] || t.one : t.one;
+      return { ok: true, intent: tag("confirm"), message: t.confirmDelete(label), values: { id, label } };
+    }
+    try {
+      await service.remove(actor, id);
+    } catch (error) {
+      const refused = toPageError(error);
+      if (!refused) throw error;
+      return {
+        ok: false,
+        intent: tag("delete"),
+        formError: t.deleteFailed(refused.message),
+        fieldErrors: {},
+        values: { id },
+      };
+    }
+    return redirectWithMessage(ctx, backTo(request, spec), t.deleted);
+  }
+
+  if (intent === "move") {
+    try {
+      await service.move(actor, id, { direction: text(body.fields.direction) });
+    } catch (error) {
+      const refused = toPageError(error);
+      if (!refused) throw error;
+      return { ok: false, intent: tag("move"), formError: refused.message, fieldErrors: {}, values: { id } };
+    }
+    return redirectWithMessage(ctx, backTo(request, spec), t.moved);
+  }
+
+  // save: an update when the form carries the id of the item being edited, else an add
+  const names = spec.fields.map((f) => f.name);
+  const uploadErrors = await uploadPosted(ctx, actor, spec, body);
+  const failed = (message: string) => (id ? t.updateFailed(message) : t.addFailed(message));
+  const labels = Object.fromEntries(spec.fields.map((f) => [f.name, f.label]));
+  const form = parseBody(body, { schema: resourceInputSchema(spec), fields: names, labels, keep: names });
+  if (!form.ok || Object.keys(uploadErrors).length > 0) {
+    const fieldErrors = { ...(form.ok ? {} : form.failure.fieldErrors), ...uploadErrors };
+    // spec admin §5: 'All fields are required' above the form, and beside each empty field what it needs
+    const missing = t.required !== undefined && Object.values(fieldErrors).includes(t.required);
+    for (const field of spec.fields) {
+      if (fieldErrors[field.name] === t.required) fieldErrors[field.name] = `${field.label} is required`;
+    }
+    return {
+      ok: false,
+      intent: tag("save"),
+      formError: missing ? t.required : form.ok ? undefined : form.failure.formError,
+      fieldErrors,
+      values: { ...(form.ok ? form.values : form.failure.values), ...(id ? { id } : {}) },
+    };
+  }
+  try {
+    if (id) await service.update(actor, id, form.data);
+    else await service.create(actor, form.data);
+  } catch (error) {
+    const refused = toPageError(error);
+    if (!refused) throw error;
+    return {
+      ok: false,
+      intent: tag("save"),
+      formError: failed(refused.message),
+      fieldErrors: {},
+      values: { ...form.values, ...(id ? { id } : {}) },
+    };
+  }
+  return redirectWithMessage(ctx, backTo(request, spec), id ? t.updated : t.added);
+}
+
+/** The forms of a single record (the hero): save over it, or blank it after the confirmation. */
+async function singleAction(
+  request: Request,
+  ctx: AppContext,
+  actor: ReturnType<typeof requireAdminPage>,
+  spec: ResourceSpec,
+  body: FormBody,
+): Promise<ResourceActionResult | Response> {
+  const single = singleOf(ctx, spec);
+  const t = spec.texts;
+  const tag = (name: string) => `${spec.key}.${name}`;
+  if (text(body.fields.intent) === "delete") {
+    if (body.fields.confirmed !== "yes") {
+      return { ok: true, intent: tag("confirm"), message: t.confirmDelete(t.one), values: { id: "", label: t.one } };
+    }
+    try {
+      await single.clear(actor);
+    } catch (error) {
+      const refused = toPageError(error);
+      if (!refused) throw error;
+      return {
+        ok: false,
+        intent: tag("delete"),
+        formError: t.deleteFailed(refused.message),
+        fieldErrors: {},
+        values: {},
+      };
+    }
+    return redirectWithMessage(ctx, backTo(request, spec), t.deleted);
+  }
+  const names = spec.fields.map((f) => f.name);
+  const uploadErrors = await uploadPosted(ctx, actor, spec, body);
+  const labels = Object.fromEntries(spec.fields.map((f) => [f.name, f.label]));
+  const form = parseBody(body, { schema: resourceInputSchema(spec), fields: names, labels, keep: names });
+  if (!form.ok || Object.keys(uploadErrors).length > 0) {
+    return {
+      ok: false,
+      intent: tag("save"),
+      formError: form.ok ? undefined : form.failure.formError,
+      fieldErrors: { ...(form.ok ? {} : form.failure.fieldErrors), ...uploadErrors },
+      values: form.ok ? form.values : form.failure.values,
+    };
+  }
+  try {
+    await single.save(actor, form.data);
+  } catch (error) {
+    const refused = toPageError(error);
+    if (!refused) throw error;
+    return {
+      ok: false,
+      intent: tag("save"),
+      formError: t.updateFailed(refused.message),
+      fieldErrors: {},
+      values: form.values,
+    };
+  }
+  return redirectWithMessage(ctx, backTo(request, spec), t.updated);
+}
