@@ -1,25 +1,33 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import type { Hero } from "../../../contract/content.ts";
+import { classifyVideoUrl } from "../../../contract/video-embed.ts";
+import { VideoPlayButton } from "../ui/video-player.tsx";
 
 /**
- * The about page's hero (spec public-area §2): a muted looping background video when one is set, over a
- * gradient that also stands in for it while it loads, when it fails and when there is none.
+ * The about page's hero (spec public-area §2): a muted looping background video when a video file is set,
+ * over a gradient that also stands in for it while it loads, when it fails and when there is none. A
+ * YouTube or Vimeo link cannot be a background (a <video> does not play it, and a player would load
+ * megabytes before anyone asked): it is a "Watch our video" button that opens the player (decision 030).
  */
 export function HeroBanner({ hero }: { hero: Hero }) {
   const videoRef = useRef<HTMLVideoElement>(null);
+  const video = classifyVideoUrl(hero.videoUrl);
+  const background = video?.kind === "file" ? video.src : null;
 
   useEffect(() => {
-    const video = videoRef.current;
-    if (!video) return;
+    const element = videoRef.current;
+    if (!element) return;
     // Motion and mobile data are the visitor's to spend: stop the loop when they ask for less.
     const saveData = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
-    if (saveData || window.matchMedia("(prefers-reduced-motion: reduce)").matches) video.pause();
+    if (saveData || window.matchMedia("(prefers-reduced-motion: reduce)").matches) element.pause();
   }, []);
 
   const internal = hero.buttonLink.startsWith("/");
   const buttonClass =
     "inline-flex min-h-12 items-center justify-center gap-2 rounded-lg bg-accent-500 px-6 py-3 text-base font-semibold text-slate-950 shadow-lg shadow-slate-950/20 transition hover:bg-amber-400";
+  const secondaryClass =
+    "inline-flex min-h-12 items-center rounded-lg px-4 py-3 font-semibold text-white underline-offset-4 ring-1 ring-white/40 transition hover:bg-white/10";
 
   return (
     <section aria-labelledby="about-hero-title" className="relative isolate overflow-hidden bg-brand-800 text-white">
@@ -31,11 +39,11 @@ export function HeroBanner({ hero }: { hero: Hero }) {
         aria-hidden="true"
         className="absolute inset-0 -z-20 bg-[radial-gradient(circle_at_85%_15%,rgba(245,158,11,0.35),transparent_45%),radial-gradient(circle_at_10%_90%,rgba(147,197,253,0.25),transparent_40%)]"
       />
-      {hero.videoUrl ? (
+      {background ? (
         <video
           ref={videoRef}
           className="absolute inset-0 -z-10 h-full w-full object-cover"
-          src={hero.videoUrl}
+          src={background}
           autoPlay
           muted
           loop
@@ -48,7 +56,7 @@ export function HeroBanner({ hero }: { hero: Hero }) {
       {/* Keeps white text above 4.5:1 whatever the video shows. */}
       <div
         aria-hidden="true"
-        className={`absolute inset-0 -z-10 ${hero.videoUrl ? "bg-slate-950/60" : "bg-slate-950/10"}`}
+        className={`absolute inset-0 -z-10 ${background ? "bg-slate-950/60" : "bg-slate-950/10"}`}
       />
 
       <div className="mx-auto flex min-h-[30rem] max-w-6xl flex-col justify-center px-4 py-20 sm:px-6 md:min-h-[36rem] lg:px-8">
@@ -75,10 +83,15 @@ export function HeroBanner({ hero }: { hero: Hero }) {
               <span aria-hidden="true">→</span>
             </a>
           )}
-          <Link
-            to="/contact"
-            className="inline-flex min-h-12 items-center rounded-lg px-4 py-3 font-semibold text-white underline-offset-4 ring-1 ring-white/40 transition hover:bg-white/10"
-          >
+          {video?.kind === "player" ? (
+            <VideoPlayButton
+              player={video.src}
+              page={video.page}
+              title={`Video: ${hero.title}`}
+              className={`${secondaryClass} gap-3`}
+            />
+          ) : null}
+          <Link to="/contact" className={secondaryClass}>
             Talk to us
           </Link>
         </div>

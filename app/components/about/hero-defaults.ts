@@ -2,6 +2,7 @@
 // client-side fallback defaults exist"; decision 005). Runs in the loader, so the page HTML already
 // carries the final text.
 import type { Hero } from "../../../contract/content.ts";
+import { classifyVideoUrl } from "../../../contract/video-embed.ts";
 
 export const HERO_DEFAULTS: Hero = {
   videoUrl: "",
@@ -19,11 +20,6 @@ function isSafeLink(link: string): boolean {
   return /^(https?:\/\/|mailto:)/i.test(link);
 }
 
-/** A same-site media path or an https URL. */
-function isSafeVideo(url: string): boolean {
-  return (url.startsWith("/") && !url.startsWith("//")) || /^https:\/\//i.test(url);
-}
-
 /** The hero to show: each blank or unsafe field falls back to its default, field by field. */
 export function resolveHero(hero: Hero | null): Hero {
   const pick = (value: string | undefined, fallback: string) => (value && value.trim() ? value.trim() : fallback);
@@ -34,6 +30,7 @@ export function resolveHero(hero: Hero | null): Hero {
     subtitle: pick(hero?.subtitle, HERO_DEFAULTS.subtitle),
     buttonText: pick(hero?.buttonText, HERO_DEFAULTS.buttonText),
     buttonLink: isSafeLink(buttonLink) ? buttonLink : HERO_DEFAULTS.buttonLink,
-    videoUrl: videoUrl && isSafeVideo(videoUrl) ? videoUrl : HERO_DEFAULTS.videoUrl,
+    // a video file or a YouTube/Vimeo link; anything else (a picture, another site) is no video (decision 030)
+    videoUrl: classifyVideoUrl(videoUrl) ? videoUrl : HERO_DEFAULTS.videoUrl,
   };
 }

@@ -1,5 +1,11 @@
 import { useEffect, useRef } from "react";
-import { autoplayUrl, isAllowedVideoSrc, PLAY_CLASS, titleOfPlayLabel } from "../../../contract/video-embed.ts";
+import {
+  autoplayUrl,
+  isAllowedVideoSrc,
+  PLAY_CLASS,
+  PLAYER_ALLOW,
+  titleOfPlayLabel,
+} from "../../../contract/video-embed.ts";
 
 // A post's body on its page (spec public-area §2 "Single post page"): HTML the server made from the
 // stored body, sanitized on the way (server/lib/sanitize.ts renderPostPageHtml, decision 027), so only
@@ -22,7 +28,7 @@ function play(button: HTMLAnchorElement): boolean {
   const frame = document.createElement("iframe");
   frame.src = autoplayUrl(src);
   frame.title = titleOfPlayLabel(button.textContent ?? "");
-  frame.allow = "autoplay; encrypted-media; fullscreen; picture-in-picture";
+  frame.allow = PLAYER_ALLOW;
   frame.allowFullscreen = true;
   frame.loading = "lazy";
   frame.referrerPolicy = "strict-origin-when-cross-origin";
