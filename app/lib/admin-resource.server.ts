@@ -14,7 +14,7 @@ import type { ActionResult } from "./action-result.ts";
 import { appContext, type AppContext } from "./context.ts";
 import { redirectWithMessage } from "./flash.server.ts";
 import { parseBody, readFormBody, type FormBody } from "./forms.server.ts";
-import { requireAdminPage } from "./guards.server.ts";
+import { pageAddressOf, requireAdminPage } from "./guards.server.ts";
 import { toPageError } from "./page-errors.server.ts";
 
 type Args = { request: Request; context: { get: (key: typeof appContext) => AppContext } };
@@ -107,11 +107,7 @@ export async function loadResources(
 
 /** Where a section's success leads: the same screen and page, without `?edit`, at the section. */
 function backTo(request: Request, spec: ResourceSpec): string {
-  const url = new URL(request.url);
-  url.searchParams.delete("edit");
-  url.searchParams.delete("index");
-  const search = url.searchParams.toString();
-  return `${url.pathname}${search ? `?${search}` : ""}#${spec.key}`;
+  return `${pageAddressOf(request, ["edit"])}#${spec.key}`;
 }
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");

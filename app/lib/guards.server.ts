@@ -15,19 +15,23 @@ import type { AppContext } from "./context.ts";
 export { safeRedirectTo };
 
 /**
- * /login with the page to come back to. A client-side navigation asks for the page's data at
- * `/path.data?_routes=…` (`/_root.data` for the home page): the way back is the page, not its data.
+ * The page a request is about, as a same-site path with its query. A client-side navigation or form
+ * post asks for the page's data at `/path.data?_routes=…` (`/_root.data` for the home page): the page
+ * is the address without that. A request path such as "//evil.example/x" comes back as the home page,
+ * never as another site.
  */
-export function loginUrl(request: Request): string {
+export function pageAddressOf(request: Request, drop: readonly string[] = []): string {
   const url = new URL(request.url);
   let path = url.pathname.replace(/\.data$/, "");
   if (path === "/_root") path = "/";
-  url.searchParams.delete("_routes");
-  url.searchParams.delete("index");
+  for (const name of ["_routes", "index", ...drop]) url.searchParams.delete(name);
   const search = url.searchParams.toString();
-  // (a request path such as "//evil.example/x" comes back as the home page, never as another site)
-  const back = safeRedirectTo(path + (search ? `?${search}` : ""));
-  return `/login?redirectTo=${encodeURIComponent(back)}`;
+  return safeRedirectTo(path + (search ? `?${search}` : ""));
+}
+
+/** /login with the page to come back to. */
+export function loginUrl(request: Request): string {
+  return `/login?redirectTo=${encodeURIComponent(pageAddressOf(request))}`;
 }
 
 export function requireUserPage(request: Request, ctx: AppContext): Actor {

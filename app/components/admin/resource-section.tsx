@@ -169,7 +169,7 @@ export function ResourceSection({
   const listFailure = failure && failure.intent !== `${key}.save` ? failure : undefined;
   const confirming = answer?.ok && answer.intent === `${key}.confirm` ? answer : undefined;
   const editing = view.editing;
-  const fieldIds = Object.fromEntries(spec.fields.map((f) => [f.name, `${key}-${f.name}`]));
+  const fieldIds = Object.fromEntries(spec.fields.map((f) => [f.name, `${key}-field-${f.name}`]));
 
   const check = useContractCheck({
     load: () => import("../../../contract/admin-resource-schema.ts").then((m) => m.resourceInputSchema(spec)),

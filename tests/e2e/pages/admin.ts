@@ -46,6 +46,11 @@ export const COMING_SOON = "This screen is coming soon.";
 /** The spec's admin routes that have their screen already, with the heading it shows. */
 export const BUILT_SPEC_ADMIN_ROUTES: Readonly<Record<string, string>> = {
   "/admin/categories": "Categories",
+  "/admin/home": "Admin Dashboard - Carousel",
+  "/admin/blog-teasers": "Blog Teasers",
+  "/admin/instructor-ctas": "Instructor Calls to Action",
+  "/admin/faqs": "FAQs",
+  "/admin/about": "Admin Panel",
 };
 
 /** The body rows of the page's DataTable (a row with cells; the header row has column headers only). */
@@ -287,5 +292,117 @@ export class CategoriesPage extends AdminPage {
   /** The refusal of a removal, above the list. */
   get removeError(): Locator {
     return this.page.getByRole("main").getByRole("alert").filter({ hasText: "Failed to remove category" });
+  }
+}
+
+/** A toast (with JavaScript) saying `text`. */
+export function toastOf(page: Page, text: string | RegExp): Locator {
+  return page
+    .getByRole("region", { name: /^Notifications/ })
+    .getByRole("listitem")
+    .filter({ hasText: text });
+}
+
+/**
+ * A screen of declared resources (/admin/home, /admin/faqs, /admin/about...: decision 029), and its
+ * sections: each one a form (Add, or Update while editing) and a list with Edit, Up, Down and Delete.
+ */
+export class ResourceScreenPage extends AdminPage {
+  readonly path: string;
+  readonly title: string;
+
+  constructor(page: Page, path: string, title: string) {
+    super(page);
+    this.path = path;
+    this.title = title;
+  }
+
+  async goto() {
+    await this.page.goto(this.path);
+    await expect(this.heading).toHaveText(this.title);
+  }
+
+  /** The section of a resource, by its title (the page's own when it is the only one). */
+  section(title: string): ResourceSectionPart {
+    return new ResourceSectionPart(
+      this.page,
+      this.page.getByRole("main").getByRole("region", { name: title, exact: true }),
+    );
+  }
+
+  toast(text: string | RegExp): Locator {
+    return toastOf(this.page, text);
+  }
+
+  /** Without JavaScript, the message after a redirect, at the top of the page. */
+  notice(text: string | RegExp): Locator {
+    return this.page.getByRole("region", { name: "Message" }).filter({ hasText: text });
+  }
+}
+
+export class ResourceSectionPart {
+  readonly page: Page;
+  readonly root: Locator;
+
+  constructor(page: Page, root: Locator) {
+    this.page = page;
+    this.root = root;
+  }
+
+  field(label: string): Locator {
+    return this.root.getByLabel(label, { exact: true });
+  }
+
+  /** Fills the form's fields by their labels (a required field's label ends with its asterisk). */
+  async fill(values: Record<string, string>) {
+    for (const [label, value] of Object.entries(values)) {
+      await this.root.getByRole("textbox", { name: new RegExp(`^${label}( \\*)?$`) }).fill(value);
+    }
+  }
+
+  button(name: string): Locator {
+    return this.root.getByRole("button", { name, exact: true });
+  }
+
+  get formError(): Locator {
+    return this.root.getByRole("alert").first();
+  }
+
+  /** The list's rows (header row left out), in their order. */
+  get rows(): Locator {
+    return this.root.getByRole("row").filter({ has: this.page.getByRole("cell") });
+  }
+
+  row(text: string): Locator {
+    return this.rows.filter({ hasText: text });
+  }
+
+  async edit(text: string) {
+    await this.row(text)
+      .getByRole("link", { name: /^Edit / })
+      .click();
+  }
+
+  async move(text: string, direction: "up" | "down") {
+    await this.row(text)
+      .getByRole("button", { name: new RegExp(`^Move .* ${direction}$`) })
+      .click();
+  }
+
+  /** Delete, then the dialog's answer: its question is checked. */
+  async delete(text: string, question: string, answer: "Delete" | "Cancel" = "Delete") {
+    await this.row(text)
+      .getByRole("button", { name: /^Delete / })
+      .click();
+    const dialog = this.page
+      .getByRole("alertdialog", { name: question })
+      .or(this.page.getByRole("dialog", { name: question }));
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: answer, exact: true }).click();
+  }
+
+  /** The titles of the list's rows, in order. */
+  async titles(): Promise<string[]> {
+    return (await this.rows.locator("th").allInnerTexts()).map((t) => t.trim());
   }
 }
