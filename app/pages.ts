@@ -81,6 +81,8 @@ export const PAGES: readonly PageEntry[] = [
       { path: "admin/outbox/:id", file: "routes/admin/outbox-message.tsx", access: "admin" },
       // spec admin §2 "Categories admin" (issue 10; decision 020)
       { path: "admin/categories", file: "routes/admin/categories.tsx", access: "admin" },
+      // what admins did (issue 16 "Audit log", beyond the spec)
+      { path: "admin/audit", file: "routes/admin/audit.tsx", access: "admin" },
       ...ADMIN_SCREENS_TO_COME.map((path): PageEntry => ({
         path,
         file: "routes/admin/coming-soon.tsx",
