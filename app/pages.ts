@@ -83,6 +83,8 @@ export const PAGES: readonly PageEntry[] = [
       { path: "admin/instructor-ctas", file: "routes/admin/instructor-ctas.tsx", access: "admin" },
       { path: "admin/faqs", file: "routes/admin/faqs.tsx", access: "admin" },
       { path: "admin/about", file: "routes/admin/about.tsx", access: "admin" },
+      // what admins did (issue 16 "Audit log", beyond the spec)
+      { path: "admin/audit", file: "routes/admin/audit.tsx", access: "admin" },
       ...ADMIN_SCREENS_TO_COME.map((path): PageEntry => ({
         path,
         file: "routes/admin/coming-soon.tsx",

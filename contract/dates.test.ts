@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { formatLagosDate, formatLagosDateTime, formatLagosLong, relativeTime } from "./dates.ts";
+import {
+  formatLagosDate,
+  formatLagosDateTime,
+  formatLagosLong,
+  lagosDayEnd,
+  lagosDayOf,
+  lagosDayStart,
+  relativeTime,
+} from "./dates.ts";
 
 const NOW = new Date("2025-06-15T12:00:00.000Z");
 const before = (ms: number) => new Date(NOW.getTime() - ms);
@@ -76,5 +84,36 @@ describe("Lagos time (West Africa Time, UTC+1)", () => {
     expect(formatLagosLong(new Date("2030-03-16T15:00:00.000Z"))).toBe("Saturday 16 March 2030, 4:00 pm WAT");
     expect(formatLagosLong("2030-01-05T22:30:00.000Z")).toBe("Saturday 5 January 2030, 11:30 pm WAT");
     expect(formatLagosLong(lateUtc)).toBe("Sunday 6 January 2030, 12:30 am WAT");
+  });
+});
+
+describe("Lagos calendar days", () => {
+  it("start at 23:00 UTC the evening before and end 24 hours later", () => {
+    expect(lagosDayStart("2026-03-03")?.toISOString()).toBe("2026-03-02T23:00:00.000Z");
+    expect(lagosDayEnd("2026-03-03")?.toISOString()).toBe("2026-03-03T23:00:00.000Z");
+    expect(lagosDayEnd("2026-12-31")?.toISOString()).toBe("2026-12-31T23:00:00.000Z");
+    expect(lagosDayStart("2028-02-29")?.toISOString()).toBe("2028-02-28T23:00:00.000Z");
+  });
+
+  it("refuse what is not a real day", () => {
+    for (const bad of [
+      "",
+      "2026-02-30",
+      "2026-13-01",
+      "2026-3-3",
+      "03/03/2026",
+      "2026-03-03T00:00",
+      "1969-12-31",
+      "2027-02-29",
+    ]) {
+      expect(lagosDayStart(bad), bad).toBeNull();
+      expect(lagosDayEnd(bad), bad).toBeNull();
+    }
+  });
+
+  it("name the Lagos day of an instant", () => {
+    expect(lagosDayOf("2026-03-02T22:59:59.999Z")).toBe("2026-03-02");
+    expect(lagosDayOf("2026-03-02T23:00:00.000Z")).toBe("2026-03-03");
+    expect(lagosDayOf(new Date("2026-03-03T22:59:00Z"))).toBe("2026-03-03");
   });
 });

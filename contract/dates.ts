@@ -81,3 +81,41 @@ export function relativeTime(date: Date | string, now: Date | string | number): 
   if (days < YEAR_DAYS) return ago(Math.min(Math.floor(days / MONTH_DAYS), 11), "month");
   return ago(Math.floor(days / YEAR_DAYS), "year");
 }
+
+// Calendar days in Lagos, as date inputs send them ("2026-03-03"): the back office filters by day
+// (the audit log's from/to, issue 16). Lagos keeps UTC+1 all year (no daylight saving: decision 007),
+// so a day there runs from 23:00 UTC the evening before to 23:00 UTC that evening.
+
+const LAGOS_OFFSET_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The instant a Lagos calendar day ("YYYY-MM-DD") starts; null for anything that is not a real day. */
+export function lagosDayStart(day: string): Date | null {
+  const match = DAY_PATTERN.exec(day);
+  if (!match) return null;
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const utc = Date.UTC(year, month - 1, date);
+  const check = new Date(utc);
+  // 2026-02-30 would roll over to March: not a day anyone meant
+  if (
+    year < 1970 ||
+    check.getUTCFullYear() !== year ||
+    check.getUTCMonth() !== month - 1 ||
+    check.getUTCDate() !== date
+  ) {
+    return null;
+  }
+  return new Date(utc - LAGOS_OFFSET_MS);
+}
+
+/** The instant after a Lagos calendar day ends (the next day's start): `to` filters include the whole day. */
+export function lagosDayEnd(day: string): Date | null {
+  const start = lagosDayStart(day);
+  return start ? new Date(start.getTime() + DAY_MS) : null;
+}
+
+/** The Lagos calendar day ("YYYY-MM-DD") of an instant. */
+export function lagosDayOf(value: Date | string): string {
+  return new Date(new Date(value).getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
+}

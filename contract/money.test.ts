@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { couponPrice, coursePrice, discountedKobo, formatKobo, formatNaira, koboToNaira, nairaToKobo } from "./money.ts";
+import {
+  couponPrice,
+  coursePrice,
+  discountedKobo,
+  formatKobo,
+  formatNaira,
+  koboToNaira,
+  nairaToKobo,
+} from "./money.ts";
 
 describe("nairaToKobo and koboToNaira", () => {
   it("turns naira into whole kobo", () => {

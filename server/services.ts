@@ -31,6 +31,7 @@ import { createAfterPaid } from "./features/payments/after-paid.ts";
 import { emailBrand } from "./features/mail/templates/brand.ts";
 import { ticketKey } from "./features/tickets/ticket-code.ts";
 import { createAccountService } from "./features/account/account.service.ts";
+import { createAuditService } from "./features/admin/audit.service.ts";
 import { createRateLimiter, limitRules } from "./http/rate-limit.ts";
 
 export interface Deps {
@@ -147,6 +148,8 @@ export function createServices(deps: Deps) {
       stepUpMaxAgeMs: deps.env.STEP_UP_MAX_AGE_SECONDS * 1000,
       stepUpAttempts: deps.env.SIGN_IN_RATE_LIMIT,
     }),
+    /** what admins did (the audit log, written by each admin write; issue 16) */
+    audit: createAuditService(db),
     auth,
     authFlows: createAuthFlows({ auth, db, env: deps.env, mediaStore }),
     outbox: createOutboxService(deps.mailer),

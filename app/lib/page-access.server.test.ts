@@ -106,9 +106,12 @@ describe("the page table", () => {
 });
 
 describe("the page access middleware", () => {
-  it.each(["/", "/about", "/login", "/contact", "/blog", "/posts?cat=Coding", "/a-post", "/no/such/page"])("lets anyone open %s", async (path) => {
-    expect(await visit(pageAccess, path)).toEqual({ kind: "next", cacheControl: null });
-  });
+  it.each(["/", "/about", "/login", "/contact", "/blog", "/posts?cat=Coding", "/a-post", "/no/such/page"])(
+    "lets anyone open %s",
+    async (path) => {
+      expect(await visit(pageAccess, path)).toEqual({ kind: "next", cacheControl: null });
+    },
+  );
 
   it.each(["/admin", "/admin/users?search=ada", "/coupon-table", "/admin/outbox/42"])(
     "sends a signed-out visitor from %s to /login and back",

@@ -25,10 +25,10 @@ import { registerPostActionsRoutes } from "../features/blog/post-actions.routes.
 import { registerPostWriteRoutes } from "../features/blog/posts-write.routes.ts";
 import { registerPaymentsRoutes } from "../features/payments/payments.routes.ts";
 import { registerAccountRoutes } from "../features/account/account.routes.ts";
+import { registerAuditRoutes } from "../features/admin/audit.routes.ts";
 import { accessGuard, BETTER_AUTH_DECLARATIONS } from "./access-policy.ts";
 import { rateLimits } from "./rate-limit.ts";
 import { defineRoute } from "./define-route.ts";
-
 
 /** Request bodies over the configured limit get 413, on the API and on page form posts alike. */
 export function limitBody(maxSize: number): MiddlewareHandler {
@@ -214,6 +214,7 @@ export function createBackend(services: Services, deps: Deps) {
   registerUsersRoutes(api, services.users);
   registerPaymentsRoutes(api, services.payments, services.paymentParts.sandboxCheckout);
   registerAccountRoutes(api, services.account);
+  registerAuditRoutes(api, services.audit);
   // After the uploads routes, and /posts/categories before /posts/{slug}.
   registerBlogRoutes(api, services.blog);
   // PATCH /posts/feature and DELETE /posts/{id} never meet GET /posts/{slug}: other methods.

@@ -1,8 +1,8 @@
 // The admin area's navigation (spec admin-back-office §2 "Admin navigation entries"): the spec's nine
-// entries with their labels exactly as the spec's table names them, plus the three screens of our own
-// back office (Dashboard, Users, Outbox). `related` lists the routes of the area that belong to an
-// entry without being its own page (a coupon's detail page belongs to "coupons"), so that the entry
-// stays marked while one of them is open.
+// entries with their labels exactly as the spec's table names them, plus the four screens of our own
+// back office (Dashboard, Users, Outbox, Audit log). `related` lists the routes of the area that belong
+// to an entry without being its own page (a coupon's detail page belongs to "coupons"), so that the
+// entry stays marked while one of them is open.
 import { matchPath } from "react-router";
 
 export interface AdminNavEntry {
@@ -34,6 +34,7 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
   { label: "blogcat", to: "/admin/categories" },
   { label: "Users", to: "/admin/users" },
   { label: "Outbox", to: "/admin/outbox", related: ["/admin/outbox/:id"] },
+  { label: "Audit log", to: "/admin/audit" },
 ];
 
 /** "page" when the entry's own page is open, "true" when a page that belongs to it is, else undefined. */

@@ -54,6 +54,15 @@ describe("DataTable", () => {
     expect(html).not.toContain("Nothing here yet.");
   });
 
+  it("gives a wide column's cells the card's whole width on phones, and only those", () => {
+    const html = render({
+      columns: [...COLUMNS, { key: "notes", header: "Notes", wide: true, cell: (r) => `notes of ${r.name}` }],
+      rows: [{ id: "1", name: "ada", role: "admin" }],
+    });
+    expect(html).toMatch(/<td role="cell" data-label="Notes" data-wide=""[^>]*>notes of ada<\/td>/);
+    expect(html).toMatch(/<td role="cell" data-label="Role"(?! data-wide)[^>]*>admin<\/td>/);
+  });
+
   it("shows the empty state instead of a table", () => {
     const html = render({});
     expect(html).toContain("Nothing here yet.");

@@ -13,6 +13,8 @@ export interface Column<T> {
   rowHeader?: boolean;
   /** right-aligned on wide screens (numbers, times) */
   alignEnd?: boolean;
+  /** the whole width of the card on phones (a cell of long text) */
+  wide?: boolean;
 }
 
 /**
@@ -117,6 +119,7 @@ export function DataTable<T>({
                     key={column.key}
                     role="cell"
                     data-label={column.header}
+                    data-wide={column.wide ? "" : undefined}
                     className={column.alignEnd ? "md:text-right" : undefined}
                   >
                     {column.cell(row)}

@@ -41,7 +41,6 @@ export interface ResourceBinding<N extends string> {
   operations: { list: string; create: string; update: string; remove: string; move: string; page: string };
 }
 
-
 const ID = /^[0-9a-f]{24}$/;
 
 type Row = Record<string, unknown> & { id: string; position?: number };

@@ -7,7 +7,8 @@
 // deletes a post (its comments, saves and visits go with it); only admins feature. Each change is one
 // conditional statement (or, for the save toggle, one per user at a time), so two requests at once can
 // never leave a half-done state: deletes say "where id = … and (author or admin) returning", the
-// feature toggle flips the column in place, the save toggle runs under a lock of the user's row.
+// feature toggle flips the column in place, the save toggle runs under a lock of the user's row. An
+// admin's post delete and feature toggle are recorded in the audit log with the write (issue 16).
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Comment, PostListItem } from "../../../contract/blog.ts";
 import {
@@ -26,6 +27,7 @@ import { comments, posts, savedPosts, user } from "../../db/schema.ts";
 import { Forbidden, NotFound } from "../../lib/errors.ts";
 import { isId } from "../../lib/id.ts";
 import { isAdmin, requireAdmin, requireUser, type Actor } from "../auth/actor.ts";
+import { recordAudit } from "../admin/audit.ts";
 import { listColumns, toPostListItem } from "./blog.service.ts";
 
 /** The name shown for an author whose account has no username (as blog.service.ts does). */
@@ -84,16 +86,51 @@ export function createPostActionsService(db: Db) {
       throw NotFound(M.commentNotFound);
     },
 
-    /** DELETE /posts/{id}: by its author or an admin; its comments, saves and visits go with it. */
+    /**
+     * DELETE /posts/{id}: by its author or an admin; its comments, saves and visits go with it. Every
+     * delete by an admin, of anyone's post (their own included: the log answers "what did the admins
+     * do", whichever hat they wore), is recorded in the audit log in the same transaction (issue 16):
+     * the post's title, address, author, categories and featured flag before, nothing after.
+     */
     async deletePost(actor: Actor | null, id: string): Promise<Deleted> {
       const me = requireUser(actor);
       if (!isId(id)) throw NotFound(BLOG_MESSAGES.postNotFound);
-      const gone = await writeContent(db, (tx) =>
-        tx
+      const admin = isAdmin(me);
+      const gone = await writeContent(db, async (tx) => {
+        const rows = await tx
           .delete(posts)
-          .where(and(eq(posts.id, id), isAdmin(me) ? undefined : eq(posts.userId, me.id)))
-          .returning({ id: posts.id }),
-      );
+          .where(and(eq(posts.id, id), admin ? undefined : eq(posts.userId, me.id)))
+          .returning({
+            id: posts.id,
+            title: posts.title,
+            slug: posts.slug,
+            userId: posts.userId,
+            categories: posts.categories,
+            isFeatured: posts.isFeatured,
+          });
+        const [post] = rows;
+        if (admin && post) {
+          const [author] = await tx
+            .select({ username: user.username, email: user.email })
+            .from(user)
+            .where(eq(user.id, post.userId));
+          await recordAudit(tx, me, {
+            action: "delete",
+            resource: "posts",
+            itemId: post.id,
+            itemLabel: post.title,
+            before: {
+              title: post.title,
+              slug: post.slug,
+              author: author ? author.username || author.email : null,
+              categories: post.categories,
+              isFeatured: post.isFeatured,
+            },
+            after: null,
+          });
+        }
+        return rows;
+      });
       if (gone.length > 0) return { message: M.postDeleted };
       const [exists] = await db.select({ id: posts.id }).from(posts).where(eq(posts.id, id));
       if (exists) throw Forbidden(M.notPostAuthor);
@@ -102,15 +139,27 @@ export function createPostActionsService(db: Db) {
 
     /** PATCH /posts/feature (admins only): flips isFeatured in one statement; two at once flip twice. */
     async toggleFeature(actor: Actor | null, postId: string): Promise<FeatureToggleResult> {
-      requireAdmin(actor);
+      const admin = requireAdmin(actor);
       if (!isId(postId)) throw NotFound(BLOG_MESSAGES.postNotFound);
-      const [row] = await writeContent(db, (tx) =>
-        tx
+      const row = await writeContent(db, async (tx) => {
+        const [flipped] = await tx
           .update(posts)
           .set({ isFeatured: sql`not ${posts.isFeatured}` })
           .where(eq(posts.id, postId))
-          .returning({ id: posts.id, isFeatured: posts.isFeatured }),
-      );
+          .returning({ id: posts.id, isFeatured: posts.isFeatured, title: posts.title, slug: posts.slug });
+        // The audit row (issue 16), in the flip's transaction: the flag before is the opposite of after.
+        if (flipped) {
+          await recordAudit(tx, admin, {
+            action: "feature",
+            resource: "posts",
+            itemId: flipped.id,
+            itemLabel: flipped.title,
+            before: { isFeatured: !flipped.isFeatured },
+            after: { isFeatured: flipped.isFeatured },
+          });
+        }
+        return flipped;
+      });
       if (!row) throw NotFound(BLOG_MESSAGES.postNotFound);
       return { postId: row.id, isFeatured: row.isFeatured };
     },

@@ -1,7 +1,8 @@
 // The categories admin (spec admin-back-office §2 "Categories admin", §5, §7 "POST /posts/category,
 // DELETE /posts/category/{name}"): one list serves courses and the blog (admin §1). Names are unique
 // whatever their case (the table's unique index on lower(name)). A category that courses or posts
-// still use is not removed: the refusal says how many use it (decision 020).
+// still use is not removed: the refusal says how many use it (decision 020). Each add and remove is
+// recorded in the audit log in its own transaction (issue 16 "Audit log").
 import { asc, count, eq, sql } from "drizzle-orm";
 import { CATEGORY_MESSAGES, NewCategorySchema, type AdminCategory, type Category } from "../../../contract/catalog.ts";
 import { describeIssues } from "../../../contract/common.ts";
@@ -11,6 +12,7 @@ import { sqlState } from "../../db/errors.ts";
 import { categories, courses, posts } from "../../db/schema.ts";
 import { Conflict, Invalid, NotFound } from "../../lib/errors.ts";
 import { requireAdmin, type Actor } from "../auth/actor.ts";
+import { recordAudit } from "../admin/audit.ts";
 
 const messages = {
   duplicate: (name: string) => `A category named "${name}" already exists.`,
@@ -74,7 +76,7 @@ export function createCategoriesService(db: Db) {
 
     /** POST /posts/category: a new name; 409 when one exists already in any case. */
     async add(actor: Actor | null, input: unknown): Promise<Category> {
-      requireAdmin(actor);
+      const admin = requireAdmin(actor);
       const name = parseName(input);
       try {
         return await writeContent(db, async (tx) => {
@@ -84,6 +86,14 @@ export function createCategoriesService(db: Db) {
             .where(sameName(categories.name, name));
           if (existing) throw Conflict(messages.duplicate(existing.name));
           const [row] = await tx.insert(categories).values({ name }).returning();
+          await recordAudit(tx, admin, {
+            action: "create",
+            resource: "categories",
+            itemId: row!.id,
+            itemLabel: row!.name,
+            before: null,
+            after: { name: row!.name },
+          });
           return { _id: row!.id, name: row!.name };
         });
       } catch (error) {
@@ -98,7 +108,7 @@ export function createCategoriesService(db: Db) {
      * none is left with a category that is not in the list.
      */
     async remove(actor: Actor | null, input: unknown): Promise<Category> {
-      requireAdmin(actor);
+      const admin = requireAdmin(actor);
       const name = typeof input === "string" ? input.trim() : "";
       if (!name) throw Invalid(CATEGORY_MESSAGES.empty);
       if (name.length > 200) throw NotFound(messages.notFound(name.slice(0, 50)));
@@ -108,6 +118,14 @@ export function createCategoriesService(db: Db) {
         const used = await usage(tx, row.name);
         if (used.courses + used.posts > 0) throw Conflict(messages.inUse(row.name, used.courses, used.posts));
         await tx.delete(categories).where(eq(categories.id, row.id));
+        await recordAudit(tx, admin, {
+          action: "delete",
+          resource: "categories",
+          itemId: row.id,
+          itemLabel: row.name,
+          before: { name: row.name },
+          after: null,
+        });
         return { _id: row.id, name: row.name };
       });
     },

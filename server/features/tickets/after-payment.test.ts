@@ -8,7 +8,12 @@ import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts"
 import { courses, eventPurchases, events } from "../../db/schema.ts";
 import { newId } from "../../lib/id.ts";
 import { silentLogger } from "../../lib/logger.ts";
-import { afterPaymentPaid, sendReceiptEmail, type AfterPaymentDeps, type PaidPayment } from "./after-payment.service.ts";
+import {
+  afterPaymentPaid,
+  sendReceiptEmail,
+  type AfterPaymentDeps,
+  type PaidPayment,
+} from "./after-payment.service.ts";
 import { TICKET_QR_CID } from "./emails.ts";
 import { ticketKey, ticketQrPng, verifyTicketCode } from "./ticket-code.ts";
 import {

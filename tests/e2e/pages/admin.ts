@@ -17,6 +17,7 @@ export const ADMIN_NAV_ENTRIES = [
   { label: "blogcat", path: "/admin/categories", heading: "Categories" },
   { label: "Users", path: "/admin/users", heading: "Users" },
   { label: "Outbox", path: "/admin/outbox", heading: "Outbox" },
+  { label: "Audit log", path: "/admin/audit", heading: "Audit log" },
 ] as const;
 
 /** Every admin route of the spec (admin §2 "Admin area routes") with an example of each parameter. */
@@ -404,5 +405,41 @@ export class ResourceSectionPart {
   /** The titles of the list's rows, in order. */
   async titles(): Promise<string[]> {
     return (await this.rows.locator("th").allInnerTexts()).map((t) => t.trim());
+  }
+}
+
+export class AuditPage extends AdminPage {
+  async goto(query = "") {
+    await this.page.goto(query ? `/admin/audit?${query}` : "/admin/audit");
+    await expect(this.heading).toHaveText("Audit log");
+  }
+
+  get filters(): Locator {
+    return this.page.getByRole("search", { name: "Audit log filters" });
+  }
+
+  /** Picks an admin and a resource by their options' text, days as YYYY-MM-DD, and submits the form. */
+  async filter(choice: { admin?: string; resource?: string; from?: string; to?: string }) {
+    if (choice.admin) await this.filters.getByLabel("Admin").selectOption({ label: choice.admin });
+    if (choice.resource) await this.filters.getByLabel("Resource").selectOption({ label: choice.resource });
+    if (choice.from) await this.filters.getByLabel("From").fill(choice.from);
+    if (choice.to) await this.filters.getByLabel("To").fill(choice.to);
+    await this.filters.getByRole("button", { name: "Filter" }).click();
+  }
+
+  /** The entries about an item, by its label. */
+  entry(itemLabel: string): Locator {
+    return listRows(this.page).filter({
+      has: this.page.locator('td[data-label="Item"]').getByText(itemLabel, { exact: true }),
+    });
+  }
+
+  /** What, Who, Item or Changes of an entry. */
+  entryField(itemLabel: string, label: "Who" | "What" | "Item" | "Changes"): Locator {
+    return rowCell(this.entry(itemLabel), label);
+  }
+
+  get emptyState(): Locator {
+    return this.page.getByRole("main").getByText(/^(No admin actions recorded yet\.|Nothing matches these filters\.)$/);
   }
 }

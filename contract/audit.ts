@@ -1,0 +1,197 @@
+// The audit log of admin writes (issue 16 "Audit log", beyond the spec; what Ghost's and Strapi's
+// admins keep): GET /api/admin/audit and the /admin/audit page. The query (paging, by admin, by
+// resource, by Lagos calendar day), what an entry is, the words an entry is shown in and the address of
+// the item it is about. Plain data and zod: the page imports this too.
+import { z } from "zod";
+import type { ResourceSpec } from "./admin-resource.ts";
+import { BLOG_TEASERS, CAROUSEL, EXPERTS, FAQS, HERO, INSTRUCTOR_CTAS } from "./content-resources.ts";
+import { lagosDayStart } from "./dates.ts";
+import { pageQuerySchema, pageSchema } from "./paging.ts";
+
+/** Entries a page (the back office's lists: decision 029). */
+export const AUDIT_PAGE_SIZE = 25;
+
+export const AUDIT_MESSAGES = {
+  from: "from must be a date written YYYY-MM-DD",
+  to: "to must be a date written YYYY-MM-DD",
+  order: "from must not be later than to",
+  actorId: "actorId must be at most 100 characters",
+  resource: "resource must be at most 50 characters",
+  empty: "No admin actions recorded yet.",
+  noMatch: "Nothing matches these filters.",
+};
+
+/** A Lagos calendar day as a date input sends it; "" (a blank input of the GET form) is no filter. */
+const day = (message: string) =>
+  z
+    .string({ error: message })
+    .refine((v) => v === "" || lagosDayStart(v) !== null, message)
+    .optional();
+
+/**
+ * GET /api/admin/audit?page=&pageSize=&actorId=&resource=&from=&to=: newest first. `from` and `to` are
+ * calendar days in Lagos time (the academy's day, decision 007), `to` included whole. Blank values are
+ * no filter, as the page's GET form sends them.
+ */
+export const AuditQuerySchema = pageQuerySchema({ pageSize: AUDIT_PAGE_SIZE })
+  .extend({
+    actorId: z.string({ error: AUDIT_MESSAGES.actorId }).max(100, AUDIT_MESSAGES.actorId).optional(),
+    resource: z.string({ error: AUDIT_MESSAGES.resource }).max(50, AUDIT_MESSAGES.resource).optional(),
+    from: day(AUDIT_MESSAGES.from),
+    to: day(AUDIT_MESSAGES.to),
+  })
+  // (YYYY-MM-DD strings compare as their days do)
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: AUDIT_MESSAGES.order, path: ["from"] });
+export type AuditQuery = z.input<typeof AuditQuerySchema>;
+
+export const AuditChangeSchema = z.object({ before: z.unknown(), after: z.unknown() });
+
+export const AuditEntrySchema = z.object({
+  id: z.string(),
+  /** ISO 8601 */
+  at: z.string(),
+  /** who, as they were called then; `id` is null once the account is deleted */
+  actor: z.object({ id: z.string().nullable(), name: z.string(), email: z.string() }),
+  /** create, update, delete, move, role, feature */
+  action: z.string(),
+  /** the resource's key: carousel, faqs, categories, users, posts... */
+  resource: z.string(),
+  itemId: z.string().nullable(),
+  /** how the item was called at the time */
+  itemLabel: z.string(),
+  /** each changed field's value before and after (null: the item did not exist, or no longer does) */
+  changes: z.record(z.string(), AuditChangeSchema),
+  /** where the item is now (auditItemHref); null when it is gone and has no screen of its own */
+  href: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+export const AuditPageSchema = pageSchema(AuditEntrySchema);
+
+/** What the filters offer: the admins and the resources that appear in the log. */
+export const AuditFiltersSchema = z.object({
+  admins: z.array(z.object({ id: z.string(), name: z.string(), email: z.string() })),
+  resources: z.array(z.object({ key: z.string(), label: z.string() })),
+});
+export type AuditFilters = z.infer<typeof AuditFiltersSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// The resources the log knows: their words and where their items are edited.
+
+/** What the server found of an entry's item when it read the page. */
+export interface AuditItemState {
+  exists: boolean;
+  /** a post's address (public-area §2 "Single post page": /{slug}) */
+  slug?: string;
+  /** an account's e-mail: /admin/users finds accounts by e-mail or username */
+  email?: string;
+}
+
+interface AuditResource {
+  /** "FAQ": what one item is called */
+  one: string;
+  /** "FAQs": the resource filter's option */
+  many: string;
+  /** field name → label, where the resource declares them */
+  fields?: Record<string, string>;
+  href: (itemId: string | null, item: AuditItemState) => string | null;
+}
+
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * A declared list (admin §2): its screen opens the item for editing from ?edit=<id>; an item that is
+ * gone leads to the screen's list. The plural is said here: some lists' headings are sentences
+ * ("Manage Experts").
+ */
+function declared(spec: ResourceSpec, many: string): AuditResource {
+  return {
+    one: spec.texts.one,
+    many,
+    fields: Object.fromEntries(spec.fields.map((f) => [f.name, f.label])),
+    href: (itemId, item) =>
+      item.exists && itemId ? `${spec.adminPath}?edit=${encodeURIComponent(itemId)}` : spec.adminPath,
+  };
+}
+
+export const AUDIT_RESOURCES: Record<string, AuditResource> = {
+  [CAROUSEL.key]: declared(CAROUSEL, "Carousel items"),
+  [BLOG_TEASERS.key]: declared(BLOG_TEASERS, "Blog teasers"),
+  [INSTRUCTOR_CTAS.key]: declared(INSTRUCTOR_CTAS, "Instructor calls to action"),
+  [FAQS.key]: declared(FAQS, "FAQs"),
+  [EXPERTS.key]: declared(EXPERTS, "Experts"),
+  // the one hero: saved over, or blanked by its delete; always at /admin/about
+  [HERO.key]: { ...declared(HERO, "About page hero"), href: () => HERO.adminPath },
+  // one list of names, no item screen (spec admin §2 "Categories admin")
+  categories: { one: "category", many: "Categories", fields: { name: "Name" }, href: () => "/admin/categories" },
+  users: {
+    one: "user",
+    many: "Users",
+    fields: { role: "Role" },
+    href: (_id, item) => (item.exists && item.email ? `/admin/users?search=${encodeURIComponent(item.email)}` : null),
+  },
+  // a deleted post has no address; a kept one is read where everyone reads it
+  posts: {
+    one: "post",
+    many: "Posts",
+    fields: { isFeatured: "Featured", title: "Title", slug: "Address", author: "Author", categories: "Categories" },
+    href: (_id, item) => (item.exists && item.slug ? `/${item.slug}` : null),
+  },
+};
+
+/** Where an entry's item is now: its admin screen (opened on it when it still exists), or null. */
+export function auditItemHref(resource: string, itemId: string | null, item: AuditItemState): string | null {
+  return AUDIT_RESOURCES[resource]?.href(itemId, item) ?? null;
+}
+
+/** The resource filter's words ("FAQs"); a resource the log does not know yet is shown by its key. */
+export function auditResourceLabel(resource: string): string {
+  return AUDIT_RESOURCES[resource]?.many ?? resource;
+}
+
+/** A field's label ("Button link"), else its name in words ("isFeatured" → "Is featured"). */
+export function auditFieldLabel(resource: string, field: string): string {
+  const declaredLabel = AUDIT_RESOURCES[resource]?.fields?.[field];
+  if (declaredLabel) return declaredLabel;
+  return capital(field.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase());
+}
+
+const VERBS: Record<string, string> = { create: "Added", update: "Updated", delete: "Deleted", move: "Moved" };
+
+/** What happened, in words: "Updated FAQ", "Featured post", "Granted admin role". */
+export function describeAuditAction(entry: Pick<AuditEntry, "action" | "resource" | "changes">): string {
+  const one = AUDIT_RESOURCES[entry.resource]?.one ?? entry.resource;
+  if (entry.action === "feature") {
+    return entry.changes.isFeatured?.after === false ? `Unfeatured ${one}` : `Featured ${one}`;
+  }
+  if (entry.action === "role") {
+    return entry.changes.role?.after === "admin" ? "Granted admin role" : "Revoked admin role";
+  }
+  const verb = VERBS[entry.action] ?? capital(entry.action);
+  return `${verb} ${one}`;
+}
+
+/** How long a changed value is shown before it is cut (the whole text stays one click away). */
+export const AUDIT_VALUE_SHOWN = 80;
+
+/**
+ * A recorded value as text: "(none)" where there was no value (the item did not exist yet, or no
+ * longer does), "(empty)" for blank text, yes/no, lists joined.
+ */
+export function auditValueText(value: unknown): string {
+  if (value === null || value === undefined) return "(none)";
+  if (value === "") return "(empty)";
+  if (typeof value === "string") return value;
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "number") return String(value);
+  if (Array.isArray(value)) return value.length === 0 ? "(none)" : value.map((v) => auditValueText(v)).join(", ");
+  return JSON.stringify(value);
+}
+
+/** The value as a list shows it: at most AUDIT_VALUE_SHOWN characters, "…" when cut. */
+export function shortAuditValue(text: string): { shown: string; cut: boolean } {
+  const chars = [...text];
+  return chars.length > AUDIT_VALUE_SHOWN
+    ? { shown: `${chars.slice(0, AUDIT_VALUE_SHOWN).join("")}…`, cut: true }
+    : { shown: text, cut: false };
+}
