@@ -353,53 +353,6 @@ export function TextareaField(
   );
 }
 
-/** A checkbox with its label beside it, and its hint and error below. */
-export function CheckboxField({
-  id,
-  label,
-  hint,
-  error,
-  ...input
-}: Omit<InputAttributes, "type"> & {
-  id: string;
-  name: string;
-  label: React.ReactNode;
-  hint?: string;
-  error?: string;
-}) {
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div>
-      <div className="flex items-start gap-3">
-        <input
-          type="checkbox"
-          id={id}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className="mt-1 h-4 w-4 accent-brand-700"
-          {...input}
-        />
-        <label htmlFor={id} className="font-semibold text-slate-900">
-          {label}
-        </label>
-      </div>
-      {hint ? (
-        <p id={hintId} className="mt-1.5 pl-7 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="mt-1.5 pl-7 text-sm font-semibold text-red-700">
-          <span className="sr-only">Error: </span>
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 /** A labelled search box, for a GET form that filters a list (the admin lists). */
 export function SearchField({
   id,
