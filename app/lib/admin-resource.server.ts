@@ -161,16 +161,33 @@ export async function resourceAction(
       fieldErrors: {},
       values: {},
     };
-  if (spec.single) return singleAction(request, ctx, actor, spec, body);
-  const service = serviceOf(ctx, spec);
   const intent = text(body.fields.intent);
-  const id = text(body.fields.id).trim();
+  const id = spec.single ? "" : text(body.fields.id).trim();
   const t = spec.texts;
   const tag = (name: string) => `${spec.key}.${name}`;
+  const single = spec.single ? singleOf(ctx, spec) : null;
+  const service = spec.single ? null : serviceOf(ctx, spec);
+  const done = (message: string) => redirectWithMessage(ctx, backTo(request, spec), message);
+  /** The service call; a refusal becomes this section's failure, said with `failed(reason)`. */
+  const attempt = async (
+    name: string,
+    failed: (reason: string) => string,
+    values: Record<string, string | undefined>,
+    call: () => Promise<unknown>,
+  ) => {
+    try {
+      await call();
+      return null;
+    } catch (error) {
+      const refused = toPageError(error);
+      if (!refused) throw error;
+      return { ok: false as const, intent: tag(name), formError: failed(refused.message), fieldErrors: {}, values };
+    }
+  };
 
   if (intent === "delete") {
     // spec admin §5 (carousel): a short id is refused before any call
-    if (spec.idMinLength !== undefined && id.length < spec.idMinLength) {
+    if (service && spec.idMinLength !== undefined && id.length < spec.idMinLength) {
       return {
         ok: false,
         intent: tag("delete"),
@@ -181,43 +198,33 @@ export async function resourceAction(
     }
     // Without JavaScript the Delete button posts at once: its question, answered on the page.
     if (body.fields.confirmed !== "yes") {
-      const item = await service.get(actor, id).catch(() => null);
-      const label = item ? item[spec.list.title] || t.one : t.one;
+      const item = service ? await service.get(actor, id).catch(() => null) : null;
+      const label = item?.[spec.list.title] || t.one;
       return { ok: true, intent: tag("confirm"), message: t.confirmDelete(label), values: { id, label } };
     }
-    try {
-      await service.remove(actor, id);
-    } catch (error) {
-      const refused = toPageError(error);
-      if (!refused) throw error;
-      return {
-        ok: false,
-        intent: tag("delete"),
-        formError: t.deleteFailed(refused.message),
-        fieldErrors: {},
-        values: { id },
-      };
-    }
-    return redirectWithMessage(ctx, backTo(request, spec), t.deleted);
+    const failure = await attempt("delete", t.deleteFailed, { id }, () =>
+      single ? single.clear(actor) : service!.remove(actor, id),
+    );
+    return failure ?? done(t.deleted);
   }
 
-  if (intent === "move") {
-    try {
-      await service.move(actor, id, { direction: text(body.fields.direction) });
-    } catch (error) {
-      const refused = toPageError(error);
-      if (!refused) throw error;
-      return { ok: false, intent: tag("move"), formError: refused.message, fieldErrors: {}, values: { id } };
-    }
-    return redirectWithMessage(ctx, backTo(request, spec), t.moved);
+  if (intent === "move" && service) {
+    const failure = await attempt(
+      "move",
+      (reason) => reason,
+      { id },
+      () => service.move(actor, id, { direction: text(body.fields.direction) }),
+    );
+    return failure ?? done(t.moved);
   }
 
-  // save: an update when the form carries the id of the item being edited, else an add
+  // save: an update when the form carries the id of the item being edited (or the single record), else an add
+  const updating = single !== null || id !== "";
   const names = spec.fields.map((f) => f.name);
   const uploadErrors = await uploadPosted(ctx, actor, spec, body);
-  const failed = (message: string) => (id ? t.updateFailed(message) : t.addFailed(message));
   const labels = Object.fromEntries(spec.fields.map((f) => [f.name, f.label]));
   const form = parseBody(body, { schema: resourceInputSchema(spec), fields: names, labels, keep: names });
+  const values = { ...(form.ok ? form.values : form.failure.values), ...(id ? { id } : {}) };
   if (!form.ok || Object.keys(uploadErrors).length > 0) {
     const fieldErrors = { ...(form.ok ? {} : form.failure.fieldErrors), ...uploadErrors };
     // spec admin §5: 'All fields are required' above the form, and beside each empty field what it needs
@@ -225,86 +232,15 @@ export async function resourceAction(
     for (const field of spec.fields) {
       if (fieldErrors[field.name] === t.required) fieldErrors[field.name] = `${field.label} is required`;
     }
-    return {
-      ok: false,
-      intent: tag("save"),
-      formError: missing ? t.required : form.ok ? undefined : form.failure.formError,
-      fieldErrors,
-      values: { ...(form.ok ? form.values : form.failure.values), ...(id ? { id } : {}) },
-    };
+    const formError = missing ? t.required : form.ok ? undefined : form.failure.formError;
+    return { ok: false, intent: tag("save"), formError, fieldErrors, values };
   }
-  try {
-    if (id) await service.update(actor, id, form.data);
-    else await service.create(actor, form.data);
-  } catch (error) {
-    const refused = toPageError(error);
-    if (!refused) throw error;
-    return {
-      ok: false,
-      intent: tag("save"),
-      formError: failed(refused.message),
-      fieldErrors: {},
-      values: { ...form.values, ...(id ? { id } : {}) },
-    };
-  }
-  return redirectWithMessage(ctx, backTo(request, spec), id ? t.updated : t.added);
-}
-
-/** The forms of a single record (the hero): save over it, or blank it after the confirmation. */
-async function singleAction(
-  request: Request,
-  ctx: AppContext,
-  actor: ReturnType<typeof requireAdminPage>,
-  spec: ResourceSpec,
-  body: FormBody,
-): Promise<ResourceActionResult | Response> {
-  const single = singleOf(ctx, spec);
-  const t = spec.texts;
-  const tag = (name: string) => `${spec.key}.${name}`;
-  if (text(body.fields.intent) === "delete") {
-    if (body.fields.confirmed !== "yes") {
-      return { ok: true, intent: tag("confirm"), message: t.confirmDelete(t.one), values: { id: "", label: t.one } };
-    }
-    try {
-      await single.clear(actor);
-    } catch (error) {
-      const refused = toPageError(error);
-      if (!refused) throw error;
-      return {
-        ok: false,
-        intent: tag("delete"),
-        formError: t.deleteFailed(refused.message),
-        fieldErrors: {},
-        values: {},
-      };
-    }
-    return redirectWithMessage(ctx, backTo(request, spec), t.deleted);
-  }
-  const names = spec.fields.map((f) => f.name);
-  const uploadErrors = await uploadPosted(ctx, actor, spec, body);
-  const labels = Object.fromEntries(spec.fields.map((f) => [f.name, f.label]));
-  const form = parseBody(body, { schema: resourceInputSchema(spec), fields: names, labels, keep: names });
-  if (!form.ok || Object.keys(uploadErrors).length > 0) {
-    return {
-      ok: false,
-      intent: tag("save"),
-      formError: form.ok ? undefined : form.failure.formError,
-      fieldErrors: { ...(form.ok ? {} : form.failure.fieldErrors), ...uploadErrors },
-      values: form.ok ? form.values : form.failure.values,
-    };
-  }
-  try {
-    await single.save(actor, form.data);
-  } catch (error) {
-    const refused = toPageError(error);
-    if (!refused) throw error;
-    return {
-      ok: false,
-      intent: tag("save"),
-      formError: t.updateFailed(refused.message),
-      fieldErrors: {},
-      values: form.values,
-    };
-  }
-  return redirectWithMessage(ctx, backTo(request, spec), t.updated);
+  const failure = await attempt("save", updating ? t.updateFailed : t.addFailed, values, () =>
+    single
+      ? single.save(actor, form.data)
+      : id
+        ? service!.update(actor, id, form.data)
+        : service!.create(actor, form.data),
+  );
+  return failure ?? done(updating ? t.updated : t.added);
 }
