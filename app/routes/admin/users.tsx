@@ -9,7 +9,7 @@ import { readFormBody } from "../../lib/forms.server.ts";
 import { toPageError } from "../../lib/page-errors.server.ts";
 import { appContext } from "../../lib/context.ts";
 import { requireAdminPage } from "../../lib/guards.server.ts";
-import { formatLagosDate } from "../../lib/lagos-time.ts";
+import { formatLagosDate } from "../../../contract/dates.ts";
 import { AdminPageHeader, adminMeta } from "../../components/admin/admin-shell.tsx";
 import { DataTable, type Column } from "../../components/admin/data-table.tsx";
 import { readPageNumber } from "../../../contract/paging.ts";
