@@ -338,8 +338,11 @@ export function ResourceSection({
         {spec.single ? null : (
           <div>
             <Sub id={`${key}-list-title`} className="text-lg font-bold text-slate-900">
-              {t.many} {view.error ? "" : <span className="font-normal text-slate-600">({total})</span>}
+              {t.many}
             </Sub>
+            {view.error ? null : (
+              <p className="text-sm text-slate-600">{total === 1 ? `1 ${t.one}` : `${total} in all`}</p>
+            )}
             {listFailure?.formError ? (
               <Notice tone="error" className="mt-3 rounded-lg border px-4 py-3">
                 {listFailure.formError}
