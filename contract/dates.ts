@@ -90,6 +90,14 @@ const LAGOS_OFFSET_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/**
+ * The start of the Lagos day `now` falls in: the academy's day (the dashboard's "today"), whatever the
+ * server's time zone.
+ */
+export function startOfLagosDay(now: Date = new Date()): Date {
+  return new Date(Math.floor((now.getTime() + LAGOS_OFFSET_MS) / DAY_MS) * DAY_MS - LAGOS_OFFSET_MS);
+}
+
 /** The instant a Lagos calendar day ("YYYY-MM-DD") starts; null for anything that is not a real day. */
 export function lagosDayStart(day: string): Date | null {
   const match = DAY_PATTERN.exec(day);

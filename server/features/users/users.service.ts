@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { AdminUser, Dashboard, Role } from "../../../contract/auth.ts";
 import { offsetOf, pageQuerySchema, type Page } from "../../../contract/paging.ts";
 import { describeIssues } from "../../../contract/common.ts";
+import { startOfLagosDay } from "../../../contract/dates.ts";
 import type { Db } from "../../db/client.ts";
 import { account, contacts, courses, newsletterSubscribers, session, user } from "../../db/schema.ts";
 import { Conflict, Invalid, NotFound, TooManyRequests } from "../../lib/errors.ts";
@@ -28,16 +29,6 @@ const MESSAGES = {
   lastAdmin: "There must be at least one admin: grant the role to someone else first.",
   tooMany: "Too many attempts. Please wait a minute and try again.",
 };
-
-/**
- * The start of today in Lagos (West Africa Time, UTC+1 all year): the academy's day, whatever the
- * server's time zone (docs/decisions/007).
- */
-export function startOfLagosDay(now: Date = new Date()): Date {
-  const offsetMs = 60 * 60 * 1000;
-  const dayMs = 24 * 60 * 60 * 1000;
-  return new Date(Math.floor((now.getTime() + offsetMs) / dayMs) * dayMs - offsetMs);
-}
 
 export function createUsersService(
   db: Db,
