@@ -369,6 +369,8 @@ test("after sign-in the visitor goes where ?redirectTo= says, on this site only 
   request,
   dataDir,
 }) => {
+  // five sign-ins in a row: more than the default 30 s on a busy 2-core machine
+  test.setTimeout(60_000);
   const account = await createAccount(request, dataDir);
   await signIn(page, account, { redirectTo: "/showcase?x=1" });
   await expect(page).toHaveURL((url) => url.pathname === "/showcase" && url.search === "?x=1");
@@ -444,6 +446,8 @@ test(
 );
 
 test("every account page has its title and passes the accessibility check", async ({ page }) => {
+  // four pages, each scanned by axe
+  test.setTimeout(60_000);
   for (const [path, title, heading] of [
     ["/login", /^Sign in \|/, "Sign in"],
     ["/register", /^Create an account \|/, "Create your account"],

@@ -134,6 +134,8 @@ test("an admin sees every navigation entry, marked when current, and each entry'
   request,
   dataDir,
 }) => {
+  // thirteen admin pages, opened one after the other
+  test.setTimeout(90_000);
   const admin = await createAccount(request, dataDir, { admin: true });
   await signIn(page, admin);
   const dashboard = new DashboardPage(page);

@@ -35,6 +35,8 @@ test("the outbox lists the verification e-mails of new accounts and opens one", 
   dataDir,
   consoleErrors,
 }) => {
+  // two accounts made through the pages and the outbox read: more than 30 s on a busy machine
+  test.setTimeout(60_000);
   const admin = await createAccount(request, dataDir, { admin: true });
   const learner = await createAccount(request, dataDir);
   await signIn(page, admin);
