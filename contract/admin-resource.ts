@@ -111,3 +111,13 @@ export function isAdminUrl(value: string): boolean {
 
 /** The message of a refused address. */
 export const URL_MESSAGE = (label: string) => `${label} must be a web address (https://…) or a path on this site (/…)`;
+
+/** The query parameter of a section's page: `page` on a screen of one list, `{key}Page` beside others. */
+export const pageParamOf = (key: string, alone: boolean) => (alone ? "page" : `${key}Page`);
+
+/** True when a screen shows one list only (a single record, the hero, is no list). */
+export const isOnlyList = (specs: ReadonlyArray<Pick<ResourceSpec, "single">>) =>
+  specs.filter((s) => !s.single).length === 1;
+
+/** The upload field that goes with an image or video field (its file posted without JavaScript). */
+export const uploadFieldOf = (name: string) => `${name}File`;

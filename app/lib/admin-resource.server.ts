@@ -7,7 +7,14 @@
 //  - failure: an intent-tagged ActionResult with the field errors, the form-level message (the spec's
 //    'Failed to save FAQ: …') and what was typed, shown beside the section that posted it.
 // The same code serves browsers with and without JavaScript.
-import { RESOURCE_PAGE_SIZE, type ResourceItem, type ResourceSpec } from "../../contract/admin-resource.ts";
+import {
+  isOnlyList,
+  pageParamOf,
+  RESOURCE_PAGE_SIZE,
+  uploadFieldOf,
+  type ResourceItem,
+  type ResourceSpec,
+} from "../../contract/admin-resource.ts";
 import { resourceInputSchema } from "../../contract/admin-resource-schema.ts";
 import { readPageNumber, type Page } from "../../contract/paging.ts";
 import type { ActionResult } from "./action-result.ts";
@@ -31,12 +38,6 @@ export interface ResourceView {
   /** the list could not be read: its message instead of the rows */
   error: string | null;
 }
-
-/** The query parameter of a section's page number: `page` on a screen of one list, `{key}Page` beside others. */
-export const pageParam = (key: string, alone: boolean) => (alone ? "page" : `${key}Page`);
-
-/** The upload field that goes with an image or video field (a file posted without JavaScript). */
-export const fileFieldOf = (name: string) => `${name}File`;
 
 export type SingleKey = keyof AppContext["services"]["singles"];
 
@@ -68,6 +69,7 @@ export async function loadResources(
   const actor = requireAdminPage(request, ctx);
   const url = new URL(request.url);
   const editId = url.searchParams.get("edit");
+  const alone = isOnlyList(specs);
   const views = await Promise.all(
     specs.map(async (spec): Promise<[string, ResourceView]> => {
       if (spec.single) {
@@ -81,8 +83,7 @@ export async function loadResources(
         ];
       }
       const service = serviceOf(ctx, spec);
-      const alone = specs.filter((s) => !s.single).length === 1;
-      const asked = url.searchParams.get(pageParam(spec.key, alone)) ?? "";
+      const asked = url.searchParams.get(pageParamOf(spec.key, alone)) ?? "";
       const page = readPageNumber(new URLSearchParams({ page: asked }));
       const editing = editId ? await service.get(actor, editId).catch(() => null) : null;
       try {
@@ -122,7 +123,7 @@ async function uploadPosted(
   const errors: Record<string, string> = {};
   for (const field of spec.fields) {
     if (field.kind !== "image" && field.kind !== "video") continue;
-    const file = body.files[fileFieldOf(field.name)];
+    const file = body.files[uploadFieldOf(field.name)];
     if (!file) continue;
     try {
       const auth = await ctx.services.uploads.issueToken(actor);

@@ -1,7 +1,7 @@
 // An admin screen made of declared resources (decision 029): the page heading, then one section per
 // resource, in the order given. The page's h1 is the first section's own title when they are the same
 // (/admin/faqs is 'FAQs'; /admin/home is 'Admin Dashboard - Carousel' with the other sections below).
-import type { ResourceSpec } from "../../../contract/admin-resource.ts";
+import { isOnlyList, type ResourceSpec } from "../../../contract/admin-resource.ts";
 import type { ResourceActionResult, ResourceView } from "../../lib/admin-resource.server.ts";
 import { AdminPageHeader } from "./admin-shell.tsx";
 import { ResourceSection } from "./resource-section.tsx";
@@ -19,7 +19,6 @@ export function ResourceScreen({
   views: Record<string, ResourceView>;
   actionData: ResourceActionResult | undefined;
 }) {
-  const lists = specs.filter((s) => !s.single).length;
   return (
     <>
       <AdminPageHeader
@@ -32,7 +31,7 @@ export function ResourceScreen({
           spec={spec}
           view={views[spec.key]!}
           actionData={actionData}
-          alone={lists === 1}
+          alone={isOnlyList(specs)}
           headed={index === 0 && spec.texts.title === title}
         />
       ))}

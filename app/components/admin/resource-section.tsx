@@ -8,7 +8,9 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import {
+  pageParamOf,
   previewOf,
+  uploadFieldOf,
   type ResourceField,
   type ResourceItem,
   type ResourceSpec,
@@ -23,9 +25,6 @@ import { useToast } from "../ui/toast.tsx";
 import { DataTable, type Column } from "./data-table.tsx";
 
 type Item = ResourceItem<string>;
-
-/** The query parameter of a section's page (app/lib/admin-resource.server.ts pageParam). */
-const pageParamOf = (key: string, alone: boolean) => (alone ? "page" : `${key}Page`);
 
 /** One field of the form, by its kind; an image or video field can also take an upload. */
 function ResourceInput({
@@ -118,7 +117,7 @@ function AddressWithUpload({
       />
       <FileField
         id={`${common.id}-file`}
-        name={`${field.name}File`}
+        name={uploadFieldOf(field.name)}
         label={video ? `Or upload a video (MP4 or WebM)` : `Or upload a picture`}
         accept={video ? "video/mp4,video/webm" : "image/jpeg,image/png,image/webp,image/gif,image/avif"}
         error={problem ?? undefined}
