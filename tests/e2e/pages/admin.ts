@@ -378,10 +378,13 @@ export class ResourceSectionPart {
     return this.rows.filter({ hasText: text });
   }
 
+  /** Edit, then wait until the form holds the item (typing before that would be overwritten). */
   async edit(text: string) {
     await this.row(text)
       .getByRole("link", { name: /^Edit / })
       .click();
+    await expect(this.page).toHaveURL(/[?&]edit=/);
+    await expect(this.root.getByRole("button", { name: /^Update / })).toBeVisible();
   }
 
   async move(text: string, direction: "up" | "down") {
