@@ -122,6 +122,25 @@ export const AUDIT_RESOURCES: Record<string, AuditResource> = {
   [EXPERTS.key]: declared(EXPERTS, "Experts"),
   // the one hero: saved over, or blanked by its delete; always at /admin/about
   [HERO.key]: { ...declared(HERO, "About page hero"), href: () => HERO.adminPath },
+  // a course opens on its detail page while it exists; a deleted one leads to the courses admin
+  courses: {
+    one: "course",
+    many: "Courses",
+    fields: {
+      title: "Title",
+      instructor: "Instructor",
+      category: "Category",
+      price: "Price (₦)",
+      discountPrice: "Discount price (₦)",
+      showDiscount: "Show discount",
+      img: "Image",
+      duration: "Duration",
+      rating: "Rating",
+      features: "Features",
+    },
+    href: (itemId, item) =>
+      item.exists && itemId ? `/admin/course/${encodeURIComponent(itemId)}` : "/pmtalsLink/admin",
+  },
   // one list of names, no item screen (spec admin §2 "Categories admin")
   categories: { one: "category", many: "Categories", fields: { name: "Name" }, href: () => "/admin/categories" },
   users: {

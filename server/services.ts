@@ -112,7 +112,7 @@ export function createServices(deps: Deps) {
     }),
     /** a learner's own purchases (/account) */
     account: createAccountService({ db, ticketKey: ticketSigningKey }),
-    catalog: createCatalogService(db),
+    catalog: createCatalogService(db, { stepUpMaxAgeMs: deps.env.STEP_UP_MAX_AGE_SECONDS * 1000 }),
     /** the categories admin: the one list of courses and posts */
     categories: createCategoriesService(db),
     blog: createBlogService(db, { visitorSecret: auth.options.secret }),

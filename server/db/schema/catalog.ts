@@ -42,8 +42,12 @@ export const coupons = pgTable("coupons", {
   /** percent, integer 0-100 */
   discount: integer("discount").notNull(),
   isValid: boolean("is_valid").notNull().default(true),
-  /** null: a general coupon, valid for all courses */
-  courseId: text("course_id").references(() => courses.id, { onDelete: "set null" }),
+  /**
+   * null: a general coupon, valid for all courses. Not a foreign key: when its course is deleted the
+   * coupon keeps the id (it then applies to no course, and its page says 'Deleted Course'); a
+   * "set null" would have turned a course's coupon into one for every course.
+   */
+  courseId: text("course_id"),
   createdAt: createdAt(),
 });
 

@@ -17,7 +17,7 @@ import { describeIssues } from "../../../contract/common.ts";
 import { lagosDayEnd, lagosDayStart } from "../../../contract/dates.ts";
 import { offsetOf, type Page } from "../../../contract/paging.ts";
 import type { Db } from "../../db/client.ts";
-import { adminAudit, posts, user } from "../../db/schema.ts";
+import { adminAudit, courses, posts, user } from "../../db/schema.ts";
 import { Invalid } from "../../lib/errors.ts";
 import { requireAdmin, type Actor } from "../auth/actor.ts";
 import { CONTENT_RESOURCES } from "../content/content.service.ts";
@@ -25,9 +25,13 @@ import { CONTENT_RESOURCES } from "../content/content.service.ts";
 type AuditRow = typeof adminAudit.$inferSelect;
 
 /** Where the declared lists keep their items, by resource key: an entry links to its item while it exists. */
-const DECLARED_TABLES: ReadonlyMap<string, PgTable & { id: PgColumn }> = new Map(
-  Object.values(CONTENT_RESOURCES).map((binding) => [binding.spec.key, binding.table]),
-);
+const DECLARED_TABLES = new Map<string, PgTable & { id: PgColumn }>([
+  ...Object.values(CONTENT_RESOURCES).map((binding): [string, PgTable & { id: PgColumn }] => [
+    binding.spec.key,
+    binding.table,
+  ]),
+  ["courses", courses],
+]);
 
 const itemKey = (resource: string, itemId: string) => `${resource}|${itemId}`;
 

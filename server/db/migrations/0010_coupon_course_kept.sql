@@ -1,0 +1,1 @@
+ALTER TABLE "coupons" DROP CONSTRAINT "coupons_course_id_courses_id_fk";
