@@ -40,7 +40,8 @@ export default defineConfig<object, WorkerOptions>({
   reporter: testEnv.CI ? "line" : "list",
   timeout: 30_000,
   // dataDir: where the server under test keeps its files (the outbox of sent e-mail among them)
-  use: { baseURL, trace: "retain-on-failure", launchOptions, dataDir },
+  // A trace costs every test its snapshots: on CI only the retry of a failed test records one.
+  use: { baseURL, trace: testEnv.CI ? "on-first-retry" : "retain-on-failure", launchOptions, dataDir },
   projects: [
     // A test tagged @desktop or @mobile is about one screen size only and runs in that project alone.
     {
