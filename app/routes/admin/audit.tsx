@@ -1,7 +1,7 @@
 // /admin/audit ("Audit log"; issue 16, beyond the spec): what admins did, newest first, 25 to a page,
 // filtered by admin, resource and Lagos calendar day with a GET form (it works without JavaScript);
 // each entry links to its item where it still is. The loader reads the audit service, never the tables.
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/audit";
 import {
   AUDIT_MESSAGES,
@@ -17,18 +17,21 @@ import { requireAdminPage } from "../../lib/guards.server.ts";
 import { toPageError } from "../../lib/page-errors.server.ts";
 import { AdminPageHeader, adminMeta } from "../../components/admin/admin-shell.tsx";
 import { DataTable, type Column } from "../../components/admin/data-table.tsx";
-import { buttonClass } from "../../components/ui/button.tsx";
-import { Field, SelectField } from "../../components/ui/form.tsx";
+import {
+  FilterForm,
+  filterHref,
+  filterOptions,
+  isFiltered,
+  readFilters,
+} from "../../components/admin/filter-form.tsx";
 
+const PATH = "/admin/audit";
 const FILTERS = ["actorId", "resource", "from", "to"] as const;
-type Filters = Record<(typeof FILTERS)[number], string>;
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const actor = requireAdminPage(request, ctx);
-  const filters = Object.fromEntries(
-    FILTERS.map((name) => [name, (url.searchParams.get(name) ?? "").trim().slice(0, 100)]),
-  ) as Filters;
+  const filters = readFilters(url, FILTERS);
   const choices = await ctx.services.audit.filters(actor);
   // A date typed by hand that is no day, or from after to: the service's message, and no list.
   let error: string | null = null;
@@ -150,33 +153,12 @@ const COLUMNS: ReadonlyArray<Column<EntryRow>> = [
   { key: "changes", header: "Changes", wide: true, cell: (e) => <Changes changes={e.changes} /> },
 ];
 
-/** /admin/audit with these filters (blank ones left out) and page. */
-function auditHref(filters: Filters, page = 1): string {
-  const params = new URLSearchParams();
-  for (const name of FILTERS) if (filters[name]) params.set(name, filters[name]);
-  if (page > 1) params.set("page", String(page));
-  const qs = params.toString();
-  return qs ? `/admin/audit?${qs}` : "/admin/audit";
-}
-
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { filters, choices, error, entries, page, pageSize, total } = loaderData;
-  const filtered = FILTERS.some((name) => filters[name]);
+  const filtered = isFiltered(filters);
   // An admin or resource in the address that the log no longer lists stays selectable (its own id).
-  const adminOptions = [
-    { value: "", label: "All admins" },
-    ...choices.admins.map((a) => ({ value: a.id, label: a.name ? `${a.name} (${a.email})` : a.email })),
-    ...(filters.actorId && !choices.admins.some((a) => a.id === filters.actorId)
-      ? [{ value: filters.actorId, label: filters.actorId }]
-      : []),
-  ];
-  const resourceOptions = [
-    { value: "", label: "All resources" },
-    ...choices.resources.map((r) => ({ value: r.key, label: r.label })),
-    ...(filters.resource && !choices.resources.some((r) => r.key === filters.resource)
-      ? [{ value: filters.resource, label: filters.resource }]
-      : []),
-  ];
+  const admins = choices.admins.map((a) => ({ value: a.id, label: a.name ? `${a.name} (${a.email})` : a.email }));
+  const resources = choices.resources.map((r) => ({ value: r.key, label: r.label }));
 
   return (
     <>
@@ -185,41 +167,23 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         lead="What admins changed, newest first: who, when, and each field before and after. Times are Lagos time."
       />
 
-      <Form
-        method="get"
-        role="search"
-        aria-label="Audit log filters"
-        className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end"
-      >
-        <SelectField
-          id="audit-admin"
-          name="actorId"
-          label="Admin"
-          look="dense"
-          options={adminOptions}
-          defaultValue={filters.actorId}
-        />
-        <SelectField
-          id="audit-resource"
-          name="resource"
-          label="Resource"
-          look="dense"
-          options={resourceOptions}
-          defaultValue={filters.resource}
-        />
-        <Field id="audit-from" name="from" type="date" label="From" look="dense" defaultValue={filters.from} />
-        <Field id="audit-to" name="to" type="date" label="To" look="dense" defaultValue={filters.to} />
-        <div className="flex flex-wrap gap-2">
-          <button type="submit" className={buttonClass("primary", "md")}>
-            Filter
-          </button>
-          {filtered && (
-            <Link to="/admin/audit" className={buttonClass("ghost", "md")}>
-              Clear filters
-            </Link>
-          )}
-        </div>
-      </Form>
+      <FilterForm
+        id="audit"
+        label="Audit log filters"
+        path={PATH}
+        values={filters}
+        controls={[
+          { kind: "select", name: "actorId", label: "Admin", options: filterOptions("All admins", admins, filters.actorId) },
+          {
+            kind: "select",
+            name: "resource",
+            label: "Resource",
+            options: filterOptions("All resources", resources, filters.resource),
+          },
+          { kind: "date", name: "from", label: "From" },
+          { kind: "date", name: "to", label: "To" },
+        ]}
+      />
 
       <section aria-labelledby="audit-title" className="mt-8">
         <h2 id="audit-title" className="text-lg font-bold text-slate-900">
@@ -239,7 +203,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           page={{ page, pageSize, total }}
           pager={{
             label: "Audit log pages",
-            hrefFor: (p) => auditHref(filters, p),
+            hrefFor: (p) => filterHref(PATH, filters, p),
             previousLabel: "Newer",
             nextLabel: "Older",
           }}
