@@ -141,6 +141,13 @@ export const AUDIT_RESOURCES: Record<string, AuditResource> = {
     href: (itemId, item) =>
       item.exists && itemId ? `/admin/course/${encodeURIComponent(itemId)}` : "/pmtalsLink/admin",
   },
+  // a request is found on its screen by its e-mail while it exists
+  contacts: {
+    one: "contact request",
+    many: "Contact requests",
+    fields: { status: "Status", response: "Response", email: "E-mail", name: "Name", subject: "Subject", message: "Message" },
+    href: (_id, item) => (item.exists && item.email ? `/admin/contacts?search=${encodeURIComponent(item.email)}` : "/admin/contacts"),
+  },
   // one list of names, no item screen (spec admin §2 "Categories admin")
   categories: { one: "category", many: "Categories", fields: { name: "Name" }, href: () => "/admin/categories" },
   users: {
@@ -183,6 +190,7 @@ export function describeAuditAction(entry: Pick<AuditEntry, "action" | "resource
   if (entry.action === "feature") {
     return entry.changes.isFeatured?.after === false ? `Unfeatured ${one}` : `Featured ${one}`;
   }
+  if (entry.action === "respond") return `Responded to ${one}`;
   if (entry.action === "role") {
     return entry.changes.role?.after === "admin" ? "Granted admin role" : "Revoked admin role";
   }

@@ -143,7 +143,7 @@ export function createServices(deps: Deps) {
     },
     events: createEventsService(db),
     newsletter: createNewsletterService(db),
-    contacts: createContactsService(db),
+    contacts: createContactsService(db, { mailer: deps.mailer, brand: emailBrand(deps.env) }),
     users: createUsersService(db, {
       stepUpMaxAgeMs: deps.env.STEP_UP_MAX_AGE_SECONDS * 1000,
       stepUpAttempts: deps.env.SIGN_IN_RATE_LIMIT,

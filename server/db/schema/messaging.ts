@@ -19,7 +19,30 @@ export const contacts = pgTable(
     respondedAt: timestamp("responded_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("contacts_created_at_idx").on(t.createdAt)],
+  (t) => [index("contacts_created_at_idx").on(t.createdAt), index("contacts_email_idx").on(sql`lower(${t.email})`)],
+);
+
+/**
+ * An admin's response to a contact request (issue 19: "The request shows its past responses"), with
+ * the e-mail that carried it. `contacts.response`/`responded_at` keep the latest one.
+ */
+export const contactResponses = pgTable(
+  "contact_responses",
+  {
+    id: id(),
+    contactId: text("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    response: text("response").notNull(),
+    /** who answered, as they were then (the account may be gone later) */
+    adminId: text("admin_id"),
+    adminName: text("admin_name").notNull().default(""),
+    adminEmail: text("admin_email").notNull().default(""),
+    /** the queued e-mail (mail_messages.id) */
+    mailId: text("mail_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_responses_contact_idx").on(t.contactId, t.createdAt)],
 );
 
 export const newsletterSubscribers = pgTable(

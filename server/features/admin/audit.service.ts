@@ -17,7 +17,7 @@ import { describeIssues } from "../../../contract/common.ts";
 import { lagosDayEnd, lagosDayStart } from "../../../contract/dates.ts";
 import { offsetOf, type Page } from "../../../contract/paging.ts";
 import type { Db } from "../../db/client.ts";
-import { adminAudit, courses, posts, user } from "../../db/schema.ts";
+import { adminAudit, contacts, courses, posts, user } from "../../db/schema.ts";
 import { Invalid } from "../../lib/errors.ts";
 import { requireAdmin, type Actor } from "../auth/actor.ts";
 import { CONTENT_RESOURCES } from "../content/content.service.ts";
@@ -51,6 +51,12 @@ export function createAuditService(db: Db) {
         const ids = [...set];
         if (resource === "users") {
           const found = await db.select({ id: user.id, email: user.email }).from(user).where(inArray(user.id, ids));
+          for (const f of found) states.set(itemKey(resource, f.id), { exists: true, email: f.email });
+        } else if (resource === "contacts") {
+          const found = await db
+            .select({ id: contacts.id, email: contacts.email })
+            .from(contacts)
+            .where(inArray(contacts.id, ids));
           for (const f of found) states.set(itemKey(resource, f.id), { exists: true, email: f.email });
         } else if (resource === "posts") {
           const found = await db.select({ id: posts.id, slug: posts.slug }).from(posts).where(inArray(posts.id, ids));
