@@ -32,7 +32,6 @@ export interface PageEntry {
 const ADMIN_SCREENS_TO_COME = [
   "pmtalsLink/admin",
   "admin/course/:id",
-  "admin/contacts",
   "admin/newsletter",
   "add-course",
   "edit-course/:id",
@@ -74,6 +73,8 @@ export const PAGES: readonly PageEntry[] = [
       { path: "admin/users", file: "routes/admin/users.tsx", access: "admin" },
       { path: "admin/outbox", file: "routes/admin/outbox.tsx", access: "admin" },
       { path: "admin/outbox/:id", file: "routes/admin/outbox-message.tsx", access: "admin" },
+      // spec admin §2 "Contacts admin" (issue 19; decision 033)
+      { path: "admin/contacts", file: "routes/admin/contacts.tsx", access: "admin" },
       // spec admin §2 "Categories admin" (issue 10; decision 020)
       { path: "admin/categories", file: "routes/admin/categories.tsx", access: "admin" },
       // spec admin §2 "Carousel admin", "Blog teasers admin", "Instructor calls to action admin", "FAQs

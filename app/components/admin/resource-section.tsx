@@ -18,7 +18,7 @@ import {
 import type { ResourceActionResult, ResourceView } from "../../lib/admin-resource.server.ts";
 import { UploadError, uploadFile } from "../../lib/upload.ts";
 import { buttonClass } from "../ui/button.tsx";
-import { ConfirmAction } from "../ui/confirm-dialog.tsx";
+import { ConfirmAction, ConfirmOnPage } from "../ui/confirm-dialog.tsx";
 import { Field, FileField, Notice, PageForm, SubmitButton, TextareaField, useContractCheck } from "../ui/form.tsx";
 import { MediaImage } from "../ui/media-image.tsx";
 import { useToast } from "../ui/toast.tsx";
@@ -319,7 +319,7 @@ export function ResourceSection({
                   {listFailure.formError}
                 </Notice>
               ) : null}
-              {confirming ? <ConfirmOnPage question={confirming.message} id="" resource={key} cancelTo={here} /> : null}
+              {confirming ? <ConfirmOnPage question={confirming.message} fields={{ resource: key, intent: "delete", id: "" }} cancelTo={here} /> : null}
               <ConfirmAction
                 fields={{ resource: key, intent: "delete" }}
                 label={`Delete ${t.title}`}
@@ -348,7 +348,11 @@ export function ResourceSection({
               </Notice>
             ) : null}
             {confirming ? (
-              <ConfirmOnPage question={confirming.message} id={confirming.values.id} resource={key} cancelTo={here} />
+              <ConfirmOnPage
+                question={confirming.message}
+                fields={{ resource: key, intent: "delete", id: confirming.values.id }}
+                cancelTo={here}
+              />
             ) : null}
             <DataTable
               labelledBy={`${key}-list-title`}
@@ -458,38 +462,5 @@ function MoveButton({
         <span className="sr-only sm:not-sr-only sm:ml-1">{direction === "up" ? "Up" : "Down"}</span>
       </button>
     </Form>
-  );
-}
-
-/** Without JavaScript a Delete posts at once: its question, answered on the page. */
-function ConfirmOnPage({
-  question,
-  id,
-  resource,
-  cancelTo,
-}: {
-  question: string;
-  id: string;
-  resource: string;
-  cancelTo: string;
-}) {
-  return (
-    <section aria-label="Confirm delete" className="mt-3 rounded-lg border border-red-200 bg-red-50 p-4">
-      <p role="alert" className="font-bold text-slate-900">
-        {question}
-      </p>
-      <Form method="post" className="mt-3 flex flex-wrap gap-3">
-        <input type="hidden" name="resource" value={resource} />
-        <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="id" value={id} />
-        <input type="hidden" name="confirmed" value="yes" />
-        <button type="submit" className={buttonClass("primary", "md", "bg-red-700 hover:bg-red-800")}>
-          Delete
-        </button>
-        <Link to={cancelTo} className={buttonClass("ghost", "md")}>
-          Cancel
-        </Link>
-      </Form>
-    </section>
   );
 }

@@ -105,7 +105,10 @@ export function createContactsService(db: Db, deps: ContactsDeps = {}) {
     },
 
     /** GET /api/admin/contacts: newest first, by status and subject, found by part of the e-mail. */
-    async listPage(actor: Actor | null, query: ContactsQuery = {}): Promise<Page<ContactRequest>> {
+    async listPage(
+      actor: Actor | null,
+      query: { [K in keyof ContactsQuery]?: string | number } = {},
+    ): Promise<Page<ContactRequest>> {
       requireAdmin(actor);
       const parsed = ContactsQuerySchema.safeParse(query);
       if (!parsed.success) throw Invalid(describeIssues(parsed.error.issues));

@@ -52,6 +52,7 @@ export const BUILT_SPEC_ADMIN_ROUTES: Readonly<Record<string, string>> = {
   "/admin/instructor-ctas": "Instructor Calls to Action",
   "/admin/faqs": "FAQs",
   "/admin/about": "Admin Panel",
+  "/admin/contacts": "Contact requests",
 };
 
 /** The body rows of the page's DataTable (a row with cells; the header row has column headers only). */
@@ -92,6 +93,16 @@ export class AdminPage {
 
   get comingSoon(): Locator {
     return this.page.getByRole("main").getByRole("heading", { name: COMING_SOON });
+  }
+
+  /** A toast (with JavaScript) saying `text`. */
+  toast(text: string | RegExp): Locator {
+    return toastOf(this.page, text);
+  }
+
+  /** Without JavaScript, the message after a redirect, at the top of the page. */
+  notice(text: string | RegExp): Locator {
+    return this.page.getByRole("region", { name: "Message" }).filter({ hasText: text });
   }
 
   /** Follows a navigation entry and waits for its page. */
@@ -330,15 +341,6 @@ export class ResourceScreenPage extends AdminPage {
       this.page.getByRole("main").getByRole("region", { name: title, exact: true }),
     );
   }
-
-  toast(text: string | RegExp): Locator {
-    return toastOf(this.page, text);
-  }
-
-  /** Without JavaScript, the message after a redirect, at the top of the page. */
-  notice(text: string | RegExp): Locator {
-    return this.page.getByRole("region", { name: "Message" }).filter({ hasText: text });
-  }
 }
 
 export class ResourceSectionPart {
@@ -444,5 +446,57 @@ export class AuditPage extends AdminPage {
 
   get emptyState(): Locator {
     return this.page.getByRole("main").getByText(/^(No admin actions recorded yet\.|Nothing matches these filters\.)$/);
+  }
+}
+
+/** /admin/contacts: the filters, a request's row, its response box and its Delete. */
+export class ContactsPage extends AdminPage {
+  async goto(query = "") {
+    await this.page.goto(query ? `/admin/contacts?${query}` : "/admin/contacts");
+    await expect(this.heading).toHaveText("Contact requests");
+  }
+
+  get filters(): Locator {
+    return this.page.getByRole("search", { name: "Contact request filters" });
+  }
+
+  async filter(choice: { status?: string; subject?: string; email?: string }) {
+    if (choice.status) await this.filters.getByLabel("Status").selectOption({ label: choice.status });
+    if (choice.subject) await this.filters.getByLabel("Subject").selectOption({ label: choice.subject });
+    if (choice.email !== undefined) await this.filters.getByLabel("E-mail").fill(choice.email);
+    await this.filters.getByRole("button", { name: "Filter" }).click();
+  }
+
+  /** The request from `email`. */
+  row(email: string): Locator {
+    return listRows(this.page).filter({ has: this.page.getByRole("rowheader").getByText(email, { exact: true }) });
+  }
+
+  cell(email: string, header: "From" | "Subject" | "Message" | "Received" | "Status"): Locator {
+    const row = this.row(email);
+    return header === "From" ? row.getByRole("rowheader") : rowCell(row, header);
+  }
+
+  /** Opens the request's response box (a <details>: it opens without JavaScript too). */
+  async openResponseBox(email: string) {
+    const row = this.row(email);
+    const box = row.locator("details");
+    if ((await box.getAttribute("open")) === null) await row.locator("summary").click();
+    await expect(row.getByLabel(`Response to ${email}`)).toBeVisible();
+  }
+
+  /** Opens the response box, types the response and sends it. */
+  async respond(email: string, response: string) {
+    const row = this.row(email);
+    await this.openResponseBox(email);
+    await row.getByLabel(`Response to ${email}`).fill(response);
+    await row.getByRole("button", { name: "Send response" }).click();
+  }
+
+  async delete(email: string, answer: "Delete" | "Cancel" = "Delete") {
+    await this.row(email).getByRole("button", { name: `Delete the request from ${email}` }).click();
+    const dialog = this.page.getByRole("alertdialog").or(this.page.getByRole("dialog"));
+    await expect(dialog).toContainText(`Are you sure you want to delete the contact request from ${email}?`);
+    await dialog.getByRole("button", { name: answer, exact: true }).click();
   }
 }

@@ -1,0 +1,270 @@
+// /admin/contacts (spec admin-back-office §2 "Contacts admin", §4, §8 "Contacts"; issue 19; decisions 004,
+// 033): the requests newest first, filtered by status and subject and found by e-mail with the kit's GET
+// filter form; Respond opens a response box under the request (a <details>, so it opens without
+// JavaScript too) and sends the response by e-mail; Delete after a confirmation. One form → result →
+// message path: a success comes back to the same list with its message, a failure stays beside its form.
+import { useRef } from "react";
+import { Link, useLocation, useNavigation } from "react-router";
+import type { Route } from "./+types/contacts";
+import {
+  CONTACT_MESSAGES,
+  CONTACT_STATUS_LABELS,
+  CONTACT_STATUSES,
+  RESPONSE_MAX,
+  type ContactRequest,
+} from "../../../contract/contacts.ts";
+import { formatLagosDateTime } from "../../../contract/dates.ts";
+import { CONTACT_SUBJECTS } from "../../../contract/messaging.ts";
+import { readPageNumber } from "../../../contract/paging.ts";
+import type { ActionResult } from "../../lib/action-result.ts";
+import { appContext } from "../../lib/context.ts";
+import { redirectWithMessage } from "../../lib/flash.server.ts";
+import { readFormBody } from "../../lib/forms.server.ts";
+import { pageAddressOf, requireAdminPage } from "../../lib/guards.server.ts";
+import { toPageError } from "../../lib/page-errors.server.ts";
+import { AdminPageHeader, adminMeta } from "../../components/admin/admin-shell.tsx";
+import { DataTable, type Column } from "../../components/admin/data-table.tsx";
+import { FilterForm, filterHref, filterOptions, isFiltered, readFilters } from "../../components/admin/filter-form.tsx";
+import { ConfirmAction, ConfirmOnPage } from "../../components/ui/confirm-dialog.tsx";
+import { PageForm, SubmitButton, TextareaField } from "../../components/ui/form.tsx";
+import { useToast } from "../../components/ui/toast.tsx";
+
+const PATH = "/admin/contacts";
+const FILTERS = ["status", "subject", "search"] as const;
+
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const actor = requireAdminPage(request, ctx);
+  const filters = readFilters(url, FILTERS);
+  const page = readPageNumber(url.searchParams);
+  try {
+    const list = await ctx.services.contacts.listPage(actor, { ...filters, page });
+    return { filters, list, error: null };
+  } catch (error) {
+    const refused = toPageError(error);
+    if (refused?.status === 401 || refused?.status === 403) throw error;
+    if (!refused) console.error("admin contacts: loading the list failed", error);
+    return {
+      filters,
+      list: { items: [] as ContactRequest[], page, pageSize: 25, total: 0 },
+      error: `${CONTACT_MESSAGES.fetchFailed}${refused?.message ?? CONTACT_MESSAGES.unknownError}`,
+    };
+  }
+}
+
+type Answer = ActionResult<"response", { contactId: string; response?: string; email?: string }, { id: string; email: string }>;
+
+export async function action({ request, context }: Route.ActionArgs): Promise<Answer | Response> {
+  const ctx = context.get(appContext);
+  const actor = requireAdminPage(request, ctx);
+  const { fields } = await readFormBody(request);
+  const text = (name: string) => (typeof fields[name] === "string" ? (fields[name] as string) : "");
+  const back = pageAddressOf(request);
+  const contactId = text("contactId").trim();
+
+  if (fields.intent === "delete") {
+    if (fields.confirmed !== "yes") {
+      const email = text("email").slice(0, 254);
+      return { ok: true, intent: "contacts.confirm", message: CONTACT_MESSAGES.confirmDelete(email), values: { id: contactId, email } };
+    }
+    try {
+      await ctx.services.contacts.remove(actor, contactId);
+      return redirectWithMessage(ctx, back, CONTACT_MESSAGES.deleted);
+    } catch (error) {
+      const refused = toPageError(error);
+      if (!refused) throw error;
+      return {
+        ok: false,
+        intent: "contacts.delete",
+        formError: `Failed to delete contact: ${refused.message}`,
+        fieldErrors: {},
+        values: { contactId },
+      };
+    }
+  }
+
+  const response = text("response");
+  try {
+    await ctx.services.contacts.respond(actor, { contactId, response, email: text("email") || undefined });
+    return redirectWithMessage(ctx, back, CONTACT_MESSAGES.responded);
+  } catch (error) {
+    const refused = toPageError(error);
+    if (!refused) throw error;
+    const reason = refused.message || CONTACT_MESSAGES.unknownError;
+    return {
+      ok: false,
+      intent: "contacts.respond",
+      formError: `${CONTACT_MESSAGES.respondFailed}${reason}`,
+      fieldErrors: refused.status === 422 && /Response/.test(reason) ? { response: reason } : {},
+      values: { contactId, response },
+    };
+  }
+}
+
+type Row = ContactRequest & { received: string };
+
+type Failure = Extract<Answer, { ok: false }>;
+
+function RespondBox({ row, failure }: { row: Row; failure: Failure | undefined }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const navigation = useNavigation();
+  const mine = failure?.values.contactId === row._id ? failure : undefined;
+  const sending =
+    navigation.state !== "idle" && navigation.formData?.get("contactId") === row._id && navigation.formData?.get("intent") === "respond";
+  const id = `respond-${row._id}`;
+  return (
+    <details className="mt-3" open={mine ? true : undefined}>
+      <summary className="inline-flex cursor-pointer rounded-lg border border-brand-300 px-3 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50">
+        Respond<span className="sr-only"> to {row.email}</span>
+      </summary>
+      <PageForm formRef={formRef} errorId={`${id}-error`} error={mine?.formError} className="mt-3 space-y-3">
+        <input type="hidden" name="intent" value="respond" />
+        <input type="hidden" name="contactId" value={row._id} />
+        <input type="hidden" name="email" value={row.email} />
+        <TextareaField
+          id={`${id}-text`}
+          name="response"
+          label={`Response to ${row.email}`}
+          look="dense"
+          rows={5}
+          maxLength={RESPONSE_MAX}
+          required
+          defaultValue={mine?.values.response ?? ""}
+          error={mine?.fieldErrors.response}
+          hint={`Sent by e-mail as "Re: ${row.subject}".`}
+        />
+        <SubmitButton pending={sending} label="Send response" pendingLabel="Sending…" className="w-full sm:w-auto" />
+      </PageForm>
+    </details>
+  );
+}
+
+function Message({ row, failure }: { row: Row; failure: Failure | undefined }) {
+  return (
+    <div className="min-w-0 max-w-prose">
+      <p className="break-words whitespace-pre-wrap text-slate-800">{row.message}</p>
+      {row.responses.length > 0 && (
+        <ol aria-label={`Responses to ${row.email}`} className="mt-3 space-y-2 border-l-2 border-brand-200 pl-3">
+          {row.responses.map((r) => (
+            <li key={r._id} className="text-sm">
+              <p className="font-semibold text-slate-900">
+                Response of <time dateTime={r.sentAt}>{formatLagosDateTime(r.sentAt)}</time>
+                {r.by.name ? ` by ${r.by.name}` : ""}
+              </p>
+              <p className="break-words whitespace-pre-wrap text-slate-700">{r.response}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <RespondBox row={row} failure={failure} />
+    </div>
+  );
+}
+
+/** The list's columns; a failed response shows in its request's box. */
+const columnsFor = (failure: Failure | undefined): ReadonlyArray<Column<Row>> => [
+  {
+    key: "email",
+    header: "From",
+    rowHeader: true,
+    cell: (r) => (
+      <div className="min-w-0">
+        <p className="font-semibold break-words text-slate-900">{r.name || CONTACT_MESSAGES.noName}</p>
+        <p className="text-sm break-all text-slate-700">{r.email}</p>
+      </div>
+    ),
+  },
+  { key: "subject", header: "Subject", cell: (r) => r.subject },
+  { key: "message", header: "Message", wide: true, cell: (r) => <Message row={r} failure={failure} /> },
+  {
+    key: "received",
+    header: "Received",
+    cell: (r) => (
+      <time dateTime={r.createdAt} className="md:whitespace-nowrap">
+        {r.received}
+      </time>
+    ),
+  },
+  {
+    key: "status",
+    header: "Status",
+    cell: (r) => CONTACT_STATUS_LABELS[r.status as keyof typeof CONTACT_STATUS_LABELS] ?? r.status,
+  },
+];
+
+export default function AdminContacts({ loaderData, actionData }: Route.ComponentProps) {
+  const { filters, list, error } = loaderData;
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const failure = actionData && !actionData.ok ? actionData : undefined;
+  const confirming = actionData?.ok && actionData.intent === "contacts.confirm" ? actionData : undefined;
+  useToast(failure, failure?.formError, "error");
+  const rows: Row[] = list.items.map((c) => ({ ...c, received: formatLagosDateTime(c.createdAt) }));
+  const filtered = isFiltered(filters);
+  const statuses = CONTACT_STATUSES.map((s) => ({ value: s, label: CONTACT_STATUS_LABELS[s] }));
+  const subjects = CONTACT_SUBJECTS.map((s) => ({ value: s, label: s }));
+
+  return (
+    <>
+      <AdminPageHeader
+        title="Contact requests"
+        lead="Messages sent through the contact page, newest first. Respond by e-mail from here; times are Lagos time."
+      />
+      <FilterForm
+        id="contacts"
+        label="Contact request filters"
+        path={PATH}
+        values={filters}
+        controls={[
+          { kind: "select", name: "status", label: "Status", options: filterOptions("Any status", statuses, filters.status) },
+          { kind: "select", name: "subject", label: "Subject", options: filterOptions("Any subject", subjects, filters.subject) },
+          { kind: "search", name: "search", label: "E-mail", placeholder: "Part of an address" },
+        ]}
+      />
+      {confirming && (
+        <ConfirmOnPage
+          question={confirming.message}
+          fields={{ intent: "delete", contactId: confirming.values.id, email: confirming.values.email }}
+          cancelTo={here}
+        />
+      )}
+      {failure?.intent === "contacts.delete" && (
+        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-900">
+          {failure.formError}
+        </p>
+      )}
+      <section aria-labelledby="contacts-title" className="mt-8">
+        <h2 id="contacts-title" className="text-lg font-bold text-slate-900">
+          {filtered
+            ? `${list.total} ${list.total === 1 ? "request matches" : "requests match"} these filters`
+            : `${list.total} ${list.total === 1 ? "request" : "requests"}`}
+        </h2>
+        <DataTable
+          labelledBy="contacts-title"
+          columns={columnsFor(failure?.intent === "contacts.respond" ? failure : undefined)}
+          rows={rows}
+          rowKey={(r) => r._id}
+          error={error}
+          empty={filtered ? "No contact request matches these filters." : "No contact requests yet."}
+          page={list}
+          pager={{ label: "Contact request pages", hrefFor: (p) => filterHref(PATH, filters, p) }}
+          actions={(r) => (
+            <ConfirmAction
+              fields={{ intent: "delete", contactId: r._id, email: r.email }}
+              label="Delete"
+              accessibleLabel={`Delete the request from ${r.email}`}
+              question={CONTACT_MESSAGES.confirmDelete(r.email)}
+            />
+          )}
+        />
+      </section>
+      <p className="mt-6 text-sm text-slate-600">
+        Replies go out through the mail queue; see them in the <Link to="/admin/outbox" className="font-medium text-brand-800 underline">Outbox</Link>.
+      </p>
+    </>
+  );
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return adminMeta("Contact requests", matches[0]?.loaderData?.siteName);
+}
