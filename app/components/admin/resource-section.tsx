@@ -2,9 +2,10 @@
 // Update with Cancel when an item is being edited: spec admin §4 "clicking Edit loads the item into the
 // form and changes the submit button from Add to Update"), its list (the title and the first 50
 // characters of the preview field, spec admin §2, §9) with Edit, Move up / Move down for an ordered
-// list, and Delete after a confirmation. Every form posts to the page's action
-// (app/lib/admin-resource.server.ts): plain POST forms, so the screen works without JavaScript;
-// successes come back as the root's flash message, failures as this section's ActionResult.
+// list, and Delete after a confirmation (an add-only list, the categories, has no Edit; its figures
+// follow the title, and its delete may have a word and a note of its own). Every form posts to the
+// page's action (app/lib/admin-resource.server.ts): plain POST forms, so the screen works without
+// JavaScript; successes come back as the root's flash message, failures as this section's ActionResult.
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import {
@@ -22,7 +23,7 @@ import { ConfirmAction } from "../ui/confirm-dialog.tsx";
 import { Field, FileField, Notice, PageForm, SubmitButton, TextareaField, useContractCheck } from "../ui/form.tsx";
 import { MediaImage } from "../ui/media-image.tsx";
 import { useToast } from "../ui/toast.tsx";
-import { DataTable, type Column } from "./data-table.tsx";
+import { DataTable, useListLoading, type Column } from "./data-table.tsx";
 
 type Item = ResourceItem<string>;
 
@@ -162,6 +163,8 @@ export function ResourceSection({
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const [uploading, setUploading] = useState(false);
+  const loading = useListLoading();
+  const deleteLabel = t.deleteLabel ?? "Delete";
   const answer = actionData?.intent?.startsWith(`${key}.`) ? actionData : undefined;
   const failure = answer && !answer.ok ? answer : undefined;
   const saveFailure = failure?.intent === `${key}.save` ? failure : undefined;
@@ -244,6 +247,7 @@ export function ResourceSection({
           },
         ]
       : []),
+    ...(spec.list.columns ?? []),
   ];
 
   const total = view.page.total;
@@ -347,8 +351,19 @@ export function ResourceSection({
                 {listFailure.formError}
               </Notice>
             ) : null}
+            {t.loading ? (
+              <p role="status" className="text-sm text-slate-600">
+                {loading ? t.loading : ""}
+              </p>
+            ) : null}
             {confirming ? (
-              <ConfirmOnPage question={confirming.message} id={confirming.values.id} resource={key} cancelTo={here} />
+              <ConfirmOnPage
+                question={confirming.message}
+                id={confirming.values.id}
+                resource={key}
+                cancelTo={here}
+                label={deleteLabel}
+              />
             ) : null}
             <DataTable
               labelledBy={`${key}-list-title`}
@@ -372,13 +387,15 @@ export function ResourceSection({
                 const label = row[spec.list.title] || t.one;
                 return (
                   <div className="flex flex-wrap items-center gap-2">
-                    <Link
-                      to={editHref(row._id)}
-                      aria-label={`Edit ${label}`}
-                      className={buttonClass("ghost", "sm", "border border-slate-300")}
-                    >
-                      Edit
-                    </Link>
+                    {spec.addOnly ? null : (
+                      <Link
+                        to={editHref(row._id)}
+                        aria-label={`Edit ${label}`}
+                        className={buttonClass("ghost", "sm", "border border-slate-300")}
+                      >
+                        Edit
+                      </Link>
+                    )}
                     {spec.ordered ? (
                       <>
                         <MoveButton
@@ -401,10 +418,11 @@ export function ResourceSection({
                     ) : null}
                     <ConfirmAction
                       fields={{ resource: key, intent: "delete", id: row._id }}
-                      label="Delete"
-                      accessibleLabel={`Delete ${label}`}
+                      label={deleteLabel}
+                      accessibleLabel={`${deleteLabel} ${label}`}
                       question={t.confirmDelete(label)}
-                      confirmLabel="Delete"
+                      message={t.deleteNote?.(row)}
+                      confirmLabel={deleteLabel}
                       busy={busyRow("delete", row._id)}
                     />
                   </div>
@@ -467,14 +485,20 @@ function ConfirmOnPage({
   id,
   resource,
   cancelTo,
+  label = "Delete",
 }: {
   question: string;
   id: string;
   resource: string;
   cancelTo: string;
+  /** the delete's word ("Remove") */
+  label?: string;
 }) {
   return (
-    <section aria-label="Confirm delete" className="mt-3 rounded-lg border border-red-200 bg-red-50 p-4">
+    <section
+      aria-label={`Confirm ${label.toLowerCase()}`}
+      className="mt-3 rounded-lg border border-red-200 bg-red-50 p-4"
+    >
       <p role="alert" className="font-bold text-slate-900">
         {question}
       </p>
@@ -484,7 +508,7 @@ function ConfirmOnPage({
         <input type="hidden" name="id" value={id} />
         <input type="hidden" name="confirmed" value="yes" />
         <button type="submit" className={buttonClass("primary", "md", "bg-red-700 hover:bg-red-800")}>
-          Delete
+          {label}
         </button>
         <Link to={cancelTo} className={buttonClass("ghost", "md")}>
           Cancel
