@@ -313,10 +313,12 @@ export class ResourceSectionPart {
     return this.rows.filter({ hasText: text });
   }
 
+  /** Edit, and waits for the form to hold the item (typing earlier would go into the form it replaces). */
   async edit(text: string) {
     await this.row(text)
       .getByRole("link", { name: /^Edit / })
       .click();
+    await expect(this.root.getByRole("link", { name: "Cancel", exact: true })).toBeVisible();
   }
 
   async move(text: string, direction: "up" | "down") {
