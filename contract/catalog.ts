@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { resourceInputSchema } from "./admin-resource-schema.ts";
-import { CATEGORIES, CATEGORY_MESSAGES, CATEGORY_NAME_MAX } from "./category-texts.ts";
-
-export { CATEGORY_MESSAGES, CATEGORY_NAME_MAX };
+import { CATEGORIES } from "./category-texts.ts";
 
 // spec public-area §3 "Course"; prices in naira
 export const CourseSchema = z.object({

@@ -252,10 +252,11 @@ describe("the categories page's action", () => {
 
   it("no update nor move for a list that is only added to and removed from", async () => {
     const create = vi.fn(async () => ({}));
-    for (const fields of [
+    const crafted: Array<Record<string, string>> = [
       { resource: "categories", intent: "save", id: "0123456789abcdef01234567", name: "Renamed" },
       { resource: "categories", intent: "move", id: "0123456789abcdef01234567", direction: "up" },
-    ]) {
+    ];
+    for (const fields of crafted) {
       expect(await post(fields, { create })).toMatchObject({
         ok: false,
         formError: "This form is not one of this page's. Please reload the page.",
