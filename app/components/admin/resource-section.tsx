@@ -192,6 +192,10 @@ export function ResourceSection({
   const fieldErrors: Record<string, string | undefined> = checkErrors ?? saveFailure?.fieldErrors ?? {};
 
   useToast(failure, failure ? (failure.formError ?? Object.values(failure.fieldErrors)[0]) : null, "error");
+  const editingId = saveFailure?.values.id ?? editing?._id ?? "";
+  // A new form (emptied) after a save, an edit or a change in the list's length (the lists revalidate
+  // after a failure too, so another admin's add remakes it: the focus below then goes to the new one).
+  const formKey = `${editingId}:${saveFailure ? "failed" : "fresh"}:${view.page.total}`;
   // after a failed save, focus goes to the first field at fault (or the message above the form)
   useEffect(() => {
     if (!saveFailure && !checkErrors) return;
@@ -200,7 +204,7 @@ export function ResourceSection({
     if (field) field.focus();
     else document.getElementById(`${key}-form-error`)?.focus();
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [saveFailure, check.errors]);
+  }, [saveFailure, check.errors, formKey]);
 
   const saving =
     navigation.state !== "idle" &&
@@ -214,7 +218,6 @@ export function ResourceSection({
 
   // the values the form shows: what was typed before a failure, else the item being edited, else blank
   const valueOf = (name: string) => saveFailure?.values[name] ?? editing?.[name] ?? "";
-  const editingId = saveFailure?.values.id ?? editing?._id ?? "";
   const params = new URLSearchParams(location.search);
   params.delete("edit");
   const here = `${location.pathname}${params.size ? `?${params}` : ""}`;
@@ -275,7 +278,7 @@ export function ResourceSection({
             </Sub>
           )}
           <PageForm
-            key={`${editingId}:${saveFailure ? "failed" : "fresh"}:${view.page.total}`}
+            key={formKey}
             formRef={formRef}
             errorId={`${key}-form-error`}
             error={formError}
