@@ -8,10 +8,15 @@ import { isAdminUrl, URL_MESSAGE, type ResourceField, type ResourceSpec } from "
 /** Control characters other than tab and line breaks: never part of a text an admin meant to type. */
 // eslint-disable-next-line no-control-regex
 const STRAY_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** Any C0/C1 control character (tab, line break, NUL...): not in a one-line field. */
+// eslint-disable-next-line no-control-regex
+const ANY_CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
-/** "Title is required" / "Title must be at most 200 characters" (or the spec's one message). */
+/** "Title is required" / "Title must be at most 200 characters" (or the spec's messages). */
 function fieldSchema(field: ResourceField, required: string | undefined) {
-  const missing = required ?? `${field.label} is required`;
+  const own = field.messages ?? {};
+  const missing = own.required ?? required ?? `${field.label} is required`;
+  const control = field.oneLine ? ANY_CONTROL : STRAY_CONTROL;
   let text = z
     .string({
       error: (issue) =>
@@ -22,8 +27,8 @@ function fieldSchema(field: ResourceField, required: string | undefined) {
           : `${field.label} must be text`,
     })
     .trim()
-    .max(field.max, `${field.label} must be at most ${field.max} characters`)
-    .refine((v) => !STRAY_CONTROL.test(v), `${field.label} must not contain control characters`);
+    .max(field.max, own.tooLong ?? `${field.label} must be at most ${field.max} characters`)
+    .refine((v) => !control.test(v), own.control ?? `${field.label} must not contain control characters`);
   if (field.required) text = text.refine((v) => v.length > 0, missing);
   if (field.kind === "image" || field.kind === "video" || field.kind === "link") {
     text = text.refine((v) => v.length === 0 || isAdminUrl(v), URL_MESSAGE(field.label));

@@ -18,6 +18,10 @@ export interface ResourceField<N extends string = string> {
   /** characters, after trimming */
   max: number;
   hint?: string;
+  /** one line: no control character at all, tabs and line breaks included (a name) */
+  oneLine?: boolean;
+  /** the field's own messages (where the spec quotes them) instead of the kit's */
+  messages?: { required?: string; tooLong?: string; control?: string };
 }
 
 export interface ResourceTexts {
@@ -50,6 +54,22 @@ export interface ResourceTexts {
   update: string;
   /** moving one item in an ordered list */
   moved: string;
+  /** the delete button's word ("Remove"); "Delete" when absent */
+  deleteLabel?: string;
+  /** what the delete's question adds about an item (a category in use) */
+  deleteNote?: (item: Readonly<Record<string, unknown>>) => string | undefined;
+  /** said while the list loads again (after a write, another page) */
+  loading?: string;
+  /** the list could not be read: the reason is the refusal's message, or none (the cause is only logged) */
+  loadFailed?: (reason: string | undefined) => string;
+}
+
+/** A column of the list after the title and the preview: a figure the service adds to each item. */
+export interface ResourceColumn {
+  key: string;
+  header: string;
+  cell: (item: Readonly<Record<string, unknown>>) => string;
+  alignEnd?: boolean;
 }
 
 export interface ResourceSpec<N extends string = string> {
@@ -58,17 +78,30 @@ export interface ResourceSpec<N extends string = string> {
   /** where the stand-alone admin screen lives */
   adminPath: string;
   fields: ReadonlyArray<ResourceField<N>>;
-  /** the list's columns: the title field, and a field shown as its first PREVIEW_LENGTH characters */
-  list: { title: N; preview?: N };
+  /**
+   * the list's columns: the title field, a field shown as its first PREVIEW_LENGTH characters, and
+   * figures of the service's own (a category's courses and posts)
+   */
+  list: { title: N; preview?: N; columns?: ReadonlyArray<ResourceColumn> };
   /** the admins order the items (moved up and down), and the public pages follow that order */
   ordered: boolean;
   /** one record, no list (the about page's hero): saved over, and blanked by its Delete */
   single?: boolean;
+  /** items are added and deleted, never edited nor moved (categories: courses and posts hold the name) */
+  addOnly?: boolean;
   /** spec admin §5 (carousel): an id shorter than this is refused with `texts.invalidId` before any call */
   idMinLength?: number;
   invalidId?: string;
   texts: ResourceTexts;
 }
+
+/** The texts of editing, which an add-only list never shows. */
+export const NO_EDIT_TEXTS = {
+  update: "",
+  updated: "",
+  updateFailed: (message: string) => message,
+  moved: "",
+} satisfies Partial<ResourceTexts>;
 
 /** An item as the API answers it: `_id` and every declared field (spec admin §3). */
 export type ResourceItem<N extends string> = { _id: string } & Record<N, string>;

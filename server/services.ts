@@ -92,6 +92,7 @@ export function createServices(deps: Deps) {
     },
   });
   const content = createContentService(db);
+  const categories = createCategoriesService(db);
   return {
     payments,
     /**
@@ -114,7 +115,7 @@ export function createServices(deps: Deps) {
     account: createAccountService({ db, ticketKey: ticketSigningKey }),
     catalog: createCatalogService(db, { stepUpMaxAgeMs: deps.env.STEP_UP_MAX_AGE_SECONDS * 1000 }),
     /** the categories admin: the one list of courses and posts */
-    categories: createCategoriesService(db),
+    categories,
     blog: createBlogService(db, { visitorSecret: auth.options.secret }),
     /** comments, saves, featuring and deleting posts (the signed-in blog actions) */
     postActions: createPostActionsService(db),
@@ -127,8 +128,8 @@ export function createServices(deps: Deps) {
     }),
     content,
     /**
-     * The declared admin resources by their API key (server/features/admin/resource.ts): the admin
-     * screens reach each one's list and writes through here.
+     * The declared admin resources by their key (server/features/admin/resource.ts; the categories,
+     * a service of their own): the admin screens reach each one's list and writes through here.
      */
     resources: {
       carousel: content.carousel,
@@ -136,6 +137,7 @@ export function createServices(deps: Deps) {
       instructorCTAs: content.instructorCtas,
       faqs: content.faqs,
       experts: content.experts,
+      categories,
     },
     /** the declared single records (the hero): read, saved over, blanked */
     singles: {

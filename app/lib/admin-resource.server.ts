@@ -85,7 +85,7 @@ export async function loadResources(
       const service = serviceOf(ctx, spec);
       const asked = url.searchParams.get(pageParamOf(spec.key, alone)) ?? "";
       const page = readPageNumber(new URLSearchParams({ page: asked }));
-      const editing = editId ? await service.get(actor, editId).catch(() => null) : null;
+      const editing = editId && !spec.addOnly ? await service.get(actor, editId).catch(() => null) : null;
       try {
         return [
           spec.key,
@@ -96,10 +96,9 @@ export async function loadResources(
         if (refused?.status === 401 || refused?.status === 403) throw error;
         console.error(`admin ${spec.key}: loading the list failed`, error);
         const empty = { items: [], page, pageSize: RESOURCE_PAGE_SIZE, total: 0 };
-        return [
-          spec.key,
-          { page: empty, editing, error: `The list could not be read: ${refused?.message ?? "please try again."}` },
-        ];
+        const reason = refused?.message;
+        const said = spec.texts.loadFailed?.(reason) ?? `The list could not be read: ${reason ?? "please try again."}`;
+        return [spec.key, { page: empty, editing, error: said }];
       }
     }),
   );
@@ -155,15 +154,17 @@ export async function resourceAction(
   const actor = requireAdminPage(request, ctx);
   const body = await readFormBody(request);
   const spec = specs.find((s) => s.key === body.fields.resource);
-  if (!spec)
-    return {
-      ok: false,
-      formError: "This form is not one of this page's. Please reload the page.",
-      fieldErrors: {},
-      values: {},
-    };
+  const notOurs: ResourceActionResult = {
+    ok: false,
+    formError: "This form is not one of this page's. Please reload the page.",
+    fieldErrors: {},
+    values: {},
+  };
+  if (!spec) return notOurs;
   const intent = text(body.fields.intent);
   const id = spec.single ? "" : text(body.fields.id).trim();
+  // an add-only list (categories) has its add and its delete, no update nor move
+  if (spec.addOnly && intent !== "delete" && (intent === "move" || id !== "")) return notOurs;
   const t = spec.texts;
   const tag = (name: string) => `${spec.key}.${name}`;
   const single = spec.single ? singleOf(ctx, spec) : null;

@@ -1,9 +1,9 @@
-// /admin/categories (spec admin-back-office §2 "Categories admin", §5, §8; decision 020): an admin adds
-// and removes categories; a duplicate, a blank name and a category in use are refused with their
-// messages; signed out and plain users are turned away with the spec's texts. The e2e database is
+// /admin/categories (spec admin-back-office §2 "Categories admin", §5, §8; decisions 020, 029): an admin
+// adds and removes categories on the admin kit's screen; a duplicate, a blank name and a category in use
+// are refused with their messages; signed out and plain users are turned away with the spec's texts. The e2e database is
 // shared by the tests running in parallel: every category made here has a unique name, and the seeded
 // ones are only ever asked to be removed where the server refuses (courses use them).
-import { CategoriesPage } from "./pages/admin.ts";
+import { AuditPage, CategoriesPage } from "./pages/admin.ts";
 import { createAccount, signIn, signInByApi } from "./support/accounts.ts";
 import { expectAccessible } from "./support/a11y.ts";
 import { allowConsoleErrors, expect, test } from "./support/fixtures.ts";
@@ -41,20 +41,20 @@ test(
     await expect(categories.rowField(name, "Posts")).toHaveText("0 posts");
     await expect(categories.nameBox).toHaveValue("");
 
-    // a duplicate, whatever its case: the server's 409 message, beside the field and as a toast
+    // a duplicate, whatever its case: the server's 409 message, above the form and as a toast, the name kept
     await categories.add(name.toUpperCase());
     const duplicate = `A category named "${name}" already exists.`;
-    await expect(categories.nameError).toHaveText(duplicate);
+    await expect(categories.formError).toHaveText(duplicate);
     await expect(categories.toast(duplicate)).toBeVisible();
-    await expect(categories.nameBox).toHaveAttribute("aria-invalid", "true");
-    await expect(categories.nameBox).toBeFocused();
+    await expect(categories.formError).toBeFocused();
     await expect(categories.nameBox).toHaveValue(name.toUpperCase());
     await expect(categories.row(name)).toHaveCount(1);
     await expectAccessible(page);
 
-    // blank after trimming: the spec's message, found in the browser before anything is sent
+    // blank after trimming: the spec's message beside the field, found in the browser before anything is sent
     await categories.add("   ");
-    await expect(categories.nameError).toHaveText(EMPTY);
+    await expect(categories.nameError).toContainText(EMPTY);
+    await expect(categories.nameBox).toHaveAttribute("aria-invalid", "true");
     await expect(categories.nameBox).toBeFocused();
   },
 );
@@ -89,6 +89,11 @@ test(
     // the public list no longer has it
     const names = (await (await request.get("/backend/posts/categories")).json()) as string[];
     expect(names).not.toContain(name);
+    // and the audit log has the add and the removal, by this admin
+    const audit = new AuditPage(page);
+    await audit.goto("resource=categories");
+    await expect(audit.entry(name)).toHaveCount(2);
+    await expect(audit.entry(name).filter({ hasText: admin.email })).toHaveCount(2);
   },
 );
 
@@ -109,7 +114,7 @@ test(
     await categories.confirmDialog(used).getByRole("button", { name: "Remove" }).click();
     const refusal = new RegExp(`Cannot delete "${used}": \\d+ courses?( and \\d+ posts?)? uses? it\\.`);
     await expect(categories.toast(refusal)).toBeVisible();
-    await expect(categories.removeError).toContainText(refusal);
+    await expect(categories.refusal(refusal)).toBeVisible();
     await expect(categories.row(used)).toHaveCount(1);
   },
 );
@@ -143,8 +148,8 @@ test("a plain user sees 'Access Denied: Admins only.' and cannot add through the
   await expect(page.getByRole("main").getByRole("alert")).toHaveText("Access Denied: Admins only.");
   await expect(page.getByRole("textbox", { name: "Category name" })).toHaveCount(0);
   const name = uniqueName("Sneaky");
-  const post = await page.request.post("/admin/categories?intent=add", {
-    form: { name },
+  const post = await page.request.post("/admin/categories", {
+    form: { resource: "categories", intent: "save", name },
     headers: { Origin: new URL(page.url()).origin },
     maxRedirects: 0,
   });
@@ -192,20 +197,21 @@ test.describe("without JavaScript", { tag: "@desktop" }, () => {
 
     const name = uniqueName("No Script");
     await categories.add(name);
-    await expect(categories.pageStatus).toHaveText(ADDED);
+    await expect(categories.notice(ADDED)).toBeVisible();
     await expect(categories.row(name)).toHaveCount(1);
+    await expect(categories.nameBox).toHaveValue("");
 
+    // the server's check: the spec's message beside the field
     await categories.add("  ");
-    await expect(categories.nameError).toHaveText(EMPTY);
+    await expect(categories.nameError).toContainText(EMPTY);
     await expect(categories.row(name)).toHaveCount(1);
 
-    // no dialog without JavaScript: the question comes as a page, and nothing is removed until confirmed
+    // no dialog without JavaScript: the question comes on the page, and nothing is removed until confirmed
     await categories.removeButton(name).click();
-    const question = page.getByRole("region", { name: `Are you sure you want to delete "${name}"?` });
-    await expect(question).toBeVisible();
+    await expect(categories.confirmOnPage).toContainText(`Are you sure you want to delete "${name}"?`);
     await expect(categories.row(name)).toHaveCount(1);
-    await question.getByRole("button", { name: "Remove" }).click();
-    await expect(categories.pageStatus).toHaveText(REMOVED);
+    await categories.confirmOnPage.getByRole("button", { name: "Remove" }).click();
+    await expect(categories.notice(REMOVED)).toBeVisible();
     await expect(categories.row(name)).toHaveCount(0);
   });
 });

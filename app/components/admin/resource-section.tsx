@@ -2,9 +2,10 @@
 // Update with Cancel when an item is being edited: spec admin §4 "clicking Edit loads the item into the
 // form and changes the submit button from Add to Update"), its list (the title and the first 50
 // characters of the preview field, spec admin §2, §9) with Edit, Move up / Move down for an ordered
-// list, and Delete after a confirmation. Every form posts to the page's action
-// (app/lib/admin-resource.server.ts): plain POST forms, so the screen works without JavaScript;
-// successes come back as the root's flash message, failures as this section's ActionResult.
+// list, and Delete after a confirmation (an add-only list, the categories, has no Edit; its figures
+// follow the title, and its delete may have a word and a note of its own). Every form posts to the
+// page's action (app/lib/admin-resource.server.ts): plain POST forms, so the screen works without
+// JavaScript; successes come back as the root's flash message, failures as this section's ActionResult.
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import {
@@ -22,7 +23,7 @@ import { ConfirmAction, ConfirmOnPage } from "../ui/confirm-dialog.tsx";
 import { Field, FileField, Notice, PageForm, SubmitButton, TextareaField, useContractCheck } from "../ui/form.tsx";
 import { MediaImage } from "../ui/media-image.tsx";
 import { useToast } from "../ui/toast.tsx";
-import { DataTable, type Column } from "./data-table.tsx";
+import { DataTable, useListLoading, type Column } from "./data-table.tsx";
 
 type Item = ResourceItem<string>;
 
@@ -162,6 +163,8 @@ export function ResourceSection({
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const [uploading, setUploading] = useState(false);
+  const loading = useListLoading();
+  const deleteLabel = t.deleteLabel ?? "Delete";
   const answer = actionData?.intent?.startsWith(`${key}.`) ? actionData : undefined;
   const failure = answer && !answer.ok ? answer : undefined;
   const saveFailure = failure?.intent === `${key}.save` ? failure : undefined;
@@ -189,6 +192,10 @@ export function ResourceSection({
   const fieldErrors: Record<string, string | undefined> = checkErrors ?? saveFailure?.fieldErrors ?? {};
 
   useToast(failure, failure ? (failure.formError ?? Object.values(failure.fieldErrors)[0]) : null, "error");
+  const editingId = saveFailure?.values.id ?? editing?._id ?? "";
+  // A new form (emptied) after a save, an edit or a change in the list's length (the lists revalidate
+  // after a failure too, so another admin's add remakes it: the focus below then goes to the new one).
+  const formKey = `${editingId}:${saveFailure ? "failed" : "fresh"}:${view.page.total}`;
   // after a failed save, focus goes to the first field at fault (or the message above the form)
   useEffect(() => {
     if (!saveFailure && !checkErrors) return;
@@ -197,7 +204,7 @@ export function ResourceSection({
     if (field) field.focus();
     else document.getElementById(`${key}-form-error`)?.focus();
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [saveFailure, check.errors]);
+  }, [saveFailure, check.errors, formKey]);
 
   const saving =
     navigation.state !== "idle" &&
@@ -211,7 +218,6 @@ export function ResourceSection({
 
   // the values the form shows: what was typed before a failure, else the item being edited, else blank
   const valueOf = (name: string) => saveFailure?.values[name] ?? editing?.[name] ?? "";
-  const editingId = saveFailure?.values.id ?? editing?._id ?? "";
   const params = new URLSearchParams(location.search);
   params.delete("edit");
   const here = `${location.pathname}${params.size ? `?${params}` : ""}`;
@@ -244,6 +250,7 @@ export function ResourceSection({
           },
         ]
       : []),
+    ...(spec.list.columns ?? []),
   ];
 
   const total = view.page.total;
@@ -271,7 +278,7 @@ export function ResourceSection({
             </Sub>
           )}
           <PageForm
-            key={`${editingId}:${saveFailure ? "failed" : "fresh"}:${view.page.total}`}
+            key={formKey}
             formRef={formRef}
             errorId={`${key}-form-error`}
             error={formError}
@@ -347,11 +354,17 @@ export function ResourceSection({
                 {listFailure.formError}
               </Notice>
             ) : null}
+            {t.loading ? (
+              <p role="status" className="text-sm text-slate-600">
+                {loading ? t.loading : ""}
+              </p>
+            ) : null}
             {confirming ? (
               <ConfirmOnPage
                 question={confirming.message}
                 fields={{ resource: key, intent: "delete", id: confirming.values.id }}
                 cancelTo={here}
+                confirmLabel={deleteLabel}
               />
             ) : null}
             <DataTable
@@ -376,13 +389,15 @@ export function ResourceSection({
                 const label = row[spec.list.title] || t.one;
                 return (
                   <div className="flex flex-wrap items-center gap-2">
-                    <Link
-                      to={editHref(row._id)}
-                      aria-label={`Edit ${label}`}
-                      className={buttonClass("ghost", "sm", "border border-slate-300")}
-                    >
-                      Edit
-                    </Link>
+                    {spec.addOnly ? null : (
+                      <Link
+                        to={editHref(row._id)}
+                        aria-label={`Edit ${label}`}
+                        className={buttonClass("ghost", "sm", "border border-slate-300")}
+                      >
+                        Edit
+                      </Link>
+                    )}
                     {spec.ordered ? (
                       <>
                         <MoveButton
@@ -405,10 +420,11 @@ export function ResourceSection({
                     ) : null}
                     <ConfirmAction
                       fields={{ resource: key, intent: "delete", id: row._id }}
-                      label="Delete"
-                      accessibleLabel={`Delete ${label}`}
+                      label={deleteLabel}
+                      accessibleLabel={`${deleteLabel} ${label}`}
                       question={t.confirmDelete(label)}
-                      confirmLabel="Delete"
+                      message={t.deleteNote?.(row)}
+                      confirmLabel={deleteLabel}
                       busy={busyRow("delete", row._id)}
                     />
                   </div>

@@ -135,7 +135,10 @@ export function ConfirmOnPage({
   confirmLabel?: string;
 }) {
   return (
-    <section aria-label="Confirm delete" className="mt-3 rounded-lg border border-red-200 bg-red-50 p-4">
+    <section
+      aria-label={`Confirm ${confirmLabel.toLowerCase()}`}
+      className="mt-3 rounded-lg border border-red-200 bg-red-50 p-4"
+    >
       <p role="alert" className="font-bold text-slate-900">
         {question}
       </p>

@@ -45,8 +45,8 @@ const removeCategory = defineRoute({
 });
 
 export function registerCategoriesRoutes(app: OpenAPIHono<BackendEnv>, categories: CategoriesService) {
-  app.openapi(addCategory, async (c) => c.json(await categories.add(c.get("actor"), c.req.valid("json").name), 201));
+  app.openapi(addCategory, async (c) => c.json(await categories.create(c.get("actor"), c.req.valid("json")), 201));
   app.openapi(removeCategory, async (c) =>
-    c.json(await categories.remove(c.get("actor"), c.req.valid("param").name), 200),
+    c.json(await categories.removeByName(c.get("actor"), c.req.valid("param").name), 200),
   );
 }

@@ -2,7 +2,7 @@
 // decision 020): POST /backend/posts/category and DELETE /backend/posts/category/{name}.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { categories, courses, posts } from "../../db/schema.ts";
+import { adminAudit, categories, courses, posts } from "../../db/schema.ts";
 import { contentVersionOf } from "../../db/content-version.ts";
 import { bearer, createAccount, sameOrigin, type TestAccount } from "../../../tests/support/accounts.ts";
 import { makeCourse, makePost } from "../../../tests/support/factories.ts";
@@ -219,38 +219,83 @@ describe("DELETE /backend/posts/category/{name}", () => {
   });
 });
 
-describe("the admin list (the page's loader)", () => {
-  it("lists every category with how many courses and posts use it, for admins only", async () => {
+/** An account as the services see it (the page's loaders and actions call them directly). */
+const actorOf = (account: TestAccount, role: "admin" | "user") => ({
+  id: account.id,
+  username: account.username,
+  email: account.email,
+  image: null,
+  role,
+  sessionId: "s",
+  verifiedAt: null,
+});
+
+describe("the admin screen's service calls (/admin/categories)", () => {
+  const asAdmin = () => actorOf(admin, "admin");
+
+  it("lists a page of categories, oldest first, with how many courses and posts use each, for admins only", async () => {
+    const idle = unique("Idle");
+    await add(idle);
     const name = unique("Counted");
     await add(name);
-    await t.db.insert(courses).values(makeCourse({ category: name }));
+    await t.db.insert(courses).values(makeCourse({ category: name.toUpperCase() }));
     await t.db
       .insert(posts)
       .values([
         makePost(admin.id, { categories: [name] }),
         makePost(admin.id, { categories: [name.toLowerCase(), name] }),
       ]);
-    await expect(t.services.categories.listForAdmin(null)).rejects.toMatchObject({ code: "unauthorized" });
-    const list = await t.services.categories.listForAdmin({
-      id: admin.id,
-      username: admin.username,
-      email: admin.email,
-      image: null,
-      role: "admin",
-      sessionId: "s",
-      verifiedAt: null,
+    const all = await t.services.categories.listPage(asAdmin(), { page: 1, pageSize: 100 });
+    expect(all.total).toBe((await storedNames()).length);
+    // in any case; a post naming it twice counts once
+    expect(all.items.find((c) => c.name === name)).toEqual({ _id: expect.any(String), name, courses: 1, posts: 2 });
+    expect(all.items.find((c) => c.name === idle)).toEqual({
+      _id: expect.any(String),
+      name: idle,
+      courses: 0,
+      posts: 0,
     });
-    expect(list.find((c) => c.name === name)).toEqual({ _id: expect.any(String), name, courses: 1, posts: 2 });
+    // the newest last, and a later page continues where the first stops
+    expect(all.items.at(-1)?.name).toBe(name);
+    const second = await t.services.categories.listPage(asAdmin(), { page: 2, pageSize: 2 });
+    expect(second).toEqual({ items: all.items.slice(2, 4), page: 2, pageSize: 2, total: all.total });
+    const beyond = await t.services.categories.listPage(asAdmin(), { page: 1000, pageSize: 25 });
+    expect(beyond).toEqual({ items: [], page: 1000, pageSize: 25, total: all.total });
+
+    await expect(t.services.categories.listPage(null, { page: 1, pageSize: 25 })).rejects.toMatchObject({
+      code: "unauthorized",
+    });
     await expect(
-      t.services.categories.listForAdmin({
-        id: plain.id,
-        username: plain.username,
-        email: plain.email,
-        image: null,
-        role: "user",
-        sessionId: "s",
-        verifiedAt: null,
-      }),
+      t.services.categories.listPage(actorOf(plain, "user"), { page: 1, pageSize: 25 }),
     ).rejects.toMatchObject({ code: "forbidden" });
+  });
+
+  it("finds one by id, and removes one by id unless courses or posts use it", async () => {
+    const name = unique("By id");
+    const made = (await (await add(name)).json()) as { _id: string; name: string };
+    expect(await t.services.categories.get(asAdmin(), made._id)).toEqual(made);
+    for (const id of ["0123456789abcdef01234567", "not-an-id"]) {
+      await expect(t.services.categories.get(asAdmin(), id)).rejects.toMatchObject({ code: "not_found" });
+      await expect(t.services.categories.remove(asAdmin(), id)).rejects.toMatchObject({ code: "not_found" });
+    }
+    await expect(t.services.categories.remove(actorOf(plain, "user"), made._id)).rejects.toMatchObject({
+      code: "forbidden",
+    });
+
+    await t.db.insert(posts).values(makePost(admin.id, { categories: [name.toUpperCase()] }));
+    await expect(t.services.categories.remove(asAdmin(), made._id)).rejects.toMatchObject({
+      code: "conflict",
+      message: `Cannot delete "${name}": 1 post uses it. Move it to another category first.`,
+    });
+    expect(await storedNames()).toContain(name);
+
+    await t.db.delete(posts).where(sql`${posts.categories} @> array[${name.toUpperCase()}]::text[]`);
+    const before = await contentVersionOf(t.db);
+    expect(await t.services.categories.remove(asAdmin(), made._id)).toEqual(made);
+    expect(await storedNames()).not.toContain(name);
+    expect(await contentVersionOf(t.db)).toBe(before + 1);
+    // recorded in the audit log, as the API's add and remove are
+    const logged = await t.db.select().from(adminAudit).where(eq(adminAudit.itemId, made._id));
+    expect(logged.map((r) => r.action).sort()).toEqual(["create", "delete"]);
   });
 });

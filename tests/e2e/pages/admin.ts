@@ -242,71 +242,6 @@ export class UsersPage extends AdminPage {
   }
 }
 
-export class CategoriesPage extends AdminPage {
-  async goto() {
-    await this.page.goto("/admin/categories");
-    await expect(this.heading).toHaveText("Categories");
-  }
-
-  get nameBox(): Locator {
-    return this.page.getByRole("textbox", { name: "Category name" });
-  }
-
-  get addButton(): Locator {
-    return this.page.getByRole("button", { name: "Add category" });
-  }
-
-  async add(name: string) {
-    await this.nameBox.fill(name);
-    await this.addButton.click();
-  }
-
-  /** The row of one category (its name cell is the row header). */
-  row(name: string): Locator {
-    return listRows(this.page).filter({ has: this.page.getByRole("rowheader", { name, exact: true }) });
-  }
-
-  /** How many courses or posts use a category, as its row shows it ("2 courses"). */
-  rowField(name: string, label: "Courses" | "Posts"): Locator {
-    return rowCell(this.row(name), label);
-  }
-
-  removeButton(name: string): Locator {
-    return this.page.getByRole("button", { name: `Remove ${name}`, exact: true });
-  }
-
-  /** The confirmation dialog, named by its question. */
-  confirmDialog(name: string): Locator {
-    return this.page.getByRole("dialog", { name: `Are you sure you want to delete "${name}"?` });
-  }
-
-  /** The error under the name box. */
-  get nameError(): Locator {
-    return this.page.locator("#category-name-error");
-  }
-
-  /** A toast (with JavaScript) saying `text`. */
-  toast(text: string | RegExp): Locator {
-    return this.page
-      .getByRole("region", { name: /^Notifications/ })
-      .getByRole("listitem")
-      .filter({ hasText: text });
-  }
-
-  /** Without JavaScript, the outcome in the page's status line. */
-  get pageStatus(): Locator {
-    return this.page
-      .getByRole("main")
-      .getByRole("status")
-      .filter({ hasText: /successfully/ });
-  }
-
-  /** The refusal of a removal, above the list. */
-  get removeError(): Locator {
-    return this.page.getByRole("main").getByRole("alert").filter({ hasText: "Failed to remove category" });
-  }
-}
-
 /** A toast (with JavaScript) saying `text`. */
 export function toastOf(page: Page, text: string | RegExp): Locator {
   return page
@@ -498,5 +433,67 @@ export class ContactsPage extends AdminPage {
     const dialog = this.page.getByRole("alertdialog").or(this.page.getByRole("dialog"));
     await expect(dialog).toContainText(`Are you sure you want to delete the contact request from ${email}?`);
     await dialog.getByRole("button", { name: answer, exact: true }).click();
+  }
+}
+
+/**
+ * /admin/categories (decision 029: the admin kit's screen of the categories' declaration): the add form,
+ * the list with each category's figures and Remove.
+ */
+export class CategoriesPage extends ResourceScreenPage {
+  constructor(page: Page) {
+    super(page, "/admin/categories", "Categories");
+  }
+
+  get nameBox(): Locator {
+    return this.page.getByRole("textbox", { name: "Category name" });
+  }
+
+  get addButton(): Locator {
+    return this.page.getByRole("button", { name: "Add category" });
+  }
+
+  async add(name: string) {
+    await this.nameBox.fill(name);
+    await this.addButton.click();
+  }
+
+  /** The row of one category (its name cell is the row header). */
+  row(name: string): Locator {
+    return listRows(this.page).filter({ has: this.page.getByRole("rowheader", { name, exact: true }) });
+  }
+
+  /** How many courses or posts use a category, as its row shows it ("2 courses"). */
+  rowField(name: string, label: "Courses" | "Posts"): Locator {
+    return rowCell(this.row(name), label);
+  }
+
+  removeButton(name: string): Locator {
+    return this.page.getByRole("button", { name: `Remove ${name}`, exact: true });
+  }
+
+  /** The confirmation dialog, named by its question. */
+  confirmDialog(name: string): Locator {
+    return this.page.getByRole("dialog", { name: `Are you sure you want to delete "${name}"?` });
+  }
+
+  /** Without JavaScript, the question on the page, with its Remove button. */
+  get confirmOnPage(): Locator {
+    return this.page.getByRole("main").getByRole("region", { name: "Confirm remove" });
+  }
+
+  /** The error under the name box. */
+  get nameError(): Locator {
+    return this.page.locator("#categories-field-name-error");
+  }
+
+  /** A refusal of the add, above the form. */
+  get formError(): Locator {
+    return this.page.locator("#categories-form-error");
+  }
+
+  /** A refusal of a removal, above the list. */
+  refusal(text: string | RegExp): Locator {
+    return this.page.getByRole("main").getByRole("alert").filter({ hasText: text });
   }
 }
