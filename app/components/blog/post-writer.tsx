@@ -158,12 +158,13 @@ function WriterForm({
       return;
     }
     setError(null);
-    sent.current = true;
     await submit(event.currentTarget, { method: "post", replace: true, preventScrollReset: true });
     // Sent: the action took us to the post's page, and the draft is done with. Refused (or the server
     // could not be reached: the error page), it stays.
-    if (window.location.pathname !== here) clearDraft(draftKey);
-    else sent.current = false;
+    if (window.location.pathname !== here) {
+      sent.current = true;
+      clearDraft(draftKey);
+    }
   }
 
   const locked = upload !== null || sending;
