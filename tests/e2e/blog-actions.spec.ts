@@ -321,9 +321,7 @@ test.describe("the actions panel without JavaScript @desktop", () => {
     request,
     dataDir,
   }) => {
-    await signedIn(context, request, dataDir);
-    const slug = await ownPost(context, page, request);
-    await page.goto(`/${slug}`);
+    const slug = await openOwnPost(context, page, request, dataDir);
     await page.getByTestId("post-delete").click();
     await page.getByRole("button", { name: "Yes, delete it" }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -336,8 +334,14 @@ test.describe("the actions panel without JavaScript @desktop", () => {
   });
 });
 
-/** A post by whoever `context` is signed in as, written through POST /backend/posts: its slug. */
-async function ownPost(context: BrowserContext, page: Page, request: APIRequestContext): Promise<string> {
+/** A new user's own post, written through POST /backend/posts and opened: its slug. */
+async function openOwnPost(
+  context: BrowserContext,
+  page: Page,
+  request: APIRequestContext,
+  dataDir: string,
+): Promise<string> {
+  await signedIn(context, request, dataDir);
   const categories = (await (await request.get("/backend/posts/categories")).json()) as string[];
   const written = await context.request.post("/backend/posts", {
     headers: ownOrigin(page),
@@ -350,7 +354,9 @@ async function ownPost(context: BrowserContext, page: Page, request: APIRequestC
     },
   });
   expect(written.status(), await written.text()).toBe(201);
-  return ((await written.json()) as { slug: string }).slug;
+  const { slug } = (await written.json()) as { slug: string };
+  await page.goto(`/${slug}`);
+  return slug;
 }
 
 test("the author deletes their own post: a confirmation, then home with 'Post deleted successfully!' @desktop", async ({
@@ -359,10 +365,7 @@ test("the author deletes their own post: a confirmation, then home with 'Post de
   request,
   dataDir,
 }) => {
-  await signedIn(context, request, dataDir);
-  const slug = await ownPost(context, page, request);
-
-  await page.goto(`/${slug}`);
+  const slug = await openOwnPost(context, page, request, dataDir);
   await hydrated(page);
   await page.getByTestId("post-delete").click();
   const dialog = page.getByRole("dialog", { name: "Are you sure you want to delete this post?" });

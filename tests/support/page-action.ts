@@ -2,7 +2,7 @@
 // form post by an actor, answered with the action's data (with its status and headers when it sets them,
 // `data(value, init)`), or the Response it returns or throws (a redirect), whose flash message
 // (app/lib/flash.server.ts) `flashOf` reads. Anything else it throws (a 400 for a body that is no form)
-// is thrown on.
+// is thrown on. `pageContext` is the context a loader or an action reads.
 import { RouterContextProvider } from "react-router";
 import { appContext } from "../../app/lib/context.ts";
 import { takeFlash, type Flash } from "../../app/lib/flash.server.ts";
@@ -26,6 +26,22 @@ export function actorOf(
     sessionId: "test",
     verifiedAt: options.verifiedAt ?? null,
   };
+}
+
+/** The context a page's loader and action read (app/lib/context.ts), with the test app's services. */
+export function pageContext(t: TestApp, who: Actor | null, clientIp = "127.0.0.1"): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(appContext, {
+    services: t.services,
+    siteName: "TechAfrica",
+    publicUrl: t.env.PUBLIC_URL,
+    nonce: "",
+    actor: who,
+    clientIp,
+    viewer: null,
+    ...COOKIES,
+  });
+  return context;
 }
 
 export type ActionAnswer<T> =
@@ -57,17 +73,7 @@ export async function postToAction<T>(
     clientIp?: string;
   },
 ): Promise<ActionAnswer<T>> {
-  const context = new RouterContextProvider();
-  context.set(appContext, {
-    services: t.services,
-    siteName: "TechAfrica",
-    publicUrl: t.env.PUBLIC_URL,
-    nonce: "",
-    actor: who,
-    clientIp,
-    viewer: null,
-    ...COOKIES,
-  });
+  const context = pageContext(t, who, clientIp);
   const request = new Request(`http://localhost${path}`, { method: "POST", body: body ?? new URLSearchParams(fields) });
   let result: unknown;
   try {
