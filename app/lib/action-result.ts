@@ -43,3 +43,9 @@ export function fieldErrorsOf<F extends string>(
   }
   return errors;
 }
+
+/** The sentence a result says: a success's message, else the failure's form-level error or its first field error. */
+export function messageOf<F extends string, V, S>(result: ActionResult<F, V, S>): string {
+  if (result.ok) return result.message;
+  return result.formError ?? Object.values<string | undefined>(result.fieldErrors).find(Boolean) ?? "";
+}

@@ -7,6 +7,12 @@ export function privateNoStore() {
   return { "Cache-Control": "private, no-store" };
 }
 
+/** An action's Retry-After (a write over its limit: write-limits.server.ts), for the route's `headers`. */
+export function retryAfterOf(actionHeaders: Headers): Record<string, string> {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
+}
+
 /** The site's short name from the root route's data (first match), for page titles. */
 export function siteNameOf(matches: ReadonlyArray<{ loaderData?: unknown } | undefined>): string {
   const root = matches[0]?.loaderData as { siteName?: string } | undefined;

@@ -2,8 +2,7 @@ import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-r
 import type { Route } from "./+types/post";
 import type { Comment } from "../../contract/blog.ts";
 import { BLOG_ACTION_MESSAGES as ACTION_TEXTS, CommentInputSchema } from "../../contract/blog-actions.ts";
-import { FORM_MESSAGES } from "../../contract/forms.ts";
-import { readFormBody, nulField } from "../lib/forms.server.ts";
+import { parseBody, readFormBody } from "../lib/forms.server.ts";
 import { loginUrl } from "../lib/guards.server.ts";
 import { appContext } from "../lib/context.ts";
 import { formatLagosDate } from "../../contract/dates.ts";
@@ -19,7 +18,12 @@ import {
   sendingComment,
   useCommentFetcher,
 } from "../components/blog/comment-form.tsx";
-import { JS_FIELD, POST_INTENTS, type PostActionData, type PostIntent } from "../components/blog/post-page-actions.ts";
+import {
+  POST_ACTION_CODES,
+  POST_INTENTS,
+  type PostActionResult,
+  type PostIntent,
+} from "../components/blog/post-page-actions.ts";
 import { SearchBox } from "../components/blog/search-box.tsx";
 import { SocialFollow } from "../components/blog/social-follow.tsx";
 import type { ErrorTexts } from "../components/ui/error-page.tsx";
@@ -28,9 +32,14 @@ import { Notice } from "../components/ui/form.tsx";
 import { MediaImage } from "../components/ui/media-image.tsx";
 import { isResizable, mediaUrl, PLACEHOLDER_TR, socialImage } from "../../contract/media-urls.ts";
 import { PostBody } from "../components/blog/post-body.tsx";
-import { pageMeta } from "../lib/meta.ts";
+import { pageMeta, retryAfterOf } from "../lib/meta.ts";
+import { redirectWithMessage } from "../lib/flash.server.ts";
+import { overWriteLimit } from "../lib/write-limits.server.ts";
 
 // spec public-area §2 "Single post page (/{slug})", §8 'Post not found!', 'Error loading comments!'.
+
+/** The comment field's name in the messages the form kit writes itself (a NUL character). */
+const COMMENT_LABELS = { desc: "Comment" };
 
 /** Screens narrower than Tailwind's `md` (48rem), where the cover is hidden. */
 const NARROW = "(max-width: 47.99rem)";
@@ -125,41 +134,38 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 /** The loader's Cache-Control (private for a signed-in reader), and the action's Retry-After (a comment over the limit). */
 export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
-  const out: Record<string, string> = {};
   const cacheControl = loaderHeaders.get("Cache-Control");
-  if (cacheControl) out["Cache-Control"] = cacheControl;
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) out["Retry-After"] = retryAfter;
-  return out;
+  return { ...(cacheControl ? { "Cache-Control": cacheControl } : {}), ...retryAfterOf(actionHeaders) };
 }
 
 /**
  * The page's forms (spec §2 comments and actions panel): comment, delete a comment, save, feature,
- * delete the post. The services decide who may (author, admin); a refusal comes back as the answer's
- * message. With JavaScript the forms are fetchers and the answers toasts; without it the page renders
- * again with the answer. Deleting the post sends to / (with JavaScript the page shows the toast first).
+ * delete the post. The services decide who may (author, admin). Each answers the one ActionResult tagged
+ * with its intent, a refusal with the reason: with JavaScript the forms are fetchers and the answers
+ * toasts; without it the page renders again with the answer. Deleting the post sends home with its
+ * message as a flash (app/lib/flash.server.ts), with or without JavaScript.
  */
-export async function action({
-  params,
-  request,
-  context,
-}: Route.ActionArgs): Promise<PostActionData | ReturnType<typeof data<PostActionData>>> {
-  const { services, actor, clientIp } = context.get(appContext);
-  const { fields } = await readFormBody(request);
-  const text = (name: string) => (typeof fields[name] === "string" ? (fields[name] as string) : "");
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  const { services, actor } = ctx;
+  const body = await readFormBody(request);
+  const text = (name: string) => (typeof body.fields[name] === "string" ? (body.fields[name] as string) : "");
   const intent = text("intent") as PostIntent;
   if (!POST_INTENTS.includes(intent)) {
     throw data({ code: "invalid", message: ACTION_TEXTS.unknownAction }, { status: 400, statusText: "Bad Request" });
   }
-  const withJs = text(JS_FIELD) === "1";
-  const answer = (ok: boolean, message: string, extra: Partial<PostActionData> = {}): PostActionData => ({
+  const done = (message: string, values: { commentId?: string } = {}): PostActionResult => ({
+    ok: true,
     intent,
-    ok,
     message,
-    ...extra,
+    values,
   });
+  const refused = (formError: string, values: { desc?: string; commentId?: string } = {}, code?: string) =>
+    ({ ok: false, intent, formError, fieldErrors: {}, values, ...(code ? { code } : {}) }) satisfies PostActionResult;
 
-  if (intent === "comment" && !actor) return answer(false, ACTION_TEXTS.logInToComment, { commentText: text("desc") });
+  if (intent === "comment" && !actor) {
+    return refused(ACTION_TEXTS.logInToComment, { desc: text("desc") }, POST_ACTION_CODES.signIn);
+  }
   if (!actor) throw redirect(loginUrl(request));
 
   try {
@@ -167,68 +173,62 @@ export async function action({
     const post = await services.blog.getPost(params.slug);
     switch (intent) {
       case "comment": {
-        const typed = text("desc").replaceAll("\0", "");
         // the same limit as POST /backend/comments (COMMENT_RATE_LIMIT): 429, the wait, the text kept
-        const turn = await services.rateLimits.hit("comment", { userId: actor.id, address: clientIp });
-        if (!turn.ok) {
-          return data(answer(false, turn.message, { commentText: typed }), {
-            status: 429,
-            statusText: "Too Many Requests",
-            headers: { "Retry-After": String(turn.retryAfterSeconds) },
-          });
-        }
-        if (nulField(fields) === "desc") return answer(false, FORM_MESSAGES.nul("Comment"), { commentText: typed });
-        const parsed = CommentInputSchema.safeParse(fields);
-        if (!parsed.success) {
-          return answer(false, parsed.error.issues[0]?.message ?? ACTION_TEXTS.commentError, { commentText: typed });
-        }
-        await services.postActions.addComment(actor, post._id, parsed.data);
-        return answer(true, ACTION_TEXTS.commentPosted);
+        const typed = { desc: text("desc").replaceAll("\0", "") };
+        const over = await overWriteLimit(ctx, "comment", actor, (message) => refused(message, typed));
+        if (over) return over;
+        const form = parseBody(body, {
+          schema: CommentInputSchema,
+          fields: ["desc"],
+          labels: COMMENT_LABELS,
+          keep: ["desc"],
+        });
+        if (!form.ok) return { ...form.failure, intent } satisfies PostActionResult;
+        await services.postActions.addComment(actor, post._id, form.data);
+        return done(ACTION_TEXTS.commentPosted);
       }
       case "delete-comment": {
         const commentId = text("commentId");
-        const done = await services.postActions.deleteComment(actor, commentId);
-        return answer(true, done.message, { commentId });
+        return done((await services.postActions.deleteComment(actor, commentId)).message, { commentId });
       }
       case "save": {
         const { saved } = await services.postActions.toggleSave(actor, post._id);
-        return answer(true, saved ? ACTION_TEXTS.postSaved : ACTION_TEXTS.postUnsaved);
+        return done(saved ? ACTION_TEXTS.postSaved : ACTION_TEXTS.postUnsaved);
       }
       case "feature": {
         const { isFeatured } = await services.postActions.toggleFeature(actor, post._id);
-        return answer(true, isFeatured ? ACTION_TEXTS.postFeatured : ACTION_TEXTS.postUnfeatured);
+        return done(isFeatured ? ACTION_TEXTS.postFeatured : ACTION_TEXTS.postUnfeatured);
       }
       case "delete-post": {
         // a plain form asks first (ConfirmDialog does it with JavaScript)
-        if (text("confirmed") !== "yes") return answer(false, ACTION_TEXTS.confirmNeeded, { needsConfirm: true });
-        const done = await services.postActions.deletePost(actor, post._id);
-        if (!withJs) throw redirect("/");
-        return answer(true, done.message);
+        if (text("confirmed") !== "yes") return refused(ACTION_TEXTS.confirmNeeded, {}, POST_ACTION_CODES.confirm);
+        const deleted = await services.postActions.deletePost(actor, post._id);
+        const home = await redirectWithMessage(ctx, "/", deleted.message);
+        // in place of the deleted post's page in the history: Back does not lead to its 404
+        home.headers.set("X-Remix-Replace", "true");
+        return home;
       }
     }
   } catch (error) {
-    const refused = toPageError(error);
-    if (!refused) throw error;
-    return answer(false, refused.message, intent === "delete-comment" ? { commentId: text("commentId") } : {});
+    const refusal = toPageError(error);
+    if (!refusal) throw error;
+    return refused(refusal.message, intent === "delete-comment" ? { commentId: text("commentId") } : {});
   }
 }
 
 /**
  * After this page's own forms the post and its comments load again (spec §4: the comments, the saved
- * state, the star reload), except after the post was deleted: the page is leaving for /. Forms of other
- * pages (the newsletter, signing out) leave this post alone. (Reloading counts no second visit: a
- * reader's visits count once an hour.)
+ * state, the star reload; after the post was deleted the page has left for /). Forms of other pages
+ * (the newsletter, signing out) leave this post alone. (Reloading counts no second visit: a reader's
+ * visits count once an hour.)
  */
 export function shouldRevalidate({
   formMethod,
   formAction,
-  formData,
-  actionResult,
   currentUrl,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
   if (!formMethod || formMethod.toUpperCase() === "GET") return defaultShouldRevalidate;
-  if (formData?.get("intent") === "delete-post" && (actionResult as PostActionData | undefined)?.ok) return false;
   if (formAction && new URL(formAction, currentUrl).pathname !== currentUrl.pathname) return false;
   return defaultShouldRevalidate;
 }

@@ -104,6 +104,10 @@ test("granting admin after the step-up window asks for the password; a wrong one
   await stepUp.password.fill(admin.password);
   await stepUp.confirm.click();
   await expect(users.status).toHaveText(`${learner.username} is now an admin.`);
+  // back to the same list: the search is kept
+  await expect(page).toHaveURL(
+    (url) => url.pathname === "/admin/users" && url.searchParams.get("search") === learner.email,
+  );
   await expect(users.rowField(learner.email, "Role")).toHaveText("admin");
   await expect(users.revokeButton(learner.username)).toBeVisible();
   expect(await adminStatusFor(playwright, baseURL, learner)).toBe(200);
@@ -182,7 +186,14 @@ test.describe("without JavaScript", () => {
     await expect(users.stepUp.error).toHaveText(WRONG_PASSWORD);
     await users.stepUp.password.fill(admin.password);
     await users.stepUp.confirm.click();
+    // the message the redirect left, at the top of the list it came back to (the search kept)
     await expect(users.status).toHaveText(`${learner.username} is now an admin.`);
+    await expect(page).toHaveURL(
+      (url) => url.pathname === "/admin/users" && url.searchParams.get("search") === learner.email,
+    );
     await expect(users.rowField(learner.email, "Role")).toHaveText("admin");
+    // shown once: a reload has no message
+    await page.reload();
+    await expect(users.status).toHaveCount(0);
   });
 });

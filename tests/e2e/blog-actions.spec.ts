@@ -314,7 +314,50 @@ test.describe("the actions panel without JavaScript @desktop", () => {
     // (not pressed: seeded posts stay) the post is still there
     expect((await request.get(`/backend/posts/${post.slug}`)).status()).toBe(200);
   });
+
+  test("the author's Delete: the question, then home with the message 'Post deleted successfully!'", async ({
+    page,
+    context,
+    request,
+    dataDir,
+  }) => {
+    const slug = await openOwnPost(context, page, request, dataDir);
+    await page.getByTestId("post-delete").click();
+    await page.getByRole("button", { name: "Yes, delete it" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    // the message the redirect left, at the top of the page, once
+    const notice = page.getByRole("region", { name: "Message" }).getByRole("status");
+    await expect(notice).toHaveText("Post deleted successfully!");
+    expect((await request.get(`/backend/posts/${slug}`)).status()).toBe(404);
+    await page.reload();
+    await expect(notice).toHaveCount(0);
+  });
 });
+
+/** A new user's own post, written through POST /backend/posts and opened: its slug. */
+async function openOwnPost(
+  context: BrowserContext,
+  page: Page,
+  request: APIRequestContext,
+  dataDir: string,
+): Promise<string> {
+  await signedIn(context, request, dataDir);
+  const categories = (await (await request.get("/backend/posts/categories")).json()) as string[];
+  const written = await context.request.post("/backend/posts", {
+    headers: ownOrigin(page),
+    data: {
+      img: "",
+      title: uniqueText("A post to delete"),
+      category: [categories[0]],
+      desc: "Short",
+      content: "<p>Soon gone.</p>",
+    },
+  });
+  expect(written.status(), await written.text()).toBe(201);
+  const { slug } = (await written.json()) as { slug: string };
+  await page.goto(`/${slug}`);
+  return slug;
+}
 
 test("the author deletes their own post: a confirmation, then home with 'Post deleted successfully!' @desktop", async ({
   page,
@@ -322,17 +365,7 @@ test("the author deletes their own post: a confirmation, then home with 'Post de
   request,
   dataDir,
 }) => {
-  await signedIn(context, request, dataDir);
-  const categories = (await (await request.get("/backend/posts/categories")).json()) as string[];
-  const title = uniqueText("A post to delete");
-  const written = await context.request.post("/backend/posts", {
-    headers: ownOrigin(page),
-    data: { img: "", title, category: [categories[0]], desc: "Short", content: "<p>Soon gone.</p>" },
-  });
-  expect(written.status(), await written.text()).toBe(201);
-  const { slug } = (await written.json()) as { slug: string };
-
-  await page.goto(`/${slug}`);
+  const slug = await openOwnPost(context, page, request, dataDir);
   await hydrated(page);
   await page.getByTestId("post-delete").click();
   const dialog = page.getByRole("dialog", { name: "Are you sure you want to delete this post?" });
@@ -340,4 +373,7 @@ test("the author deletes their own post: a confirmation, then home with 'Post de
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText("Post deleted successfully!")).toBeVisible();
   expect((await request.get(`/backend/posts/${slug}`)).status()).toBe(404);
+  // home took the post's place in the history: Back does not lead to its 404
+  await page.goBack();
+  await expect(page).not.toHaveURL(new RegExp(`/${slug}$`));
 });

@@ -106,7 +106,7 @@ function pageAddresses(slug: string): Array<{ url: string; action: boolean }> {
 
 const BOUNDARY = "----hardening";
 const NOT_FORMS: Array<{ what: string; headers: Record<string, string>; data: string }> = [
-  { what: "text/plain", headers: { "content-type": "text/plain" }, data: "userId=1&role=admin&intent=set-role" },
+  { what: "text/plain", headers: { "content-type": "text/plain" }, data: "userId=1&role=admin&intent=users.role" },
   {
     what: "junk multipart",
     headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` },

@@ -3,9 +3,12 @@
 // shows, the editor is read-only and Send disabled while the upload runs; then its alt text, required:
 // decision 027) and a YouTube embed, sends it and lands on the post (the player behind its play
 // button); Send refusing an uploaded picture without alt text; an uploaded video (progress, read-only,
-// a refusal that says why, the <video> in the post, served in parts); the required-field message; the
-// draft surviving a reload; the signed-out text.
+// a refusal that says why, the <video> in the post, served in parts); the required-field message; Send
+// as a post to the page's action ('Loading...' meanwhile; a refusal of the server in the page and as a
+// toast, the draft kept; the same form without JavaScript); the draft surviving a reload; the
+// signed-out text.
 import type { Page, Route } from "@playwright/test";
+import { toastOf } from "./pages/admin.ts";
 import { createAccount, signInByApi, TINY_PNG, type Account } from "./support/accounts.ts";
 import { expectAccessible } from "./support/a11y.ts";
 import { allowConsoleErrors, expect, test } from "./support/fixtures.ts";
@@ -259,6 +262,77 @@ test("Send without a title or a body says 'Title and content are required!'; a r
   await expect(editor).toHaveText("A body that stays.");
   await expect(editor).toHaveAttribute("contenteditable", "true");
   await expect(main.getByLabel("Title")).toHaveValue("Only a title");
+});
+
+test("Send posts to the page's action: 'Loading...' meanwhile; the server's refusal in the page and as a toast, the draft kept @desktop", async ({
+  page,
+  request,
+  dataDir,
+}) => {
+  await signedIn(page, request, dataDir);
+  // a category that is removed while the post is written: only the server can refuse that
+  const admin = await createAccount(request, dataDir, { admin: true });
+  const headers = { Authorization: `Bearer ${(await signInByApi(request, admin)).token}` };
+  const category = `Short-lived ${Date.now().toString(36)}`;
+  const added = await request.post("/backend/posts/category", { headers, data: { name: category } });
+  expect(added.status(), await added.text()).toBe(201);
+
+  const editor = await openWriter(page);
+  const main = page.getByRole("main");
+  const send = main.getByRole("button", { name: "Send" });
+  const title = `Written for a category that went ${Date.now().toString(36)}`;
+  await main.getByLabel("Title").fill(title);
+  await main.getByLabel("Category").selectOption(category);
+  await editor.click();
+  await page.keyboard.type("A body that stays.");
+  const removed = await request.delete(`/backend/posts/category/${encodeURIComponent(category)}`, { headers });
+  expect(removed.ok(), await removed.text()).toBe(true);
+
+  // the form post to the page (/admin/write.data), held back so that 'Loading...' can be seen
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/admin/write.data*", async (route: Route) => {
+    if (route.request().method() === "POST") await held;
+    await route.continue();
+  });
+  await send.click();
+  const loading = main.getByRole("button", { name: "Loading..." });
+  await expect(loading).toBeDisabled();
+  release();
+  const refusal = `Failed to create post: "${category}" is not one of the categories`;
+  await expect(main.getByRole("alert").filter({ hasText: refusal })).toBeVisible();
+  await expect(toastOf(page, refusal)).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/write$/);
+  await expect(send).toBeEnabled();
+  await expect(main.getByLabel("Title")).toHaveValue(title);
+  await expect(editor).toHaveText("A body that stays.");
+  await page.unroute("**/admin/write.data*");
+
+  // the draft is still kept
+  await page.waitForTimeout(400);
+  await page.reload();
+  await expect(await openWriter(page)).toHaveText("A body that stays.");
+  await expect(main.getByLabel("Title")).toHaveValue(title);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("Send posts the form as it is, and the answer comes back in the page (the editor itself needs JavaScript) @desktop", async ({
+    page,
+    request,
+    dataDir,
+  }) => {
+    await signedIn(page, request, dataDir);
+    await page.goto("/write");
+    const main = page.getByRole("main");
+    await main.getByLabel("Title").fill("A title without a body");
+    const answered = page.waitForResponse((r) => r.request().method() === "POST");
+    await main.getByRole("button", { name: "Send" }).click();
+    expect((await answered).status()).toBe(200);
+    await expect(main.getByRole("alert").filter({ hasText: "Title and content are required!" })).toBeVisible();
+    await expect(page).toHaveURL(/\/write$/);
+  });
 });
 
 test("Send refuses an uploaded picture without alt text and says where to give it @desktop", async ({

@@ -3,15 +3,15 @@
 // in tests/e2e/blog-actions.spec.ts cover the page; deleting one's own post there needs a post with a
 // signed-in author, which only the writing endpoint will make.)
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../server/features/auth/actor.ts";
 import { comments, posts } from "../../server/db/schema.ts";
+import { FORM_MESSAGES } from "../../contract/forms.ts";
 import { createAccount } from "../support/accounts.ts";
 import { makePost } from "../support/factories.ts";
+import { actorOf, flashOf, postToAction } from "../support/page-action.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
-import { appContext } from "../../app/lib/context.ts";
-import type { PostActionData } from "../../app/components/blog/post-page-actions.ts";
+import type { PostActionResult } from "../../app/components/blog/post-page-actions.ts";
 import { action } from "../../app/routes/post.tsx";
 
 let t: TestApp;
@@ -20,16 +20,7 @@ let other: Actor;
 let admin: Actor;
 
 async function actor(options: { admin?: boolean } = {}): Promise<Actor> {
-  const account = await createAccount(t, options);
-  return {
-    id: account.id,
-    username: account.username,
-    email: account.email,
-    image: null,
-    role: options.admin ? "admin" : "user",
-    sessionId: "test",
-    verifiedAt: null,
-  };
+  return actorOf(await createAccount(t, options), options);
 }
 
 beforeAll(async () => {
@@ -45,48 +36,21 @@ async function newPost() {
   return row!;
 }
 
-/** React Router's data(value, init): an answer with a status of its own. */
-const withStatus = (value: unknown): value is { data: PostActionData } =>
-  typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
-
-/** The page's action as a form post to /{slug} by `who`: its answer, or the Response it throws (a redirect). */
-async function submit(
-  who: Actor | null,
-  slug: string,
-  fields: Record<string, string>,
-): Promise<PostActionData | Response> {
-  const context = new RouterContextProvider();
-  context.set(appContext, {
-    services: t.services,
-    siteName: "TechAfrica",
-    publicUrl: t.env.PUBLIC_URL,
-    nonce: "",
-    actor: who,
-    clientIp: "127.0.0.1",
-    cookieSecret: "test-cookie-secret",
-    secureCookies: false,
-    viewer: null,
+/** The page's action as a form post to /{slug} by `who`: its answer, or the Response it gives (a redirect). */
+async function submit(who: Actor | null, slug: string, fields: Record<string, string>) {
+  const answer = await postToAction<PostActionResult>(t, action, {
+    path: `/${slug}`,
+    pattern: "/:slug",
+    params: { slug },
+    who,
+    fields,
   });
-  const request = new Request(`http://localhost/${slug}`, { method: "POST", body: new URLSearchParams(fields) });
-  try {
-    const result = await action({
-      request,
-      params: { slug },
-      context,
-      url: new URL(request.url),
-      pattern: "/:slug",
-    } as never);
-    // data(answer, { status }) (a refused comment: 429): the answer the page gets
-    return withStatus(result) ? result.data : result;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
+  return answer.response ?? answer.data;
 }
 
-const answerOf = (result: PostActionData | Response) => {
+const answerOf = (result: PostActionResult | Response) => {
   expect(result).not.toBeInstanceOf(Response);
-  return result as PostActionData;
+  return result as PostActionResult;
 };
 
 describe("the post page's comment form", () => {
@@ -96,8 +60,10 @@ describe("the post page's comment form", () => {
     expect(answer).toEqual({
       intent: "comment",
       ok: false,
-      message: "Please log in to comment!",
-      commentText: "hello",
+      formError: "Please log in to comment!",
+      code: "sign-in",
+      fieldErrors: {},
+      values: { desc: "hello" },
     });
     expect(await t.db.select().from(comments).where(eq(comments.postId, post.id))).toEqual([]);
   });
@@ -108,26 +74,44 @@ describe("the post page's comment form", () => {
       intent: "comment",
       ok: true,
       message: "Comment posted successfully",
+      values: {},
     });
     const [stored] = await t.db.select().from(comments).where(eq(comments.postId, post.id));
     expect(stored).toMatchObject({ desc: "nice", userId: other.id });
     const empty = answerOf(await submit(other, post.slug, { intent: "comment", desc: "  " }));
-    expect(empty).toMatchObject({ ok: false, message: "Please write a comment first." });
+    expect(empty).toEqual({
+      ok: false,
+      intent: "comment",
+      fieldErrors: { desc: "Please write a comment first." },
+      values: { desc: "  " },
+    });
     const nul = answerOf(await submit(other, post.slug, { intent: "comment", desc: "a\u0000b" }));
-    expect(nul).toMatchObject({ ok: false, commentText: "ab" });
+    expect(nul).toMatchObject({
+      ok: false,
+      intent: "comment",
+      fieldErrors: { desc: FORM_MESSAGES.nul("Comment") },
+      values: { desc: "ab" },
+    });
+    expect(await t.db.select().from(comments).where(eq(comments.postId, post.id))).toHaveLength(1);
   });
 
   it("deleting a comment: another user is refused with the reason; its author succeeds", async () => {
     const post = await newPost();
     const created = await t.services.postActions.addComment(other, post.id, { desc: "mine" });
     const refused = answerOf(await submit(author, post.slug, { intent: "delete-comment", commentId: created._id }));
-    expect(refused).toMatchObject({ ok: false, message: "Only the comment's author or an admin can delete it." });
+    expect(refused).toEqual({
+      ok: false,
+      intent: "delete-comment",
+      formError: "Only the comment's author or an admin can delete it.",
+      fieldErrors: {},
+      values: { commentId: created._id },
+    });
     const done = answerOf(await submit(other, post.slug, { intent: "delete-comment", commentId: created._id }));
     expect(done).toEqual({
       intent: "delete-comment",
       ok: true,
       message: "Comment deleted successfully",
-      commentId: created._id,
+      values: { commentId: created._id },
     });
   });
 });
@@ -142,46 +126,64 @@ describe("the post page's actions panel", () => {
 
   it("Save toggles; Feature is refused to a user and toggles for an admin", async () => {
     const post = await newPost();
-    expect(answerOf(await submit(other, post.slug, { intent: "save" }))).toMatchObject({ ok: true });
+    expect(answerOf(await submit(other, post.slug, { intent: "save" }))).toEqual({
+      ok: true,
+      intent: "save",
+      message: "Post saved.",
+      values: {},
+    });
     expect(await t.services.postActions.isSaved(other, post.id)).toBe(true);
-    expect(answerOf(await submit(other, post.slug, { intent: "save" }))).toMatchObject({ ok: true });
+    expect(answerOf(await submit(other, post.slug, { intent: "save" }))).toMatchObject({
+      ok: true,
+      message: "Post removed from your saved posts.",
+    });
     expect(await t.services.postActions.isSaved(other, post.id)).toBe(false);
     expect(answerOf(await submit(author, post.slug, { intent: "feature" }))).toMatchObject({
       ok: false,
-      message: "Access Denied: Admins only.",
+      intent: "feature",
+      formError: "Access Denied: Admins only.",
     });
     expect(answerOf(await submit(admin, post.slug, { intent: "feature" }))).toMatchObject({ ok: true });
     const [row] = await t.db.select({ f: posts.isFeatured }).from(posts).where(eq(posts.id, post.id));
     expect(row!.f).toBe(true);
   });
 
-  it("Delete by its author: asks first without JavaScript; confirmed, the post is gone and the page goes to /", async () => {
+  it("Delete by its author: asks first without JavaScript; confirmed, the post is gone and home says so", async () => {
     const post = await newPost();
-    expect(answerOf(await submit(author, post.slug, { intent: "delete-post" }))).toMatchObject({
+    expect(answerOf(await submit(author, post.slug, { intent: "delete-post" }))).toEqual({
       ok: false,
-      needsConfirm: true,
+      intent: "delete-post",
+      code: "confirm",
+      formError: "Please confirm that you want to delete this post.",
+      fieldErrors: {},
+      values: {},
     });
     expect(await t.db.select().from(posts).where(eq(posts.id, post.id))).toHaveLength(1);
     const res = await submit(author, post.slug, { intent: "delete-post", confirmed: "yes" });
     expect(res).toBeInstanceOf(Response);
     expect((res as Response).status).toBe(302);
     expect((res as Response).headers.get("Location")).toBe("/");
+    // with JavaScript the fetcher's redirect takes the post's place in the history
+    expect((res as Response).headers.get("X-Remix-Replace")).toBe("true");
+    expect(await flashOf(res as Response)).toEqual({ message: "Post deleted successfully!", kind: "success" });
     expect(await t.db.select().from(posts).where(eq(posts.id, post.id))).toEqual([]);
   });
 
-  it("Delete with JavaScript: 'Post deleted successfully!' (the page then shows the toast and goes to /)", async () => {
+  it("Delete by an admin: the same redirect home with 'Post deleted successfully!'", async () => {
     const post = await newPost();
-    expect(answerOf(await submit(admin, post.slug, { intent: "delete-post", confirmed: "yes", js: "1" }))).toEqual({
-      intent: "delete-post",
-      ok: true,
-      message: "Post deleted successfully!",
-    });
+    const res = await submit(admin, post.slug, { intent: "delete-post", confirmed: "yes" });
+    expect((res as Response).headers.get("Location")).toBe("/");
+    expect((await flashOf(res as Response))?.message).toBe("Post deleted successfully!");
   });
 
   it("Delete by another user: refused with the reason, the post stays", async () => {
     const post = await newPost();
-    const refused = answerOf(await submit(other, post.slug, { intent: "delete-post", confirmed: "yes", js: "1" }));
-    expect(refused).toMatchObject({ ok: false, message: "Only the post's author or an admin can delete it." });
+    const refused = answerOf(await submit(other, post.slug, { intent: "delete-post", confirmed: "yes" }));
+    expect(refused).toMatchObject({
+      ok: false,
+      intent: "delete-post",
+      formError: "Only the post's author or an admin can delete it.",
+    });
     expect(await t.db.select().from(posts).where(eq(posts.id, post.id))).toHaveLength(1);
   });
 

@@ -3,15 +3,14 @@
 // JavaScript, the notice under the form without), and the typed comment comes back; nothing is stored.
 // The count is shared with the API: comments sent either way add up.
 import { count, eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../server/features/auth/actor.ts";
 import { comments, posts } from "../../server/db/schema.ts";
-import { bearer, createAccount, type TestAccount } from "../support/accounts.ts";
+import { bearer, createAccount } from "../support/accounts.ts";
 import { makePost } from "../support/factories.ts";
+import { actorOf, postToAction } from "../support/page-action.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
-import { appContext } from "../../app/lib/context.ts";
-import type { PostActionData } from "../../app/components/blog/post-page-actions.ts";
+import type { PostActionResult } from "../../app/components/blog/post-page-actions.ts";
 import { action } from "../../app/routes/post.tsx";
 
 let t: TestApp;
@@ -20,46 +19,16 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-const actorOf = (account: TestAccount): Actor => ({
-  id: account.id,
-  username: account.username,
-  email: account.email,
-  image: null,
-  role: "user",
-  sessionId: "test",
-  verifiedAt: null,
-});
-
-type Answered = { data: PostActionData; init: ResponseInit | null };
-
 /** The comment form posted to /{slug} by `who` from `clientIp`: the answer and its status and headers. */
-async function sendComment(who: Actor, slug: string, desc: string, clientIp = "127.0.0.1") {
-  const context = new RouterContextProvider();
-  context.set(appContext, {
-    services: t.services,
-    siteName: "TechAfrica",
-    publicUrl: t.env.PUBLIC_URL,
-    nonce: "",
-    actor: who,
-    clientIp,
-    cookieSecret: "test-cookie-secret",
-    secureCookies: false,
-    viewer: null,
-  });
-  const request = new Request(`http://localhost/${slug}`, {
-    method: "POST",
-    body: new URLSearchParams({ intent: "comment", desc }),
-  });
-  const result = (await action({
-    request,
-    params: { slug },
-    context,
-    url: new URL(request.url),
+function sendComment(who: Actor, slug: string, desc: string, clientIp = "127.0.0.1") {
+  return postToAction<PostActionResult>(t, action, {
+    path: `/${slug}`,
     pattern: "/:slug",
-  } as never)) as PostActionData | (Answered & { type: string });
-  return "type" in result && result.type === "DataWithResponseInit"
-    ? { data: result.data, status: result.init?.status ?? 200, headers: new Headers(result.init?.headers) }
-    : { data: result as PostActionData, status: 200, headers: new Headers() };
+    params: { slug },
+    who,
+    clientIp,
+    fields: { intent: "comment", desc },
+  });
 }
 
 describe("the comment form's limit", () => {
@@ -86,8 +55,9 @@ describe("the comment form's limit", () => {
     expect(refused.data).toEqual({
       intent: "comment",
       ok: false,
-      message: `You are commenting too fast. Please wait ${retryAfter} second${retryAfter === 1 ? "" : "s"} and try again.`,
-      commentText: "one more thought",
+      formError: `You are commenting too fast. Please wait ${retryAfter} second${retryAfter === 1 ? "" : "s"} and try again.`,
+      fieldErrors: {},
+      values: { desc: "one more thought" },
     });
     const [stored] = await t.db.select({ n: count() }).from(comments).where(eq(comments.postId, post!.id));
     expect(stored!.n).toBe(3);

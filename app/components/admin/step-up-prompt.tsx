@@ -6,10 +6,11 @@ import { Field, Notice } from "../ui/form.tsx";
 /**
  * The step-up (spec public-area §6 "moderate" level): before a dangerous admin action whose last
  * password proof is too old, the page asks for the password again. A plain form posted to the same
- * action with intent=confirm and the intended change in hidden fields, so the change goes through
- * once the password is right, with or without JavaScript.
+ * action with the page's confirming intent and the intended change in hidden fields, so the change goes
+ * through once the password is right, with or without JavaScript.
  */
 export function StepUpPrompt({
+  intent,
   prompt,
   summary,
   fields,
@@ -18,6 +19,8 @@ export function StepUpPrompt({
   cancelTo,
   answer,
 }: {
+  /** the `intent` the confirmation posts (the page's action tells it from the first ask) */
+  intent: string;
   /** the server's request, "Please confirm your password to continue." */
   prompt: string;
   /** what will happen once confirmed */
@@ -33,7 +36,7 @@ export function StepUpPrompt({
   const id = useId();
   const passwordRef = useRef<HTMLInputElement>(null);
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "confirm";
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 
   // With JavaScript the prompt replaces the page in place: take focus to the field, and empty it after a
   // wrong password (the same error text twice is still a new answer).
@@ -57,7 +60,7 @@ export function StepUpPrompt({
       </p>
       <p className="mt-2 text-sm text-slate-600">{summary}</p>
       <Form method="post" className="mt-6 space-y-4" aria-describedby={`${id}-prompt`}>
-        <input type="hidden" name="intent" value="confirm" />
+        <input type="hidden" name="intent" value={intent} />
         {Object.entries(fields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}

@@ -3,26 +3,27 @@
 // being signed in; otherwise the error 'Please log in to comment!' is shown and no request is sent";
 // §8 'Comment posted successfully', 'Error posting comment!' or the server's message, 'Comment deleted
 // successfully'). A plain POST form to the page's action without JavaScript (the page then shows the
-// answer beside the form); a fetcher with it, answering with toasts.
+// answer beside the form); a fetcher with it, answering with toasts. The answer is the page's one
+// ActionResult, tagged "comment" or "delete-comment".
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher, type FetcherWithComponents } from "react-router";
 import type { Comment } from "../../../contract/blog.ts";
 import { BLOG_ACTION_MESSAGES as M, COMMENT_MAX } from "../../../contract/blog-action-texts.ts";
-import { useHydrated } from "../../lib/use-hydrated.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { Notice } from "../ui/form.tsx";
 import { toast, useToast } from "../ui/toast.tsx";
-import { JS_FIELD, type PostActionData } from "./post-page-actions.ts";
+import { messageOf } from "../../lib/action-result.ts";
+import { POST_ACTION_CODES, type PostActionResult } from "./post-page-actions.ts";
 
 export const COMMENT_FETCHER = "post-comment";
 
 /** The fetcher that sends comments: the page reads it to show the comment being sent. */
-export function useCommentFetcher(): FetcherWithComponents<PostActionData> {
-  return useFetcher<PostActionData>({ key: COMMENT_FETCHER });
+export function useCommentFetcher(): FetcherWithComponents<PostActionResult> {
+  return useFetcher<PostActionResult>({ key: COMMENT_FETCHER });
 }
 
 /** The text being sent right now, or null. */
-export function sendingComment(fetcher: FetcherWithComponents<PostActionData>): string | null {
+export function sendingComment(fetcher: FetcherWithComponents<PostActionResult>): string | null {
   if (fetcher.state === "idle" || fetcher.formData?.get("intent") !== "comment") return null;
   const desc = fetcher.formData.get("desc");
   return typeof desc === "string" && desc.trim() ? desc.trim() : null;
@@ -36,25 +37,24 @@ export function CommentForm({
   signedIn: boolean;
   loginHref: string;
   /** the page action's answer without JavaScript */
-  answer?: PostActionData;
+  answer?: PostActionResult;
 }) {
   const id = useId();
-  const hydrated = useHydrated();
   const fetcher = useCommentFetcher();
   const formRef = useRef<HTMLFormElement>(null);
   const [anonymousTried, setAnonymousTried] = useState(false);
   const busy = sendingComment(fetcher) !== null;
   const fetched = fetcher.data?.intent === "comment" ? fetcher.data : undefined;
   useToast(fetched, fetched?.ok ? fetched.message : null, "success");
-  useToast(fetched, fetched && !fetched.ok ? fetched.message || M.commentError : null, "error");
+  useToast(fetched, fetched && !fetched.ok ? messageOf(fetched) || M.commentError : null, "error");
   useEffect(() => {
     if (fetched?.ok) formRef.current?.reset();
   }, [fetched]);
 
   const plain = answer?.intent === "comment" ? answer : undefined;
   const shown = fetched ?? plain;
-  const error = anonymousTried ? M.logInToComment : shown && !shown.ok ? shown.message : null;
-  const loginNeeded = anonymousTried || (shown && !shown.ok && shown.message === M.logInToComment);
+  const error = anonymousTried ? M.logInToComment : shown && !shown.ok ? messageOf(shown) : null;
+  const loginNeeded = anonymousTried || (shown && !shown.ok && shown.code === POST_ACTION_CODES.signIn);
 
   return (
     <fetcher.Form
@@ -72,7 +72,6 @@ export function CommentForm({
       }}
     >
       <input type="hidden" name="intent" value="comment" />
-      {hydrated ? <input type="hidden" name={JS_FIELD} value="1" /> : null}
       <label htmlFor={`${id}-desc`} className="block font-semibold text-slate-900">
         Write a comment
       </label>
@@ -81,7 +80,7 @@ export function CommentForm({
         name="desc"
         rows={4}
         maxLength={COMMENT_MAX}
-        defaultValue={plain && !plain.ok ? plain.commentText : undefined}
+        defaultValue={plain && !plain.ok ? plain.values.desc : undefined}
         aria-invalid={error && !loginNeeded ? true : undefined}
         className="block w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-brand-700"
       />
@@ -108,24 +107,22 @@ export function CommentForm({
 }
 
 /** A comment's Delete, for its author and admins. */
-export function DeleteCommentButton({ comment, answer }: { comment: Comment; answer?: PostActionData }) {
-  const hydrated = useHydrated();
-  const fetcher = useFetcher<PostActionData>({ key: `delete-comment-${comment._id}` });
+export function DeleteCommentButton({ comment, answer }: { comment: Comment; answer?: PostActionResult }) {
+  const fetcher = useFetcher<PostActionResult>({ key: `delete-comment-${comment._id}` });
   const busy = fetcher.state !== "idle";
   const fetched = fetcher.data;
-  useToast(fetched, fetched?.message ?? null, fetched?.ok ? "success" : "error");
-  const plain = answer?.intent === "delete-comment" && answer.commentId === comment._id ? answer : undefined;
+  useToast(fetched, fetched ? messageOf(fetched) : null, fetched?.ok ? "success" : "error");
+  const plain = answer?.intent === "delete-comment" && answer.values.commentId === comment._id ? answer : undefined;
   return (
     <div className="mt-2">
       {plain && !plain.ok ? (
         <Notice tone="error" className="mb-2 rounded-lg border px-3 py-2 text-sm">
-          {plain.message}
+          {messageOf(plain)}
         </Notice>
       ) : null}
       <fetcher.Form method="post">
         <input type="hidden" name="intent" value="delete-comment" />
         <input type="hidden" name="commentId" value={comment._id} />
-        {hydrated ? <input type="hidden" name={JS_FIELD} value="1" /> : null}
         <button
           type="submit"
           aria-disabled={busy || undefined}

@@ -5,17 +5,20 @@
 // 'Post deleted successfully!' on success).
 //
 // Each button is a plain POST form to the page's action (it works without JavaScript; the page then shows
-// the answer above the buttons); with JavaScript it is a fetcher, and the answer is a toast.
-import { useEffect, useRef, useState } from "react";
-import { Form, Link, useFetcher, useNavigate } from "react-router";
+// the answer above the buttons); with JavaScript it is a fetcher, and the answer is a toast. A deleted
+// post's answer is the redirect home, whose message the root shows (a toast, or the notice without
+// JavaScript).
+import { useState } from "react";
+import { Form, Link, useFetcher } from "react-router";
 import type { PostDetail } from "../../../contract/blog.ts";
 import { BLOG_ACTION_MESSAGES as M } from "../../../contract/blog-action-texts.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import { Notice } from "../ui/form.tsx";
-import { toast, useToast } from "../ui/toast.tsx";
-import { JS_FIELD, type PostActionData, type PostIntent } from "./post-page-actions.ts";
+import { useToast } from "../ui/toast.tsx";
+import { messageOf } from "../../lib/action-result.ts";
+import { POST_ACTION_CODES, type PostActionResult, type PostIntent } from "./post-page-actions.ts";
 
 export interface PostActionsState {
   signedIn: boolean;
@@ -56,21 +59,11 @@ const actionButton = buttonClass("secondary", "sm", "w-full justify-start");
 
 /** One fetcher per button: its busy state and its answer as a toast. */
 function useActionFetcher(intent: PostIntent) {
-  const fetcher = useFetcher<PostActionData>({ key: `post-action-${intent}` });
+  const fetcher = useFetcher<PostActionResult>({ key: `post-action-${intent}` });
   const busy = fetcher.state !== "idle" && fetcher.formData?.get("intent") === intent;
   const answer = fetcher.data?.intent === intent ? fetcher.data : undefined;
-  useToast(answer, answer && !answer.ok ? answer.message : null, "error");
-  return { fetcher, busy, answer };
-}
-
-function HiddenFields({ intent }: { intent: PostIntent }) {
-  const hydrated = useHydrated();
-  return (
-    <>
-      <input type="hidden" name="intent" value={intent} />
-      {hydrated ? <input type="hidden" name={JS_FIELD} value="1" /> : null}
-    </>
-  );
+  useToast(answer, answer && !answer.ok ? messageOf(answer) : null, "error");
+  return { fetcher, busy };
 }
 
 /** A toggle (Save, Feature): its state, during the request '(in progress)' and the opposite state. */
@@ -89,7 +82,7 @@ function ToggleButton({
   const shown = busy ? !on : on;
   return (
     <fetcher.Form method="post">
-      <HiddenFields intent={intent} />
+      <input type="hidden" name="intent" value={intent} />
       <button
         type="submit"
         className={actionButton}
@@ -111,21 +104,13 @@ function ToggleButton({
 
 function DeletePostButton() {
   const hydrated = useHydrated();
-  const navigate = useNavigate();
-  const { fetcher, busy, answer } = useActionFetcher("delete-post");
+  // busy until the page it leads to (home) has loaded
+  const { fetcher, busy } = useActionFetcher("delete-post");
   const [asking, setAsking] = useState(false);
-  const done = useRef<PostActionData | null>(null);
-  useEffect(() => {
-    if (answer?.ok && done.current !== answer) {
-      done.current = answer;
-      void toast(answer.message, "success");
-      void navigate("/", { replace: true });
-    }
-  }, [answer, navigate]);
   const label = (
     <>
       <Shape name="trash" filled={false} />
-      <span>Delete{busy || answer?.ok ? ` ${M.inProgress}` : ""}</span>
+      <span>Delete{busy ? ` ${M.inProgress}` : ""}</span>
     </>
   );
   const className = buttonClass(
@@ -134,7 +119,7 @@ function DeletePostButton() {
     "w-full justify-start border border-red-300 text-red-800 hover:bg-red-50",
   );
   if (!hydrated) {
-    // Without JavaScript the page asks for the confirmation (the action answers needsConfirm).
+    // Without JavaScript the page asks for the confirmation (the action answers the "confirm" refusal).
     return (
       <Form method="post">
         <input type="hidden" name="intent" value="delete-post" />
@@ -164,7 +149,7 @@ function DeletePostButton() {
           onCancel={() => setAsking(false)}
           onConfirm={() => {
             setAsking(false);
-            void fetcher.submit({ intent: "delete-post", confirmed: "yes", [JS_FIELD]: "1" }, { method: "post" });
+            void fetcher.submit({ intent: "delete-post", confirmed: "yes" }, { method: "post" });
           }}
         />
       ) : null}
@@ -173,9 +158,9 @@ function DeletePostButton() {
 }
 
 /** Without JavaScript: the answer of a panel form, and the confirmation of a delete. */
-function PlainAnswer({ answer }: { answer: PostActionData | undefined }) {
-  if (!answer || !["save", "feature", "delete-post"].includes(answer.intent)) return null;
-  if (answer.needsConfirm) {
+function PlainAnswer({ answer }: { answer: PostActionResult | undefined }) {
+  if (!answer || !["save", "feature", "delete-post"].includes(answer.intent ?? "")) return null;
+  if (!answer.ok && answer.code === POST_ACTION_CODES.confirm) {
     return (
       <Notice tone="info" title={M.confirmDeletePost}>
         <Form method="post" className="mt-2">
@@ -188,7 +173,7 @@ function PlainAnswer({ answer }: { answer: PostActionData | undefined }) {
       </Notice>
     );
   }
-  return <Notice tone={answer.ok ? "success" : "error"}>{answer.message}</Notice>;
+  return <Notice tone={answer.ok ? "success" : "error"}>{messageOf(answer)}</Notice>;
 }
 
 export function PostActions({
@@ -200,7 +185,7 @@ export function PostActions({
   /** absent: nothing to offer (a preview) */
   state?: PostActionsState;
   /** the page action's answer without JavaScript */
-  answer?: PostActionData;
+  answer?: PostActionResult;
 }) {
   if (!state) return null;
   return (

@@ -1,22 +1,22 @@
 // What the single post page's action answers (app/routes/post.tsx) and the intents of its forms: the
-// comment form, a comment's Delete, and the actions panel (Save, Feature, Delete post). Plain types:
-// the browser imports this too.
+// comment form, a comment's Delete, and the actions panel (Save, Feature, Delete post). One ActionResult
+// tagged with the form's intent (decision 029); deleting the post redirects home with its message
+// instead. Plain types: the browser imports this too.
+import type { ActionResult } from "../../lib/action-result.ts";
 
 export const POST_INTENTS = ["comment", "delete-comment", "save", "feature", "delete-post"] as const;
 export type PostIntent = (typeof POST_INTENTS)[number];
 
-export interface PostActionData {
-  intent: PostIntent;
-  ok: boolean;
-  /** the spec's success or failure text, or the server's message */
-  message: string;
-  /** delete-post without JavaScript and without confirming yet: the page asks */
-  needsConfirm?: boolean;
-  /** the comment as typed, when it was refused (the form comes back filled in) */
-  commentText?: string;
-  /** the comment this answer is about (delete-comment) */
-  commentId?: string;
-}
+/** Refusals the page shows in a way of their own. */
+export const POST_ACTION_CODES = {
+  /** a comment from a reader who is signed out: the message comes with a sign-in link */
+  signIn: "sign-in",
+  /** a Delete posted without its confirmation (no JavaScript): the page asks */
+  confirm: "confirm",
+} as const;
 
-/** The hidden field a form sends once JavaScript runs: the action then answers data instead of redirecting. */
-export const JS_FIELD = "js";
+/**
+ * The answer: `values.desc` is the comment as typed when it was refused (the form comes back filled
+ * in), `values.commentId` the comment a delete-comment answer is about.
+ */
+export type PostActionResult = ActionResult<"desc", { desc?: string; commentId?: string }, { commentId?: string }>;

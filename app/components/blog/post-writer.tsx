@@ -2,19 +2,25 @@
 // issue 10 "Writing"): cover image, title, category, short description, the rich-text body (lazy:
 // its code loads on this page only), uploads with a progress bar (the editor read-only and Send off
 // while one runs), alt text for every uploaded picture (decision 027), a draft kept in local storage
-// until sent, and Send → 'Loading...' → 'Post has been created' and the post's page, or 'Failed to
-// create post: {message}'.
+// until sent. Send posts the form (the body's HTML in a hidden field) to the page's action (one form →
+// result → message path, decision 029): 'Loading...' meanwhile, then the post's page with the root's
+// 'Post has been created', or the action's refusal ('Failed to create post: {message}') in the page and
+// as a toast. Uploads stay XMLHttpRequest calls to the upload endpoint (their progress: app/lib/upload.ts).
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { Form, useLocation, useNavigation, useSubmit } from "react-router";
 import { BLOG_MESSAGES } from "../../../contract/blog-texts.ts";
 import { AUTHORING_MESSAGES as M, POST_DESC_MAX, POST_TITLE_MAX } from "../../../contract/post-authoring-texts.ts";
+import type { ActionFailure } from "../../lib/action-result.ts";
 import { clearDraft, EMPTY_DRAFT, readDraft, saveDraft, type PostDraft } from "../../lib/post-draft.ts";
 import { uploadFile, UploadError } from "../../lib/upload.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { Button, buttonClass } from "../ui/button.tsx";
-import { controlClass, Notice } from "../ui/form.tsx";
+import { controlClass, isPendingFor, Notice } from "../ui/form.tsx";
 import { mediaUrl } from "../../../contract/media-urls.ts";
-import { toast } from "../ui/toast.tsx";
+import { toast, useToast } from "../ui/toast.tsx";
+
+/** The intent of the write page's one form: its action's refusals are tagged with it. */
+export const WRITE_INTENT = "posts.create";
 
 const RichEditor = lazy(() => import("./rich-editor.tsx"));
 
@@ -56,6 +62,8 @@ interface WriterProps {
   categories: string[] | null;
   /** where the draft is kept in local storage (one per account) */
   draftKey: string;
+  /** the page action's refusal of the last Send */
+  answer?: ActionFailure;
 }
 
 /**
@@ -71,17 +79,28 @@ export function PostWriter(props: WriterProps) {
 function WriterForm({
   categories,
   draftKey,
+  answer,
   initial,
   restored,
 }: WriterProps & { initial: PostDraft; restored: boolean }) {
-  const navigate = useNavigate();
+  const submit = useSubmit();
+  const here = useLocation().pathname;
+  // from Send until the post's page has loaded (the action's redirect), or the refusal is back
+  const sending = isPendingFor(useNavigation(), here);
   const ids = { title: useId(), category: useId(), desc: useId(), body: useId(), error: useId(), cover: useId() };
   const [draft, setDraft] = useState<PostDraft>(initial);
   const [upload, setUpload] = useState<Upload | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(answer?.formError ?? null);
   const sent = useRef(false);
+
+  // A new refusal from the action is the form's error (until the next change); a toast says it too.
+  const [shownAnswer, setShownAnswer] = useState(answer);
+  if (answer !== shownAnswer) {
+    setShownAnswer(answer);
+    setError(answer?.formError ?? null);
+  }
+  useToast(answer, answer?.formError, "error");
 
   useEffect(() => {
     if (!restored || sent.current) return;
@@ -138,34 +157,13 @@ function WriterForm({
       setError(ALT_MISSING);
       return;
     }
-    setSending(true);
     setError(null);
-    try {
-      const res = await fetch("/backend/posts", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({
-          img: draft.img,
-          title: draft.title,
-          category: draft.category ? [draft.category] : [],
-          desc: draft.desc,
-          content: draft.content,
-        }),
-      });
-      const body = (await res.json().catch(() => null)) as { slug?: string; error?: { message?: string } } | null;
-      if (!res.ok || !body?.slug) {
-        throw new Error(body?.error?.message || `the server answered ${res.status}`);
-      }
+    await submit(event.currentTarget, { method: "post", replace: true, preventScrollReset: true });
+    // Sent: the action took us to the post's page, and the draft is done with. Refused (or the server
+    // could not be reached: the error page), it stays.
+    if (window.location.pathname !== here) {
       sent.current = true;
       clearDraft(draftKey);
-      void toast(M.created);
-      await navigate(`/${body.slug}`);
-    } catch (e) {
-      const message =
-        e instanceof Error && e.message !== "Failed to fetch" ? e.message : "the server could not be reached";
-      setError(M.failed(message));
-      void toast(M.failed(message), "error");
-      setSending(false);
     }
   }
 
@@ -174,12 +172,16 @@ function WriterForm({
   const altError = error === ALT_MISSING;
 
   return (
-    <form
+    <Form
+      method="post"
       onSubmit={(e) => void send(e)}
       noValidate
       className="mt-8 space-y-6"
       aria-describedby={error ? ids.error : undefined}
     >
+      {/* what the editor and the upload keep in this page's state, posted with the fields */}
+      <input type="hidden" name="img" value={draft.img} />
+      <input type="hidden" name="content" value={draft.content} />
       <noscript>
         <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
           Writing a post needs JavaScript: turn it on to use the editor.
@@ -345,7 +347,7 @@ function WriterForm({
           {sending ? BLOG_MESSAGES.loading : "Send"}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 

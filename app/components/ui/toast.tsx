@@ -2,8 +2,9 @@
 // added successfully!'), on sonner. One <Toaster /> lives in the site layout. Its region is a polite
 // live region (sonner's <section aria-live="polite">) that exists before the first toast, so toasts are
 // read out by screen readers as they appear. Toasts need JavaScript: a page that must also work without
-// it shows its message in the page when not hydrated (see /admin/users). spec public-area §4: "Toasts
-// auto-close after 5000 ms at top right." (top right below the header, which holds the user menu.)
+// it shows its message in the page when not hydrated (a message after a redirect: flash-message.tsx).
+// spec public-area §4: "Toasts auto-close after 5000 ms at top right." (top right below the header,
+// which holds the user menu.)
 //
 // sonner (~9 KB gzipped) is loaded after hydration, in a chunk of its own: it is not on the home page's
 // critical path (its JS budget, docs/architecture "Performance"). A toast asked for before it has

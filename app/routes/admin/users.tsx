@@ -1,23 +1,27 @@
 // /admin/users: the accounts, searchable by e-mail or username, with a grant/revoke admin button each.
-// Changing a role is a dangerous action: when the admin's last password proof is older than the step-up
-// window the service answers step_up_required, and the page asks for the password (StepUpPrompt); the
-// confirmation carries the intended change, which is applied as soon as the password is right.
-import { Form, Link, redirect, useNavigation } from "react-router";
+// One form → result → message path (decision 029): a change that goes through redirects back to the
+// list (its search and page kept) with its message as a flash the root shows once; a refusal comes back
+// as an ActionFailure tagged "users.role". Changing a role is a dangerous action: when the admin's last
+// password proof is older than the step-up window the answer is a failure with code "step-up" (its
+// formError the prompt, its values the intended change), and the page asks for the password
+// (StepUpPrompt); the confirmation ("users.confirm") carries the change, which is applied as soon as the
+// password is right. The same with and without JavaScript.
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/users";
-import { ACCESS_MESSAGES as ACTOR_MESSAGES, ROLES, type Role } from "../../../contract/auth.ts";
-import { readFormBody } from "../../lib/forms.server.ts";
-import { toPageError } from "../../lib/page-errors.server.ts";
+import { ACCESS_MESSAGES, ROLES, type Role } from "../../../contract/auth.ts";
+import type { ActionFailure } from "../../lib/action-result.ts";
+import { redirectWithMessage } from "../../lib/flash.server.ts";
+import { failureFromError, readFormBody } from "../../lib/forms.server.ts";
 import { appContext } from "../../lib/context.ts";
-import { requireAdminPage } from "../../lib/guards.server.ts";
+import { pageAddressOf, requireAdminPage } from "../../lib/guards.server.ts";
 import { formatLagosDate } from "../../../contract/dates.ts";
 import { AdminPageHeader, adminMeta } from "../../components/admin/admin-shell.tsx";
+import { Badge } from "../../components/admin/badge.tsx";
 import { DataTable, type Column } from "../../components/admin/data-table.tsx";
 import { readPageNumber } from "../../../contract/paging.ts";
 import { StepUpPrompt } from "../../components/admin/step-up-prompt.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
-import { SearchField } from "../../components/ui/form.tsx";
-import { useToast } from "../../components/ui/toast.tsx";
-import { useHydrated } from "../../lib/use-hydrated.ts";
+import { Notice, SearchField } from "../../components/ui/form.tsx";
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
@@ -46,16 +50,14 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 }
 
 /** The change a row's button asks for; `name` is only for the messages of this page. */
-interface RoleChange {
-  userId: string;
-  role: Role;
-  name: string;
-}
+type RoleChange = { userId: string; role: Role; name: string };
 
-export type UsersActionData =
-  | { kind: "done"; message: string }
-  | { kind: "error"; message: string }
-  | { kind: "step-up"; prompt: string; change: RoleChange; error?: string };
+/** The forms of this page: a row's button, and the step-up prompt's confirmation. */
+const INTENTS = { role: "users.role", confirm: "users.confirm" } as const;
+/** The failure that asks for the password again (its values: the change to apply then). */
+const STEP_UP = "step-up";
+
+type UsersFailure = ActionFailure<"password", Partial<RoleChange>>;
 
 const MESSAGES = {
   badChange: "That change could not be read. Please use the buttons of the list.",
@@ -63,88 +65,78 @@ const MESSAGES = {
   revoked: (name: string) => `${name} is no longer an admin.`,
 };
 
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+
 function readChange(fields: Record<string, unknown>): RoleChange | null {
-  const text = (name: string) => {
-    const value = fields[name];
-    return typeof value === "string" ? value : "";
-  };
-  const userId = text("userId").trim();
-  const role = text("role");
-  const name = text("name").trim().slice(0, 254) || userId;
+  const userId = text(fields.userId).trim();
+  const role = text(fields.role);
+  const name = text(fields.name).trim().slice(0, 254) || userId;
   if (!userId || userId.length > 100 || !ROLES.includes(role as Role)) return null;
   return { userId, role: role as Role, name };
 }
 
-export async function action({ request, context }: Route.ActionArgs): Promise<UsersActionData> {
+/** The change a step-up failure carries, when it is whole. */
+function changeOf(values: Partial<RoleChange>): RoleChange | null {
+  const { userId, role, name } = values;
+  return userId && role && name ? { userId, role, name } : null;
+}
+
+export async function action({ request, context }: Route.ActionArgs): Promise<UsersFailure | Response> {
   const ctx = context.get(appContext);
   const actor = requireAdminPage(request, ctx);
   // A body that is no form (text/plain, broken multipart) is a 400, as on every page (forms.server.ts).
   const { fields } = await readFormBody(request);
   const change = readChange(fields);
-  if (!change) return { kind: "error", message: MESSAGES.badChange };
+  if (!change) return { ok: false, intent: INTENTS.role, formError: MESSAGES.badChange, fieldErrors: {}, values: {} };
+  /** The prompt (again, with why the last password was refused). */
+  const stepUp = (passwordError?: string): UsersFailure => ({
+    ok: false,
+    intent: INTENTS.confirm,
+    code: STEP_UP,
+    formError: ACCESS_MESSAGES.stepUp,
+    fieldErrors: passwordError ? { password: passwordError } : {},
+    values: change,
+  });
 
   let acting = actor;
-  if (fields.intent === "confirm") {
-    const password = fields.password;
+  if (fields.intent === INTENTS.confirm) {
     try {
-      const { verifiedAt } = await ctx.services.users.verifyPassword(
-        actor,
-        typeof password === "string" ? password : "",
-      );
+      const { verifiedAt } = await ctx.services.users.verifyPassword(actor, text(fields.password));
       // This request's actor was read before the proof: it carries the session's new time from here on.
       acting = { ...actor, verifiedAt: new Date(verifiedAt) };
     } catch (error) {
-      const refused = toPageError(error);
-      if (refused?.code === "invalid") {
-        return { kind: "step-up", prompt: ACTOR_MESSAGES.stepUp, change, error: refused.message };
-      }
-      throw error;
+      // a wrong password, or too many attempts: said beside the field
+      return stepUp(failureFromError(error, change).formError);
     }
   }
 
   try {
     const updated = await ctx.services.users.setRole(acting, change.userId, change.role);
-    // An admin who gave up the role may no longer see this page: home, as the plain user they now are.
-    if (updated.id === actor.id && updated.role !== "admin") throw redirect("/");
     const name = updated.username ?? updated.email;
-    return { kind: "done", message: updated.role === "admin" ? MESSAGES.granted(name) : MESSAGES.revoked(name) };
+    const message = updated.role === "admin" ? MESSAGES.granted(name) : MESSAGES.revoked(name);
+    // An admin who gave up the role may no longer see this page: home, as the plain user they now are.
+    const gaveUp = updated.id === actor.id && updated.role !== "admin";
+    return await redirectWithMessage(ctx, gaveUp ? "/" : pageAddressOf(request), message);
   } catch (error) {
-    const refused = toPageError(error);
-    if (!refused) throw error;
-    if (refused.code === "step_up_required") return { kind: "step-up", prompt: refused.message, change };
-    // conflict: it would leave no admin; not_found: the account is gone; invalid: not a role
-    if (refused.code === "conflict" || refused.code === "not_found" || refused.code === "invalid") {
-      return { kind: "error", message: refused.message };
-    }
-    throw error;
+    // step_up_required; conflict: it would leave no admin; not_found: the account is gone
+    const failure = failureFromError<"password", Partial<RoleChange>>(error, change);
+    return failure.code === "step_up_required" ? stepUp() : { ...failure, intent: INTENTS.role };
   }
 }
 
 type UserRow = Route.ComponentProps["loaderData"]["users"][number];
-
-function Badge({ tone, children }: { tone: "brand" | "green" | "amber" | "slate"; children: React.ReactNode }) {
-  const tones = {
-    brand: "bg-brand-100 text-brand-900",
-    green: "bg-green-100 text-green-900",
-    amber: "bg-amber-100 text-amber-900",
-    slate: "bg-slate-100 text-slate-800",
-  };
-  return (
-    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${tones[tone]}`}>{children}</span>
-  );
-}
 
 function RoleButton({ user }: { user: UserRow }) {
   const navigation = useNavigation();
   const busy =
     navigation.state === "submitting" &&
     navigation.formData?.get("userId") === user.id &&
-    navigation.formData?.get("intent") === "set-role";
+    navigation.formData?.get("intent") === INTENTS.role;
   const name = user.username ?? user.email;
   const grant = user.role !== "admin";
   return (
     <Form method="post">
-      <input type="hidden" name="intent" value="set-role" />
+      <input type="hidden" name="intent" value={INTENTS.role} />
       <input type="hidden" name="userId" value={user.id} />
       <input type="hidden" name="role" value={grant ? "admin" : "user"} />
       <input type="hidden" name="name" value={name} />
@@ -210,39 +202,24 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
     return qs ? `/admin/users?${qs}` : "/admin/users";
   };
 
-  // The result of a change is a toast (announced by the toaster's live region); without JavaScript
-  // the server-rendered page shows it in the status line instead. The header and the status line stay
-  // in place whichever view shows, so that the confirmation lands in a region that already exists.
-  const hydrated = useHydrated();
-  useToast(actionData, actionData?.kind === "done" ? actionData.message : null);
-  const header = (
-    <>
-      <AdminPageHeader title="Users" lead="Every account, newest first. Admins manage the whole academy." />
-      <div role="status">
-        {!hydrated && actionData?.kind === "done" && (
-          <p className="mt-6 rounded-lg border border-green-200 bg-green-50 px-4 py-3 font-semibold text-green-900">
-            {actionData.message}
-          </p>
-        )}
-      </div>
-    </>
-  );
-
-  if (actionData?.kind === "step-up") {
-    const { change } = actionData;
+  const header = <AdminPageHeader title="Users" lead="Every account, newest first. Admins manage the whole academy." />;
+  // (a change that went through is the root's flash message: a toast, or a notice without JavaScript)
+  const change = actionData?.code === STEP_UP ? changeOf(actionData.values) : null;
+  if (actionData && change) {
     return (
       <>
         {header}
         <StepUpPrompt
-          prompt={actionData.prompt}
-          error={actionData.error}
+          intent={INTENTS.confirm}
+          prompt={actionData.formError ?? ACCESS_MESSAGES.stepUp}
+          error={actionData.fieldErrors.password}
           answer={actionData}
           summary={
             change.role === "admin"
               ? `You are about to grant the admin role to ${change.name}.`
               : `You are about to revoke the admin role from ${change.name}.`
           }
-          fields={{ userId: change.userId, role: change.role, name: change.name }}
+          fields={change}
           confirmLabel={change.role === "admin" ? "Confirm and grant admin" : "Confirm and revoke admin"}
           cancelTo={query(page)}
         />
@@ -253,13 +230,10 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
   return (
     <>
       {header}
-      {actionData?.kind === "error" && (
-        <p
-          role="alert"
-          className="mt-6 rounded-lg border border-red-200 bg-red-50 px-4 py-3 font-semibold text-red-800"
-        >
-          {actionData.message}
-        </p>
+      {actionData?.formError && (
+        <Notice tone="error" className="mt-6 rounded-lg border px-4 py-3" textClass="font-semibold text-red-800">
+          {actionData.formError}
+        </Notice>
       )}
 
       <Form method="get" role="search" aria-label="Accounts" className="mt-6 flex flex-wrap items-end gap-3">

@@ -2,19 +2,29 @@
 // posts"; decision 023): any signed-in user may write, so this page sits outside the admin-only layout.
 // Signed out, it shows the spec's text with a sign-in link that comes back here. At /admin/write an admin
 // sees it inside the admin area's frame (it is the "writeblog" entry); everyone else, and everyone at
-// /write (where the user menu and /blog lead), sees it on its own: the admin navigation is for admins only. The form is PostWriter; the category names
-// come with the page (no 'Loading...' on a server-rendered page), the editor's code loads on this page
-// only (React.lazy in post-writer.tsx).
+// /write (where the user menu and /blog lead), sees it on its own: the admin navigation is for admins
+// only. The form is PostWriter; the category names come with the page (no 'Loading...' on a
+// server-rendered page), the editor's code loads on this page only (React.lazy in post-writer.tsx).
+// Send posts the form to this page's action (one form → result → message path, decision 029): the post
+// is written through the same service as POST /backend/posts, within the same limit, then the post's
+// page with the flash 'Post has been created'; a refusal is a "posts.create" ActionFailure ('Title and
+// content are required!', 'Failed to create post: {message}').
 import { Link } from "react-router";
 import type { Route } from "./+types/write";
-import { AUTHORING_MESSAGES } from "../../../contract/post-authoring-texts.ts";
+import { CreatePostSchema } from "../../../contract/blog.ts";
+import { AUTHORING_MESSAGES as M } from "../../../contract/post-authoring-texts.ts";
+import type { ActionFailure } from "../../lib/action-result.ts";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { appContext } from "../../lib/context.ts";
-import { loginUrl } from "../../lib/guards.server.ts";
+import { redirectWithMessage } from "../../lib/flash.server.ts";
+import { parseBody, readFormBody } from "../../lib/forms.server.ts";
+import { loginUrl, requireUserPage } from "../../lib/guards.server.ts";
+import { toPageError } from "../../lib/page-errors.server.ts";
+import { overWriteLimit } from "../../lib/write-limits.server.ts";
 import { AdminShell, adminMeta } from "../../components/admin/admin-shell.tsx";
-import { PostWriter } from "../../components/blog/post-writer.tsx";
+import { PostWriter, WRITE_INTENT } from "../../components/blog/post-writer.tsx";
 import { draftKey } from "../../lib/post-draft.ts";
-import { privateNoStore } from "../../lib/meta.ts";
+import { privateNoStore, retryAfterOf } from "../../lib/meta.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor, services } = context.get(appContext);
@@ -38,15 +48,47 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const headers = privateNoStore;
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  const actor = requireUserPage(request, ctx);
+  // A body that is no form (text/plain, broken multipart) is a 400, as on every page (forms.server.ts).
+  const body = await readFormBody(request);
+  const refused = (reason: string): ActionFailure => ({
+    ok: false,
+    intent: WRITE_INTENT,
+    formError: reason === M.required ? M.required : M.failed(reason),
+    fieldErrors: {},
+    values: {},
+  });
+  // the same count as POST /backend/posts (POST_RATE_LIMIT), before the post is looked at
+  const over = await overWriteLimit(ctx, "post", actor, refused);
+  if (over) return over;
+  // the API's schema: no field of its own on the page, so every problem is said above Send
+  const form = parseBody(body, { schema: CreatePostSchema, fields: [], labels: {} });
+  if (!form.ok) return refused(form.failure.formError!);
+  try {
+    const post = await ctx.services.postWrite.createPost(actor, form.data);
+    return await redirectWithMessage(ctx, `/${post.slug}`, M.created);
+  } catch (error) {
+    // required, an unknown category, a picture without alt text...: the service's reason
+    const refusal = toPageError(error);
+    if (!refusal) throw error;
+    return refused(refusal.message);
+  }
+}
+
+/** Private (who is asking), and an action's Retry-After (a post over the limit). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return { ...privateNoStore(), ...retryAfterOf(actionHeaders) };
+}
 
 const TITLE = "Write a post";
 const LEAD = "A cover image, title, category, short description and the post itself.";
 
 /** spec admin-back-office §2 "Write post" */
-const SIGNED_OUT_TEXT = AUTHORING_MESSAGES.signedOut;
+const SIGNED_OUT_TEXT = M.signedOut;
 
-export default function WritePost({ loaderData }: Route.ComponentProps) {
+export default function WritePost({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.signedIn) {
     return (
       <main id="main" className="mx-auto max-w-2xl px-4 py-16 text-center sm:px-6">
@@ -62,7 +104,7 @@ export default function WritePost({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="text-2xl font-bold text-brand-950 sm:text-3xl">{TITLE}</h1>
       <p className="mt-2 text-slate-700">{LEAD}</p>
-      <PostWriter categories={loaderData.categories} draftKey={loaderData.draftKey} />
+      <PostWriter categories={loaderData.categories} draftKey={loaderData.draftKey} answer={actionData} />
     </>
   );
   if (loaderData.adminFrame) {

@@ -6,14 +6,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appContext } from "../../../app/lib/context.ts";
 import { loader } from "../../../app/routes/post.tsx";
 import { AUTHORING_MESSAGES as M, type PostDetail } from "../../../contract/blog.ts";
 import { bearer, createAccount, type TestAccount } from "../../../tests/support/accounts.ts";
 import { makePost } from "../../../tests/support/factories.ts";
+import { pageContext } from "../../../tests/support/page-action.ts";
 import { photoJpeg, pngImage } from "../../../tests/support/images.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
 import { assertNothingExecutable } from "../../../tests/support/xss-corpus.ts";
@@ -218,18 +217,7 @@ describe("the post page through the real app", () => {
 
   /** The post page's loader for an anonymous reader: what the page shows. */
   async function page(slug: string) {
-    const context = new RouterContextProvider();
-    context.set(appContext, {
-      services: t.services,
-      siteName: "TechAfrica",
-      publicUrl: t.env.PUBLIC_URL,
-      nonce: "",
-      actor: null,
-      clientIp: "127.0.0.1",
-      cookieSecret: "test-cookie-secret",
-      secureCookies: false,
-      viewer: null,
-    });
+    const context = pageContext(t, null);
     const request = new Request(`http://localhost/${slug}`);
     const data = await loader({
       request,

@@ -227,18 +227,17 @@ export class UsersPage extends AdminPage {
     };
   }
 
-  /** The latest result of a change: a toast with JavaScript (newest first), the page's status line without. */
+  /**
+   * The latest result of a change, the message its redirect leaves (decision 029): a toast with
+   * JavaScript (newest first), the notice at the top of the page without.
+   */
   get status(): Locator {
     return this.page
-      .getByRole("main")
+      .getByRole("region", { name: "Message" })
       .getByRole("status")
       .or(this.page.getByRole("region", { name: /^Notifications/ }).getByRole("listitem"))
       .filter({ hasText: /\S/ })
       .first();
-  }
-
-  get alert(): Locator {
-    return this.page.getByRole("main").getByRole("alert");
   }
 }
 

@@ -1,0 +1,24 @@
+// The writing limits (decision 025) on the page side: a page action that writes what an API call writes
+// (a comment, a post) counts in that call's limit (COMMENT_RATE_LIMIT, POST_RATE_LIMIT), so that the page
+// is no way around it. Over it, the form's own failure with the limit's message comes back as a 429 with
+// Retry-After (the route's `headers` passes it on: `retryAfterOf` in meta.ts).
+import { data } from "react-router";
+import type { Actor } from "../../server/features/auth/actor.ts";
+import type { AppContext } from "./context.ts";
+import { STATUS_TEXT } from "./page-errors.server.ts";
+
+/** Null while `actor` is within the limit (this call counted); else `failure(the limit's message)` as a 429. */
+export async function overWriteLimit<T>(
+  ctx: Pick<AppContext, "services" | "clientIp">,
+  limit: "comment" | "post",
+  actor: Actor,
+  failure: (message: string) => T,
+) {
+  const turn = await ctx.services.rateLimits.hit(limit, { userId: actor.id, address: ctx.clientIp });
+  if (turn.ok) return null;
+  return data(failure(turn.message), {
+    status: 429,
+    statusText: STATUS_TEXT[429],
+    headers: { "Retry-After": String(turn.retryAfterSeconds) },
+  });
+}
