@@ -38,7 +38,6 @@ const ADMIN_SCREENS_TO_COME = [
   "coupons",
   "coupon-table",
   "coupons/view/:couponId",
-  "tickets",
   "admin/event/:id",
 ];
 
@@ -73,6 +72,8 @@ export const PAGES: readonly PageEntry[] = [
       { path: "admin/users", file: "routes/admin/users.tsx", access: "admin" },
       { path: "admin/outbox", file: "routes/admin/outbox.tsx", access: "admin" },
       { path: "admin/outbox/:id", file: "routes/admin/outbox-message.tsx", access: "admin" },
+      // spec admin §2 "Events and talents admin, tickets" (issue 18): the talents, declared (decision 029)
+      { path: "tickets", file: "routes/admin/tickets.tsx", access: "admin" },
       // spec admin §2 "Contacts admin" (issue 19; decision 033)
       { path: "admin/contacts", file: "routes/admin/contacts.tsx", access: "admin" },
       // spec admin §2 "Categories admin" (issue 10; decision 020)

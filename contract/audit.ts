@@ -5,6 +5,7 @@
 import { z } from "zod";
 import type { ResourceSpec } from "./admin-resource.ts";
 import { BLOG_TEASERS, CAROUSEL, EXPERTS, FAQS, HERO, INSTRUCTOR_CTAS } from "./content-resources.ts";
+import { TALENTS } from "./showcase-resources.ts";
 import { lagosDayStart } from "./dates.ts";
 import { pageQuerySchema, pageSchema } from "./paging.ts";
 
@@ -120,6 +121,7 @@ export const AUDIT_RESOURCES: Record<string, AuditResource> = {
   [INSTRUCTOR_CTAS.key]: declared(INSTRUCTOR_CTAS, "Instructor calls to action"),
   [FAQS.key]: declared(FAQS, "FAQs"),
   [EXPERTS.key]: declared(EXPERTS, "Experts"),
+  [TALENTS.key]: declared(TALENTS, "Talents"),
   // the one hero: saved over, or blanked by its delete; always at /admin/about
   [HERO.key]: { ...declared(HERO, "About page hero"), href: () => HERO.adminPath },
   // a course opens on its detail page while it exists; a deleted one leads to the courses admin

@@ -12,7 +12,7 @@ import { createCatalogService } from "./features/catalog/catalog.service.ts";
 import { createCategoriesService } from "./features/catalog/categories.service.ts";
 import { createContactsService } from "./features/contacts/contacts.service.ts";
 import { createContentService } from "./features/content/content.service.ts";
-import { createEventsService } from "./features/events/events.service.ts";
+import { createEventsService, createTalentsService } from "./features/events/events.service.ts";
 import { createNewsletterService } from "./features/newsletter/newsletter.service.ts";
 import { createAuth } from "./features/auth/auth.ts";
 import { createAuthFlows } from "./features/auth/auth-flows.ts";
@@ -93,6 +93,7 @@ export function createServices(deps: Deps) {
   });
   const content = createContentService(db);
   const categories = createCategoriesService(db);
+  const talents = createTalentsService(db);
   return {
     payments,
     /**
@@ -138,12 +139,15 @@ export function createServices(deps: Deps) {
       faqs: content.faqs,
       experts: content.experts,
       categories,
+      talents,
     },
     /** the declared single records (the hero): read, saved over, blanked */
     singles: {
       hero: { get: content.getHero, save: content.saveHero, clear: content.clearHero },
     },
     events: createEventsService(db),
+    /** the showcase's talents: a declared resource (the /tickets screen, their API) */
+    talents,
     newsletter: createNewsletterService(db),
     contacts: createContactsService(db, { mailer: deps.mailer, brand: emailBrand(deps.env) }),
     users: createUsersService(db, {

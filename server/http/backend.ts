@@ -17,6 +17,8 @@ import { registerCategoriesRoutes } from "../features/catalog/categories.routes.
 import { registerContactsRoutes } from "../features/contacts/contacts.routes.ts";
 import { registerContentRoutes } from "../features/content/content.routes.ts";
 import { registerEventsRoutes } from "../features/events/events.routes.ts";
+import { TALENTS_BINDING } from "../features/events/events.service.ts";
+import { registerResourceRoutes } from "../features/admin/resource.ts";
 import { registerNewsletterRoutes } from "../features/newsletter/newsletter.routes.ts";
 import { registerUsersRoutes } from "../features/users/users.routes.ts";
 import { registerUploadsRoutes } from "../features/uploads/uploads.routes.ts";
@@ -209,6 +211,7 @@ export function createBackend(services: Services, deps: Deps) {
   registerCategoriesRoutes(api, services.categories);
   registerContentRoutes(api, services.content);
   registerEventsRoutes(api, services.events);
+  registerResourceRoutes(api, TALENTS_BINDING, services.talents);
   registerNewsletterRoutes(api, services.newsletter);
   registerContactsRoutes(api, services.contacts);
   registerUsersRoutes(api, services.users);

@@ -5,6 +5,7 @@
 // the others (playwright.config.ts "content-writes"); within it, each uses names of its own.
 import type { APIRequestContext, Page } from "@playwright/test";
 import { BLOG_TEASERS, CAROUSEL, EXPERTS, FAQS, HERO, INSTRUCTOR_CTAS } from "../../contract/content-resources.ts";
+import { TALENTS } from "../../contract/showcase-resources.ts";
 import { ResourceScreenPage } from "./pages/admin.ts";
 import { createAccount, signInByApi, type Account } from "./support/accounts.ts";
 import { expectAccessible } from "./support/a11y.ts";
@@ -210,6 +211,48 @@ test("blog teasers and instructor calls to action: add, edit and delete on their
   } finally {
     await removeAll(request, admin, "instructorCTAs", "title", prefix);
     await removeAll(request, admin, "blogTeasers", "headline", prefix);
+  }
+});
+
+test("/tickets: talents added, edited and deleted after the question; the showcase page follows", async ({
+  page,
+  request,
+  dataDir,
+}) => {
+  test.setTimeout(90_000);
+  const admin = await asAdmin(page, request, dataDir);
+  const picture = await seedPicture(request);
+  const prefix = unique("Talent");
+  const screen = new ResourceScreenPage(page, "/tickets", "Events and Talents");
+  try {
+    await screen.goto();
+    await hydrated(page);
+    const talents = screen.section(TALENTS.texts.title);
+    await talents.fill({ Name: `${prefix} Temi`, Role: "Video editor" });
+    await talents.button("Add Talent").click();
+    await expect(talents.root.getByText("Photo is required")).toBeVisible();
+    await talents.fill({ Photo: picture });
+    await talents.button("Add Talent").click();
+    await expect(screen.toast(TALENTS.texts.added)).toBeVisible();
+
+    await talents.edit(`${prefix} Temi`);
+    await talents.fill({ Role: "Motion designer" });
+    await talents.button("Update Talent").click();
+    await expect(screen.toast(TALENTS.texts.updated)).toBeVisible();
+    await page.goto("/showcase");
+    const card = page.getByRole("main").getByRole("listitem").filter({ hasText: `${prefix} Temi` });
+    await expect(card).toBeVisible();
+    await expect(card.getByText("Motion designer", { exact: true })).toBeVisible();
+    await expect(card.getByRole("img")).toBeVisible();
+
+    await screen.goto();
+    await hydrated(page);
+    await talents.delete(`${prefix} Temi`, TALENTS.texts.confirmDelete(`${prefix} Temi`));
+    await expect(screen.toast(TALENTS.texts.deleted)).toBeVisible();
+    await page.goto("/showcase");
+    await expect(page.getByRole("main").getByText(`${prefix} Temi`)).toHaveCount(0);
+  } finally {
+    await removeAll(request, admin, "talents", "name", prefix);
   }
 });
 

@@ -4,7 +4,7 @@
 // public lists follow, and exactly one audit row per write with its before/after (none for a refused one).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { desc, eq, sql } from "drizzle-orm";
-import { adminAudit, blogTeasers, carouselSlides, experts, faqs, hero, instructorCtas } from "../../db/schema.ts";
+import { adminAudit, blogTeasers, carouselSlides, experts, faqs, hero, instructorCtas, talents } from "../../db/schema.ts";
 import { contentVersionOf } from "../../db/content-version.ts";
 import { bearer, createAccount, sameOrigin, type TestAccount } from "../../../tests/support/accounts.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 beforeEach(async () => {
-  for (const table of [carouselSlides, blogTeasers, instructorCtas, faqs, hero, experts, adminAudit]) {
+  for (const table of [carouselSlides, blogTeasers, instructorCtas, faqs, hero, experts, talents, adminAudit]) {
     await t.db.delete(table);
   }
 });
@@ -95,6 +95,14 @@ const RESOURCES = [
     change: { role: "Lead mentor" },
     saved: "Expert added!",
     ordered: true,
+  },
+  // the showcase's talents (issue 18): declared the same way, edited at /tickets
+  {
+    key: "talents",
+    valid: { name: "Temi Ade", role: "Video editor", photo: "/media/uploads/t.webp" },
+    change: { role: "Motion designer" },
+    saved: "Talent added successfully",
+    ordered: false,
   },
 ] as const;
 

@@ -1,7 +1,8 @@
-// Showcase events and talents, read-only for the public (public-area §7).
+// Showcase events, read-only for the public (public-area §7). The talents' operations, GET /api/talents
+// among them, come from their declared resource (events.service.ts TALENTS_BINDING).
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import { EventSchema, TalentSchema } from "../../../contract/events.ts";
+import { EventSchema } from "../../../contract/events.ts";
 import type { BackendEnv } from "../../http/backend-env.ts";
 import { defineRoute } from "../../http/define-route.ts";
 import type { EventsService } from "./events.service.ts";
@@ -18,19 +19,6 @@ const listEvents = defineRoute({
   responses: { 200: { description: "All events", content: { "application/json": { schema: z.array(EventSchema) } } } },
 });
 
-const listTalents = defineRoute({
-  access: "public",
-  operationId: "listTalents",
-  method: "get",
-  path: "/api/talents",
-  tags,
-  summary: "List showcase talents",
-  responses: {
-    200: { description: "All talents", content: { "application/json": { schema: z.array(TalentSchema) } } },
-  },
-});
-
 export function registerEventsRoutes(app: OpenAPIHono<BackendEnv>, events: EventsService) {
   app.openapi(listEvents, async (c) => c.json(await events.listEvents(), 200));
-  app.openapi(listTalents, async (c) => c.json(await events.listTalents(), 200));
 }

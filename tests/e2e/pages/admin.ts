@@ -53,6 +53,7 @@ export const BUILT_SPEC_ADMIN_ROUTES: Readonly<Record<string, string>> = {
   "/admin/faqs": "FAQs",
   "/admin/about": "Admin Panel",
   "/admin/contacts": "Contact requests",
+  "/tickets": "Events and Talents",
 };
 
 /** The body rows of the page's DataTable (a row with cells; the header row has column headers only). */

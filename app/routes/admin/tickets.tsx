@@ -1,0 +1,29 @@
+// /tickets (spec admin-back-office §2 "Events and talents admin, tickets", §3 "Talent", §8; issues 18):
+// the showcase's talents, a declared resource (decision 029). The events' section joins it with issue 18.
+import type { Route } from "./+types/tickets";
+import { TALENTS } from "../../../contract/showcase-resources.ts";
+import { loadResources, resourceAction } from "../../lib/admin-resource.server.ts";
+import { adminMeta } from "../../components/admin/admin-shell.tsx";
+import { ResourceScreen } from "../../components/admin/resource-screen.tsx";
+
+const SECTIONS = [TALENTS];
+const TITLE = "Events and Talents";
+
+export const loader = (args: Route.LoaderArgs) => loadResources(args, SECTIONS);
+export const action = (args: Route.ActionArgs) => resourceAction(args, SECTIONS);
+
+export default function AdminTickets({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <ResourceScreen
+      title={TITLE}
+      lead="The showcase page's talents: add, edit and delete them here."
+      specs={SECTIONS}
+      views={loaderData}
+      actionData={actionData}
+    />
+  );
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return adminMeta(TITLE, matches[0]?.loaderData?.siteName);
+}
