@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from "react";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { buttonClass } from "./button.tsx";
 import { Modal } from "./modal.tsx";
 
@@ -115,5 +115,41 @@ export function ConfirmAction({
         />
       )}
     </Form>
+  );
+}
+
+/**
+ * Without JavaScript a ConfirmAction posts at once: the action answers with its question, and the page
+ * shows it with this form, which posts the same fields with `confirmed=yes`, and a way back.
+ */
+export function ConfirmOnPage({
+  question,
+  fields,
+  confirmLabel = "Delete",
+  cancelTo,
+}: {
+  question: string;
+  fields: Record<string, string>;
+  confirmLabel?: string;
+  cancelTo: string;
+}) {
+  return (
+    <section aria-label="Confirm delete" className="mt-3 rounded-lg border border-red-200 bg-red-50 p-4">
+      <p role="alert" className="font-bold text-slate-900">
+        {question}
+      </p>
+      <Form method="post" className="mt-3 flex flex-wrap gap-3">
+        {Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <input type="hidden" name="confirmed" value="yes" />
+        <button type="submit" className={buttonClass("primary", "md", "bg-red-700 hover:bg-red-800")}>
+          {confirmLabel}
+        </button>
+        <Link to={cancelTo} className={buttonClass("ghost", "md")}>
+          Cancel
+        </Link>
+      </Form>
+    </section>
   );
 }
