@@ -4,7 +4,7 @@
 // manager, for its picture upload) that the contract's schema checks in the browser once zod has loaded
 // (contract/course-form.ts, the same the action parses with); the action answers `course.save`.
 import { useRef, useState } from "react";
-import { Link, useLocation, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { uploadFieldOf } from "../../../contract/admin-resource.ts";
 import {
   COURSE_FORM_FIELDS,
@@ -60,6 +60,7 @@ export function CourseForm({
   actionData,
   cancelTo,
   labelledBy,
+  version = "",
 }: {
   kind: CourseFormKind;
   /** the category list's names (the manager's select; the simple form has its four) */
@@ -70,12 +71,13 @@ export function CourseForm({
   cancelTo: string;
   /** the page's own heading names the form (the simple form's page): no heading of its own */
   labelledBy?: string;
+  /** changes when the list's data does (a course added): the form is emptied again */
+  version?: string | number;
 }) {
   const fields = COURSE_FORM_FIELDS[kind];
   const formRef = useRef<HTMLFormElement>(null);
   const [uploading, setUploading] = useState(false);
   const navigation = useNavigation();
-  const location = useLocation();
   const failure = actionData && !actionData.ok && actionData.intent === "course.save" ? actionData : undefined;
   const check = useContractCheck({
     load: () =>
@@ -156,7 +158,7 @@ export function CourseForm({
         </h2>
       )}
       <PageForm
-        key={`${location.key}:${editingId}:${failure ? "failed" : "fresh"}`}
+        key={`${version}:${editingId}:${failure ? "failed" : "fresh"}`}
         formRef={formRef}
         errorId={COURSE_FORM_ERROR_ID}
         error={formError}

@@ -101,6 +101,7 @@ export default function CourseManager({ loaderData, actionData }: Route.Componen
           editing={editing}
           actionData={actionData}
           cancelTo={here}
+          version={page.total}
         />
       </section>
 
