@@ -5,7 +5,7 @@
 // The page actions parse with these; the browser loads this file only when a form is first used.
 import { z } from "zod";
 import { COURSE_CATEGORY_MESSAGES } from "./course-texts.ts";
-import { COURSE_MESSAGES, CourseInputSchema, coursePriceProblem, SIMPLE_FORM_CATEGORIES } from "./courses.ts";
+import { COURSE_MESSAGES, CourseInputSchema, priceRules, SIMPLE_FORM_CATEGORIES } from "./courses.ts";
 
 const S = CourseInputSchema.shape;
 
@@ -38,14 +38,6 @@ const lines = z
   .optional()
   .transform((value) => (typeof value === "string" ? value.split(/\r\n|\r|\n/).filter((l) => l.trim() !== "") : value))
   .pipe(S.features);
-
-/** The two-field price rules, once both prices read as numbers (a field's own problem says enough). */
-function priceRules(course: Parameters<typeof coursePriceProblem>[0], ctx: z.RefinementCtx) {
-  const { price, discountPrice } = course as Record<string, unknown>;
-  if (typeof price !== "number" || (discountPrice !== null && typeof discountPrice !== "number")) return;
-  const problem = coursePriceProblem(course);
-  if (problem) ctx.addIssue({ code: "custom", path: [problem.field], message: problem.message });
-}
 
 /** /pmtalsLink/admin: every field; price and rating required, the discount price optional. */
 export const CourseManagerFormSchema = z

@@ -82,7 +82,13 @@ export function coursePriceProblem(course: {
   return null;
 }
 
-function priceRules(course: Parameters<typeof coursePriceProblem>[0], ctx: z.RefinementCtx) {
+/**
+ * The two-field price rules as a refinement, once both prices read as numbers (a field that did not
+ * parse has said what is wrong with it already). The API's schemas and the admin forms' use it.
+ */
+export function priceRules(course: Parameters<typeof coursePriceProblem>[0], ctx: z.RefinementCtx) {
+  const { price, discountPrice } = course as Record<string, unknown>;
+  if (typeof price !== "number" || (discountPrice !== null && typeof discountPrice !== "number")) return;
   const problem = coursePriceProblem(course);
   if (problem) ctx.addIssue({ code: "custom", path: [problem.field], message: problem.message });
 }

@@ -23,7 +23,7 @@ import { appContext, type AppContext } from "./context.ts";
 import { redirectWithMessage } from "./flash.server.ts";
 import { parseBody, readFormBody, type FormBody } from "./forms.server.ts";
 import { pageAddressOf, requireAdminPage } from "./guards.server.ts";
-import { toPageError } from "./page-errors.server.ts";
+import { refusalOf, toPageError } from "./page-errors.server.ts";
 
 type Args = { request: Request; context: { get: (key: typeof appContext) => AppContext } };
 type Item = ResourceItem<string>;
@@ -180,14 +180,10 @@ export async function resourceAction(
     values: Record<string, string | undefined>,
     call: () => Promise<unknown>,
   ) => {
-    try {
-      await call();
-      return null;
-    } catch (error) {
-      const refused = toPageError(error);
-      if (!refused) throw error;
-      return { ok: false as const, intent: tag(name), formError: failed(refused.message), fieldErrors: {}, values };
-    }
+    const refused = await refusalOf(call);
+    return (
+      refused && { ok: false as const, intent: tag(name), formError: failed(refused.message), fieldErrors: {}, values }
+    );
   };
 
   if (intent === "delete") {

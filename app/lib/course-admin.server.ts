@@ -31,7 +31,7 @@ import { appContext, type AppContext } from "./context.ts";
 import { redirectWithMessage } from "./flash.server.ts";
 import { parseBody, readFormBody, type FormBody } from "./forms.server.ts";
 import { pageAddressOf, requireAdminPage } from "./guards.server.ts";
-import { toPageError } from "./page-errors.server.ts";
+import { refusalOf, toPageError } from "./page-errors.server.ts";
 
 type Args = {
   request: Request;
@@ -186,14 +186,10 @@ async function saveCourse(
     const fieldErrors = { ...(form.ok ? {} : form.failure.fieldErrors), ...uploadErrors };
     return failed((form.ok ? undefined : form.failure.formError) ?? COURSE_MESSAGES.checkFields, fieldErrors);
   }
-  try {
-    if (id) await ctx.services.catalog.updateCourse(actor, id, form.data);
-    else await ctx.services.catalog.createCourse(actor, form.data);
-  } catch (error) {
-    const refused = toPageError(error);
-    if (!refused) throw error;
-    return failed(refused.message);
-  }
+  const refused = await refusalOf(() =>
+    id ? ctx.services.catalog.updateCourse(actor, id, form.data) : ctx.services.catalog.createCourse(actor, form.data),
+  );
+  if (refused) return failed(refused.message);
   return success(id ? COURSE_MESSAGES.saved : COURSE_MESSAGES.added);
 }
 
@@ -222,15 +218,12 @@ async function deleteCourse(
   });
   let acting = actor;
   if (body.fields.intent === "confirm") {
-    try {
+    const refused = await refusalOf(async () => {
       const { verifiedAt } = await ctx.services.users.verifyPassword(actor, text(body.fields.password));
       // this request's actor was read before the proof: it carries the session's new time from here on
       acting = { ...actor, verifiedAt: new Date(verifiedAt) };
-    } catch (error) {
-      const refused = toPageError(error);
-      if (!refused) throw error;
-      return stepUp(ACCESS_MESSAGES.stepUp, refused.message);
-    }
+    });
+    if (refused) return stepUp(ACCESS_MESSAGES.stepUp, refused.message);
   } else if (body.fields.confirmed !== "yes") {
     return {
       ok: true,
@@ -239,12 +232,9 @@ async function deleteCourse(
       values: { id, label: title },
     };
   }
-  try {
-    await ctx.services.catalog.deleteCourse(acting, id);
-  } catch (error) {
-    const refused = toPageError(error);
-    if (!refused) throw error;
-    if (refused.code === "step_up_required") return stepUp(refused.message);
+  const refused = await refusalOf(() => ctx.services.catalog.deleteCourse(acting, id));
+  if (refused?.code === "step_up_required") return stepUp(refused.message);
+  if (refused) {
     return {
       ok: false,
       intent: "course.delete",
@@ -275,11 +265,8 @@ async function categoryAction(
         values: { id: name, label: name },
       };
     }
-    try {
-      await ctx.services.categories.remove(actor, name);
-    } catch (error) {
-      const refused = toPageError(error);
-      if (!refused) throw error;
+    const refused = await refusalOf(() => ctx.services.categories.remove(actor, name));
+    if (refused) {
       return {
         ok: false,
         intent: "category.remove",
@@ -297,11 +284,8 @@ async function categoryAction(
     keep: ["name"],
   });
   if (!form.ok) return { ...form.failure, intent: "category.add" };
-  try {
-    await ctx.services.categories.add(actor, form.data.name);
-  } catch (error) {
-    const refused = toPageError(error);
-    if (!refused) throw error;
+  const refused = await refusalOf(() => ctx.services.categories.add(actor, form.data.name));
+  if (refused) {
     return {
       ok: false,
       intent: "category.add",

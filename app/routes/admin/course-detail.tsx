@@ -10,6 +10,7 @@ import { formatNaira } from "../../../contract/money.ts";
 import { loadCourseDetail } from "../../lib/course-admin.server.ts";
 import { AdminPageHeader, adminMeta } from "../../components/admin/admin-shell.tsx";
 import { DataTable, type Column } from "../../components/admin/data-table.tsx";
+import { DetailRow } from "../../components/admin/detail-list.tsx";
 import type { ErrorTexts } from "../../components/ui/error-page.tsx";
 import { MediaImage } from "../../components/ui/media-image.tsx";
 
@@ -58,15 +59,6 @@ const COLUMNS: ReadonlyArray<Column<Row>> = [
   },
 ];
 
-function Info({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="grid gap-1 py-3 sm:grid-cols-[9rem_minmax(0,1fr)] sm:gap-4">
-      <dt className="text-sm font-semibold text-slate-600">{label}</dt>
-      <dd className="min-w-0 break-words text-slate-900">{children}</dd>
-    </div>
-  );
-}
-
 export default function CourseDetail({ loaderData }: Route.ComponentProps) {
   const { id, course, stats, records, purchases } = loaderData;
   const title = course?.title ?? COURSE_MESSAGES.deletedCourse;
@@ -88,17 +80,17 @@ export default function CourseDetail({ loaderData }: Route.ComponentProps) {
             <MediaImage src={course.img} alt="" width={320} height={180} className="shrink-0 rounded-xl" />
           ) : null}
           <dl className="min-w-0 flex-1 divide-y divide-slate-200 border-y border-slate-200">
-            <Info label="ID">
+            <DetailRow label="ID">
               <code className="text-sm">{id}</code>
-            </Info>
-            <Info label="Title">{title}</Info>
-            <Info label="Image">{course?.img ? <span className="break-all">{course.img}</span> : NA}</Info>
-            <Info label="Category">{or(course?.category)}</Info>
-            <Info label="Instructor">{or(course?.instructor)}</Info>
-            <Info label="Price">{course ? formatNaira(course.price, { decimals: 2 }) : NA}</Info>
-            <Info label="Duration">{or(course?.duration)}</Info>
-            <Info label="Rating">{course ? `${course.rating.toFixed(1)} out of 5` : NA}</Info>
-            <Info label="Features">
+            </DetailRow>
+            <DetailRow label="Title">{title}</DetailRow>
+            <DetailRow label="Image">{course?.img ? <span className="break-all">{course.img}</span> : NA}</DetailRow>
+            <DetailRow label="Category">{or(course?.category)}</DetailRow>
+            <DetailRow label="Instructor">{or(course?.instructor)}</DetailRow>
+            <DetailRow label="Price">{course ? formatNaira(course.price, { decimals: 2 }) : NA}</DetailRow>
+            <DetailRow label="Duration">{or(course?.duration)}</DetailRow>
+            <DetailRow label="Rating">{course ? `${course.rating.toFixed(1)} out of 5` : NA}</DetailRow>
+            <DetailRow label="Features">
               {course?.features.length ? (
                 <ul className="list-disc space-y-1 pl-5">
                   {course.features.map((f) => (
@@ -108,7 +100,7 @@ export default function CourseDetail({ loaderData }: Route.ComponentProps) {
               ) : (
                 NA
               )}
-            </Info>
+            </DetailRow>
           </dl>
         </div>
       </section>
