@@ -8,8 +8,8 @@ import { E2E_ADMIN_EMAILS, E2E_STEP_UP_SECONDS, type WorkerOptions } from "./tes
 // Browser tests run on the production build with a freshly seeded database, in Debian's Chromium
 // (no browser download; stack-notes "Tests").
 const testEnv = readTestEnv();
-/** Specs that write the shared home and about content (see the "content-writes" project). */
-const CONTENT_WRITES = /admin-(content|audit)\.spec\.ts$/;
+/** Specs that write the shared home, about and course content (see the "content-writes" project). */
+const CONTENT_WRITES = /admin-(content|audit|courses)\.spec\.ts$/;
 const port = testEnv.E2E_PORT;
 const baseURL = testEnv.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
 // Each worker process loads this file again: it must get the directory the runner made for the server
@@ -56,8 +56,8 @@ export default defineConfig<object, WorkerOptions>({
       testIgnore: CONTENT_WRITES,
       use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, launchOptions },
     },
-    // The admin content screens change what the home and about pages (and the specs reading them)
-    // show: they run after the others, at desktop width (their phone layout is checked inside).
+    // The admin content and course screens change what the home, about and courses pages (and the
+    // specs reading them) show: they run after the others, at desktop width (their phone layout is checked inside).
     {
       name: "content-writes",
       testMatch: CONTENT_WRITES,

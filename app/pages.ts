@@ -30,11 +30,7 @@ export interface PageEntry {
 
 /** The admin screens of the spec not built yet (admin-back-office §2): one coming-soon module, one id per path. */
 const ADMIN_SCREENS_TO_COME = [
-  "pmtalsLink/admin",
-  "admin/course/:id",
   "admin/newsletter",
-  "add-course",
-  "edit-course/:id",
   "coupons",
   "coupon-table",
   "coupons/view/:couponId",
@@ -85,6 +81,12 @@ export const PAGES: readonly PageEntry[] = [
       { path: "admin/instructor-ctas", file: "routes/admin/instructor-ctas.tsx", access: "admin" },
       { path: "admin/faqs", file: "routes/admin/faqs.tsx", access: "admin" },
       { path: "admin/about", file: "routes/admin/about.tsx", access: "admin" },
+      // spec admin §2 "Course admin manager", "Simple course add/edit form", "Course admin detail" (issue 17;
+      // decision 032): the manager, the simple form (one module, two paths) and a course's purchases
+      { path: "pmtalsLink/admin", file: "routes/admin/courses.tsx", access: "admin" },
+      { path: "add-course", file: "routes/admin/course-edit.tsx", access: "admin" },
+      { path: "edit-course/:id", file: "routes/admin/course-edit.tsx", id: "edit-course", access: "admin" },
+      { path: "admin/course/:id", file: "routes/admin/course-detail.tsx", access: "admin" },
       // what admins did (issue 16 "Audit log", beyond the spec)
       { path: "admin/audit", file: "routes/admin/audit.tsx", access: "admin" },
       ...ADMIN_SCREENS_TO_COME.map((path): PageEntry => ({

@@ -4,50 +4,9 @@
 // and the texts. Prices are naira in the API (architecture "Data"), kept in kobo.
 import { z } from "zod";
 import { isAdminUrl, URL_MESSAGE } from "./admin-resource.ts";
+import { COURSE_LIMITS, COURSE_MESSAGES, SIMPLE_FORM_CATEGORIES } from "./course-texts.ts";
 
-export const COURSE_LIMITS = {
-  title: 200,
-  instructor: 100,
-  duration: 100,
-  category: 50,
-  feature: 200,
-  features: 30,
-  /** ₦100,000,000: far above any course, far below where kobo stops being exact */
-  price: 100_000_000,
-};
-
-export const COURSE_MESSAGES = {
-  /** spec admin §8 (the reason follows) */
-  saveFailed: "Failed to save course: ",
-  deleteFailed: "Failed to delete course: ",
-  /** spec admin §8 "Detail pages" */
-  notFound: "Course not found",
-  loadFailed: "Failed to load course details",
-  mayBeDeleted: "This course may have been deleted or does not exist.",
-  /** spec admin §8: a course id no longer found */
-  deletedCourse: "Deleted Course",
-  saved: "Course saved successfully",
-  added: "Course added successfully",
-  deleted: "Course deleted successfully",
-  confirmDelete: (title: string) =>
-    `Are you sure you want to delete "${title}"? Its purchases stay in the records as 'Deleted Course'.`,
-  /** spec admin §5: every field of the simple form is required */
-  required: (label: string) => `${label} is required`,
-  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
-  price: "Price must be a number of naira, 0 or more, with at most 2 decimals",
-  priceTooHigh: `Price must be at most ₦${COURSE_LIMITS.price.toLocaleString("en-NG")}`,
-  discountPrice: "Discount price must be a number of naira, 0 or more, with at most 2 decimals",
-  discountBelowPrice: "Discount price must be below the price",
-  showDiscountWithoutPrice: "Give a discount price to show a discount",
-  rating: "Rating must be a number from 0 to 5",
-  category: "Choose a category from the list",
-  features: `At most ${COURSE_LIMITS.features} features, each one line of at most ${COURSE_LIMITS.feature} characters`,
-  nothingToChange: "Give at least one field to change",
-  ids: "ids must be a comma-separated list of course ids",
-};
-
-/** The four categories of the simple form (spec admin §2, §9), in its order. */
-export const SIMPLE_FORM_CATEGORIES = ["Coding", "Graphic Design", "Cybersecurity", "Video editing"] as const;
+export { COURSE_LIMITS, COURSE_MESSAGES, SIMPLE_FORM_CATEGORIES };
 
 // Any C0/C1 control character: titles, names and features are one line of plain text.
 // eslint-disable-next-line no-control-regex
@@ -87,7 +46,11 @@ const fields = {
     .trim()
     .max(COURSE_LIMITS.duration, COURSE_MESSAGES.tooLong("Duration", COURSE_LIMITS.duration))
     .refine((v) => !CONTROL.test(v), "Duration must be one line of text"),
-  rating: z.number({ error: COURSE_MESSAGES.rating }).finite(COURSE_MESSAGES.rating).min(0, COURSE_MESSAGES.rating).max(5, COURSE_MESSAGES.rating),
+  rating: z
+    .number({ error: COURSE_MESSAGES.rating })
+    .finite(COURSE_MESSAGES.rating)
+    .min(0, COURSE_MESSAGES.rating)
+    .max(5, COURSE_MESSAGES.rating),
   features: z
     .array(
       z
@@ -119,7 +82,13 @@ export function coursePriceProblem(course: {
   return null;
 }
 
-function priceRules(course: Parameters<typeof coursePriceProblem>[0], ctx: z.RefinementCtx) {
+/**
+ * The two-field price rules as a refinement, once both prices read as numbers (a field that did not
+ * parse has said what is wrong with it already). The API's schemas and the admin forms' use it.
+ */
+export function priceRules(course: Parameters<typeof coursePriceProblem>[0], ctx: z.RefinementCtx) {
+  const { price, discountPrice } = course as Record<string, unknown>;
+  if (typeof price !== "number" || (discountPrice !== null && typeof discountPrice !== "number")) return;
   const problem = coursePriceProblem(course);
   if (problem) ctx.addIssue({ code: "custom", path: [problem.field], message: problem.message });
 }
@@ -166,7 +135,14 @@ export type CourseUpdate = z.infer<typeof CourseUpdateSchema>;
 export const CourseIdsSchema = z
   .string()
   .max(2500, COURSE_MESSAGES.ids)
-  .transform((s) => [...new Set(s.split(",").map((id) => id.trim()).filter(Boolean))])
+  .transform((s) => [
+    ...new Set(
+      s
+        .split(",")
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
+  ])
   .refine((ids) => ids.length <= 100, COURSE_MESSAGES.ids);
 
 /** spec admin §3 "Course purchase record", with what the payment recorded. */

@@ -12,6 +12,7 @@ import {
   pageParamOf,
   RESOURCE_PAGE_SIZE,
   uploadFieldOf,
+  type ResourceField,
   type ResourceItem,
   type ResourceSpec,
 } from "../../contract/admin-resource.ts";
@@ -22,7 +23,7 @@ import { appContext, type AppContext } from "./context.ts";
 import { redirectWithMessage } from "./flash.server.ts";
 import { parseBody, readFormBody, type FormBody } from "./forms.server.ts";
 import { pageAddressOf, requireAdminPage } from "./guards.server.ts";
-import { toPageError } from "./page-errors.server.ts";
+import { refusalOf, toPageError } from "./page-errors.server.ts";
 
 type Args = { request: Request; context: { get: (key: typeof appContext) => AppContext } };
 type Item = ResourceItem<string>;
@@ -112,15 +113,18 @@ function backTo(request: Request, spec: ResourceSpec): string {
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 
-/** Files posted without JavaScript: uploaded through the media pipeline, their addresses put in the fields. */
-async function uploadPosted(
+/**
+ * Files posted without JavaScript: uploaded through the media pipeline, their addresses put in the
+ * fields (an image or video field's file comes as `uploadFieldOf(name)`). Answers the upload problems by field.
+ */
+export async function uploadPosted(
   ctx: AppContext,
   actor: ReturnType<typeof requireAdminPage>,
-  spec: ResourceSpec,
+  fields: ReadonlyArray<Pick<ResourceField, "name" | "kind">>,
   body: FormBody,
 ) {
   const errors: Record<string, string> = {};
-  for (const field of spec.fields) {
+  for (const field of fields) {
     if (field.kind !== "image" && field.kind !== "video") continue;
     const file = body.files[uploadFieldOf(field.name)];
     if (!file) continue;
@@ -177,14 +181,10 @@ export async function resourceAction(
     values: Record<string, string | undefined>,
     call: () => Promise<unknown>,
   ) => {
-    try {
-      await call();
-      return null;
-    } catch (error) {
-      const refused = toPageError(error);
-      if (!refused) throw error;
-      return { ok: false as const, intent: tag(name), formError: failed(refused.message), fieldErrors: {}, values };
-    }
+    const refused = await refusalOf(call);
+    return (
+      refused && { ok: false as const, intent: tag(name), formError: failed(refused.message), fieldErrors: {}, values }
+    );
   };
 
   if (intent === "delete") {
@@ -223,7 +223,7 @@ export async function resourceAction(
   // save: an update when the form carries the id of the item being edited (or the single record), else an add
   const updating = single !== null || id !== "";
   const names = spec.fields.map((f) => f.name);
-  const uploadErrors = await uploadPosted(ctx, actor, spec, body);
+  const uploadErrors = await uploadPosted(ctx, actor, spec.fields, body);
   const labels = Object.fromEntries(spec.fields.map((f) => [f.name, f.label]));
   const form = parseBody(body, { schema: resourceInputSchema(spec), fields: names, labels, keep: names });
   const values = { ...(form.ok ? form.values : form.failure.values), ...(id ? { id } : {}) };

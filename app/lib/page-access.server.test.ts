@@ -97,7 +97,8 @@ describe("the page table", () => {
     ["/posts", ["routes/posts.tsx"]],
     // a post's slug is any one segment the pages above do not claim; the admin pages keep theirs
     ["/my-first-post", ["routes/post.tsx"]],
-    ["/tickets", ["routes/admin/layout.tsx", "routes/admin/coming-soon.tsx"]],
+    ["/tickets", ["routes/admin/layout.tsx", "routes/admin/tickets.tsx"]],
+    ["/coupons", ["routes/admin/layout.tsx", "routes/admin/coming-soon.tsx"]],
     ["/admin", ["routes/admin/layout.tsx", "routes/admin/dashboard.tsx"]],
     ["/no/such/page", ["routes/not-found.tsx"]],
   ])("matches %s to %j", (path, files) => {

@@ -30,6 +30,21 @@ export function toPageError(error: unknown): PageError | null {
   return null;
 }
 
+/**
+ * Runs a service call for an action: its refusal (a domain error) comes back as a value for the page to
+ * say, anything else (a bug) is thrown on.
+ */
+export async function refusalOf(call: () => Promise<unknown>): Promise<PageError | null> {
+  try {
+    await call();
+    return null;
+  } catch (error) {
+    const refused = toPageError(error);
+    if (!refused) throw error;
+    return refused;
+  }
+}
+
 /** The reason phrase of each status a page error can have (React Router's default is "Internal Server Error"). */
 export const STATUS_TEXT: Record<number, string> = {
   400: "Bad Request",

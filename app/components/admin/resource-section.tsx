@@ -17,13 +17,12 @@ import {
   type ResourceSpec,
 } from "../../../contract/admin-resource.ts";
 import type { ResourceActionResult, ResourceView } from "../../lib/admin-resource.server.ts";
-import { UploadError, uploadFile } from "../../lib/upload.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { ConfirmAction, ConfirmOnPage } from "../ui/confirm-dialog.tsx";
-import { Field, FileField, Notice, PageForm, SubmitButton, TextareaField, useContractCheck } from "../ui/form.tsx";
-import { MediaImage } from "../ui/media-image.tsx";
+import { Field, Notice, PageForm, SubmitButton, TextareaField, useContractCheck } from "../ui/form.tsx";
 import { useToast } from "../ui/toast.tsx";
 import { DataTable, useListLoading, type Column } from "./data-table.tsx";
+import { AddressWithUpload } from "./upload-field.tsx";
 
 type Item = ResourceItem<string>;
 
@@ -54,92 +53,15 @@ function ResourceInput({
   };
   if (field.kind === "textarea") return <TextareaField {...common} rows={4} />;
   if (field.kind === "image" || field.kind === "video")
-    return <AddressWithUpload {...common} field={field} onUploading={onUploading} />;
-  return <Field {...common} type="text" inputMode={field.kind === "link" ? "url" : undefined} />;
-}
-
-/**
- * An address field with an upload beside it (admin forms "accept both an upload and an external URL",
- * architecture "Media"). With JavaScript the file goes up at once, with its progress, and its address
- * fills the field; without, the file is posted with the form and the action uploads it.
- */
-function AddressWithUpload({
-  field,
-  onUploading,
-  ...common
-}: {
-  field: ResourceField;
-  onUploading: (busy: boolean) => void;
-  id: string;
-  name: string;
-  label: string;
-  hint?: string;
-  error?: string;
-  maxLength: number;
-  defaultValue: string;
-  requiredMark?: boolean;
-  autoComplete: string;
-}) {
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [address, setAddress] = useState(common.defaultValue);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const video = field.kind === "video";
-
-  async function upload(event: React.ChangeEvent<HTMLInputElement>) {
-    const picker = event.currentTarget;
-    const file = picker.files?.[0];
-    if (!file) return;
-    setProblem(null);
-    setProgress(0);
-    onUploading(true);
-    try {
-      const path = await uploadFile(file, setProgress);
-      if (inputRef.current) inputRef.current.value = path;
-      setAddress(path);
-    } catch (error) {
-      setProblem(`Image upload failed! ${error instanceof UploadError ? error.message : ""}`.trim());
-    } finally {
-      // uploaded (or refused) already: the file is not posted again with the form
-      picker.value = "";
-      setProgress(null);
-      onUploading(false);
-    }
-  }
-
-  return (
-    <div className="space-y-3 rounded-lg border border-slate-200 p-3">
-      <Field
+    return (
+      <AddressWithUpload
         {...common}
-        inputRef={inputRef}
-        type="text"
-        inputMode="url"
-        onChange={(e) => setAddress(e.currentTarget.value)}
+        kind={field.kind}
+        uploadName={uploadFieldOf(field.name)}
+        onUploading={onUploading}
       />
-      <FileField
-        id={`${common.id}-file`}
-        name={uploadFieldOf(field.name)}
-        label={video ? `Or upload a video (MP4 or WebM)` : `Or upload a picture`}
-        accept={video ? "video/mp4,video/webm" : "image/jpeg,image/png,image/webp,image/gif,image/avif"}
-        error={problem ?? undefined}
-        onChange={upload}
-      />
-      <p role="status" className="text-sm text-slate-600">
-        {progress !== null ? `Uploading… ${progress}%` : ""}
-      </p>
-      {!video && address ? (
-        <MediaImage
-          src={address}
-          alt=""
-          width={160}
-          height={90}
-          widths={[160, 320]}
-          sizes="160px"
-          className="rounded-md"
-        />
-      ) : null}
-    </div>
-  );
+    );
+  return <Field {...common} type="text" inputMode={field.kind === "link" ? "url" : undefined} />;
 }
 
 export function ResourceSection({
@@ -326,7 +248,13 @@ export function ResourceSection({
                   {listFailure.formError}
                 </Notice>
               ) : null}
-              {confirming ? <ConfirmOnPage question={confirming.message} fields={{ resource: key, intent: "delete", id: "" }} cancelTo={here} /> : null}
+              {confirming ? (
+                <ConfirmOnPage
+                  question={confirming.message}
+                  fields={{ resource: key, intent: "delete", id: "" }}
+                  cancelTo={here}
+                />
+              ) : null}
               <ConfirmAction
                 fields={{ resource: key, intent: "delete" }}
                 label={`Delete ${t.title}`}

@@ -255,18 +255,55 @@ export function FieldShell({
         labelEl
       )}
       {children({ id, "aria-invalid": invalid || undefined, "aria-describedby": describedBy, invalid })}
-      {showHint ? (
-        <p id={hintId} className={`${l.note} text-slate-600`}>
+      <FieldNotes
+        id={id}
+        hint={showHint ? hint : undefined}
+        error={error}
+        look={look}
+        announceError={announceError}
+        errorPrefix={errorPrefix}
+      />
+    </div>
+  );
+}
+
+/** A field's hint and error under its control, with the ids its aria-describedby names. */
+function FieldNotes({
+  id,
+  hint,
+  error,
+  look,
+  announceError,
+  errorPrefix,
+  className = "",
+}: {
+  id: string;
+  hint?: React.ReactNode;
+  error?: string;
+  look: FieldLook;
+  announceError: boolean;
+  errorPrefix: boolean;
+  className?: string;
+}) {
+  const l = looks[look];
+  return (
+    <>
+      {hint ? (
+        <p id={`${id}-hint`} className={`${l.note} ${className} text-slate-600`}>
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p id={errorId} role={announceError ? "alert" : undefined} className={`${l.note} font-semibold text-red-700`}>
+        <p
+          id={`${id}-error`}
+          role={announceError ? "alert" : undefined}
+          className={`${l.note} ${className} font-semibold text-red-700`}
+        >
           {errorPrefix ? <span className="sr-only">Error: </span> : null}
           {error}
         </p>
       ) : null}
-    </div>
+    </>
   );
 }
 
@@ -350,6 +387,75 @@ export function TextareaField(
         <textarea {...control} className={controlClass(frame.look, invalid, "resize-y")} {...rest} />
       )}
     </FieldShell>
+  );
+}
+
+/**
+ * A labelled number typed as text (a price, a rating): the phone shows its number keyboard, and what
+ * was typed reaches the action as it is, so the contract's schema reads it ("150,000" too) and says
+ * what is wrong with it (an `<input type="number">` would drop or round what it cannot read).
+ */
+export function NumberField({
+  decimals = true,
+  ...props
+}: FieldFrame &
+  Omit<InputAttributes, "type" | "inputMode"> & {
+    name: string;
+    /** false: whole numbers only (the numeric keyboard without a decimal point) */
+    decimals?: boolean;
+  }) {
+  return (
+    <Field type="text" inputMode={decimals ? "decimal" : "numeric"} autoComplete="off" spellCheck={false} {...props} />
+  );
+}
+
+/**
+ * A textarea of one item a line (a course's features): `value` fills it, a list one item a line or the
+ * text as it was typed; the contract's schema splits it again.
+ */
+export function LinesField({
+  value,
+  ...props
+}: FieldFrame &
+  Omit<
+    React.TextareaHTMLAttributes<HTMLTextAreaElement>,
+    "id" | "aria-invalid" | "aria-describedby" | "value" | "defaultValue"
+  > & {
+    name: string;
+    value: string | readonly string[];
+  }) {
+  const text = typeof value === "string" ? value : value.join("\n");
+  const count = text.split("\n").length;
+  return <TextareaField rows={Math.min(10, Math.max(4, count + 1))} defaultValue={text} {...props} />;
+}
+
+/** A checkbox with its label beside it, its hint and its error below (a choice that is on or off). */
+export function CheckboxField({
+  id,
+  label,
+  hint,
+  error,
+  look = "page",
+  ...input
+}: Pick<FieldFrame, "id" | "label" | "hint" | "error" | "look"> & Omit<InputAttributes, "type"> & { name: string }) {
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div>
+      <div className="flex items-start gap-3">
+        <input
+          type="checkbox"
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={`mt-0.5 size-5 shrink-0 rounded accent-brand-700 ${error ? "outline-2 outline-red-700" : ""}`}
+          {...input}
+        />
+        <label htmlFor={id} className={looks[look].label}>
+          {label}
+        </label>
+      </div>
+      <FieldNotes id={id} hint={hint} error={error} look={look} announceError={false} errorPrefix className="ml-8" />
+    </div>
   );
 }
 

@@ -9,10 +9,6 @@ import { adminMeta } from "../../components/admin/admin-shell.tsx";
 import { ComingSoon } from "../../components/admin/coming-soon.tsx";
 
 const SCREENS: ReadonlyArray<{ path: string; title: string; lead: string }> = [
-  { path: "/pmtalsLink/admin", title: "Courses", lead: "Add, edit and delete courses; add and remove categories." },
-  { path: "/admin/course/:id", title: "Course details", lead: "The course, its purchase statistics and purchases." },
-  { path: "/add-course", title: "Add course", lead: "Title, category, instructor, price, image and rating." },
-  { path: "/edit-course/:id", title: "Edit course", lead: "Title, category, instructor, price, image and rating." },
   {
     path: "/admin/home",
     title: "Admin Dashboard - Carousel",

@@ -28,12 +28,14 @@ export default function AdminLayout() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const viewer = useRouteLoaderData<typeof rootLoader>("root")?.viewer;
+  const root = useRouteLoaderData<typeof rootLoader>("root");
   const { title, message, back } = useErrorDescription(error);
   // The admin navigation is for admins only: a plain user's 403 is the site's error page.
-  if (viewer?.publicMetadata.role !== "admin") return <ErrorPage error={error} />;
+  if (root?.viewer?.publicMetadata.role !== "admin") return <ErrorPage error={error} />;
   return (
     <AdminShell>
+      {/* React Router renders no route's meta down to this boundary: the page's <title> is said here */}
+      <title>{`${title} | Admin | ${root.siteName || "Academy"}`}</title>
       <AdminPageHeader title={title} />
       <p role="alert" className="mt-4 text-slate-700">
         {message}

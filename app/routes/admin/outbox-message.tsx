@@ -8,6 +8,7 @@ import { appContext } from "../../lib/context.ts";
 import { requireAdminPage } from "../../lib/guards.server.ts";
 import { formatLagosDateTime } from "../../../contract/dates.ts";
 import { AdminPageHeader, adminMeta } from "../../components/admin/admin-shell.tsx";
+import { DetailRow } from "../../components/admin/detail-list.tsx";
 import { MailStatus } from "../../components/admin/mail-status.tsx";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -40,15 +41,6 @@ function frameDocument(html: string): string {
   return `<!doctype html><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${FRAME_POLICY}"><base target="_blank">${html}`;
 }
 
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="grid gap-1 py-3 sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-4">
-      <dt className="text-sm font-semibold text-slate-600">{label}</dt>
-      <dd className="min-w-0 break-words text-slate-900">{children}</dd>
-    </div>
-  );
-}
-
 export default function OutboxMessage({ loaderData: m }: Route.ComponentProps) {
   return (
     <>
@@ -59,18 +51,18 @@ export default function OutboxMessage({ loaderData: m }: Route.ComponentProps) {
       </p>
       <AdminPageHeader title={m.subject} />
       <dl className="mt-4 divide-y divide-slate-200 border-b border-slate-200">
-        <Field label="To">
+        <DetailRow label="To">
           <span className="break-all">{m.to}</span>
-        </Field>
-        <Field label="Status">
+        </DetailRow>
+        <DetailRow label="Status">
           <MailStatus status={m.status} />
-        </Field>
-        <Field label="Attempts">{m.attempts}</Field>
-        <Field label="Kind">{m.kind}</Field>
-        <Field label="Queued">
+        </DetailRow>
+        <DetailRow label="Attempts">{m.attempts}</DetailRow>
+        <DetailRow label="Kind">{m.kind}</DetailRow>
+        <DetailRow label="Queued">
           <time dateTime={m.queuedAtIso}>{m.queuedAt}</time> (Lagos time)
-        </Field>
-        <Field label="Sent">
+        </DetailRow>
+        <DetailRow label="Sent">
           {m.sentAt && m.sentAtIso ? (
             <>
               <time dateTime={m.sentAtIso}>{m.sentAt}</time> (Lagos time)
@@ -78,10 +70,10 @@ export default function OutboxMessage({ loaderData: m }: Route.ComponentProps) {
           ) : (
             "Not yet"
           )}
-        </Field>
-        <Field label="Error">
+        </DetailRow>
+        <DetailRow label="Error">
           {m.error ? <span className="font-mono text-sm whitespace-pre-wrap text-red-800">{m.error}</span> : "None"}
-        </Field>
+        </DetailRow>
       </dl>
 
       <section aria-labelledby="text-title" className="mt-8">

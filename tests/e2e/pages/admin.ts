@@ -54,6 +54,14 @@ export const BUILT_SPEC_ADMIN_ROUTES: Readonly<Record<string, string>> = {
   "/admin/about": "Admin Panel",
   "/admin/contacts": "Contact requests",
   "/tickets": "Events and Talents",
+  "/pmtalsLink/admin": "Courses",
+  "/add-course": "Add Course",
+};
+
+/** The spec's admin routes whose example id names nothing: their page's 404, with its own title. */
+export const NOT_FOUND_SPEC_ADMIN_ROUTES: Readonly<Record<string, string>> = {
+  "/admin/course/0123456789abcdef01234567": "Course not found",
+  "/edit-course/0123456789abcdef01234567": "Course not found",
 };
 
 /** The body rows of the page's DataTable (a row with cells; the header row has column headers only). */

@@ -1,0 +1,154 @@
+// /admin/course/{id}, the course admin detail (spec admin-back-office §2 "Course admin detail", §3, §4,
+// §8; issue 17; decision 032): the course, its purchase figures (paid records only; revenue in naira)
+// and its purchase records (Paid / Not Paid, Lagos time), and the link back to /admin. A deleted course
+// whose purchases remain shows as 'Deleted Course'. Loader: app/lib/course-admin.server.ts.
+import { Link } from "react-router";
+import type { Route } from "./+types/course-detail";
+import type { CoursePurchase } from "../../../contract/courses.ts";
+import { COURSE_MESSAGES } from "../../../contract/course-texts.ts";
+import { formatNaira } from "../../../contract/money.ts";
+import { loadCourseDetail } from "../../lib/course-admin.server.ts";
+import { AdminPageHeader, adminMeta } from "../../components/admin/admin-shell.tsx";
+import { DataTable, type Column } from "../../components/admin/data-table.tsx";
+import { DetailRow } from "../../components/admin/detail-list.tsx";
+import type { ErrorTexts } from "../../components/ui/error-page.tsx";
+import { MediaImage } from "../../components/ui/media-image.tsx";
+
+export const loader = (args: Route.LoaderArgs) => loadCourseDetail(args);
+
+const NA = COURSE_MESSAGES.missing;
+const or = (value: string | null | undefined) => (value && value.trim() ? value : NA);
+
+type Row = CoursePurchase & { purchasedAtText: string };
+
+const COLUMNS: ReadonlyArray<Column<Row>> = [
+  {
+    key: "name",
+    header: "User name",
+    rowHeader: true,
+    cell: (p) => <span className="font-semibold">{or(p.userName)}</span>,
+  },
+  { key: "email", header: "E-mail", cell: (p) => <span className="break-all">{or(p.email)}</span> },
+  { key: "phone", header: "Phone", cell: (p) => or(p.phone) },
+  {
+    key: "status",
+    header: "Status",
+    // spec admin §4: paid shows Paid, any other value Not Paid
+    cell: (p) =>
+      p.paymentStatus === "paid" ? (
+        <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-900">
+          {COURSE_MESSAGES.paid}
+        </span>
+      ) : (
+        <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-800">
+          {COURSE_MESSAGES.notPaid}
+        </span>
+      ),
+  },
+  {
+    key: "amount",
+    header: "Amount",
+    alignEnd: true,
+    cell: (p) => (p.amount === null ? NA : formatNaira(p.amount, { decimals: 2 })),
+  },
+  {
+    key: "purchasedAt",
+    header: "Purchased at",
+    alignEnd: true,
+    cell: (p) => <time dateTime={p.purchasedAt}>{p.purchasedAtText}</time>,
+  },
+];
+
+export default function CourseDetail({ loaderData }: Route.ComponentProps) {
+  const { id, course, stats, records, purchases } = loaderData;
+  const title = course?.title ?? COURSE_MESSAGES.deletedCourse;
+  return (
+    <>
+      <p className="mb-4">
+        <Link to="/admin" className="font-medium text-brand-700 underline-offset-4 hover:underline">
+          <span aria-hidden="true">← </span>Back to admin
+        </Link>
+      </p>
+      <AdminPageHeader title={title} lead={course ? undefined : COURSE_MESSAGES.mayBeDeleted} />
+
+      <section aria-labelledby="course-info-title" className="mt-6">
+        <h2 id="course-info-title" className="text-lg font-bold text-slate-900">
+          Course
+        </h2>
+        <div className="mt-3 flex flex-col gap-6 md:flex-row-reverse md:items-start">
+          {course?.img ? (
+            <MediaImage src={course.img} alt="" width={320} height={180} className="shrink-0 rounded-xl" />
+          ) : null}
+          <dl className="min-w-0 flex-1 divide-y divide-slate-200 border-y border-slate-200">
+            <DetailRow label="ID">
+              <code className="text-sm">{id}</code>
+            </DetailRow>
+            <DetailRow label="Title">{title}</DetailRow>
+            <DetailRow label="Image">{course?.img ? <span className="break-all">{course.img}</span> : NA}</DetailRow>
+            <DetailRow label="Category">{or(course?.category)}</DetailRow>
+            <DetailRow label="Instructor">{or(course?.instructor)}</DetailRow>
+            <DetailRow label="Price">{course ? formatNaira(course.price, { decimals: 2 }) : NA}</DetailRow>
+            <DetailRow label="Duration">{or(course?.duration)}</DetailRow>
+            <DetailRow label="Rating">{course ? `${course.rating.toFixed(1)} out of 5` : NA}</DetailRow>
+            <DetailRow label="Features">
+              {course?.features.length ? (
+                <ul className="list-disc space-y-1 pl-5">
+                  {course.features.map((f) => (
+                    <li key={f}>{f}</li>
+                  ))}
+                </ul>
+              ) : (
+                NA
+              )}
+            </DetailRow>
+          </dl>
+        </div>
+      </section>
+
+      <section aria-labelledby="course-stats-title" className="mt-10">
+        <h2 id="course-stats-title" className="text-lg font-bold text-slate-900">
+          Purchase statistics
+        </h2>
+        <dl className="mt-3 grid gap-4 sm:grid-cols-3">
+          {[
+            { label: "Total purchases", value: String(stats.totalPurchases), note: "Paid records only" },
+            { label: "Revenue", value: formatNaira(stats.revenue, { decimals: 2 }), note: "From paid records" },
+            { label: "All records", value: String(records), note: "Paid and not paid" },
+          ].map((figure) => (
+            <div key={figure.label} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+              <dt className="text-sm font-semibold text-slate-600">{figure.label}</dt>
+              <dd className="mt-1 text-2xl font-extrabold text-brand-950">{figure.value}</dd>
+              <dd className="text-sm text-slate-600">{figure.note}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="course-purchases-title" className="mt-10">
+        <h2 id="course-purchases-title" className="text-lg font-bold text-slate-900">
+          Purchases
+        </h2>
+        <DataTable
+          labelledBy="course-purchases-title"
+          columns={COLUMNS}
+          rows={purchases}
+          rowKey={(p) => p._id}
+          empty="No purchases yet."
+        />
+      </section>
+    </>
+  );
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const title = loaderData ? (loaderData.course?.title ?? COURSE_MESSAGES.deletedCourse) : "Course";
+  return adminMeta(`${title} · Courses`, matches[0]?.loaderData?.siteName);
+}
+
+/** The words of this page's error page (spec admin §8 "Detail pages"; app/components/ui/error-page.tsx). */
+export const handle: { errorTexts: ErrorTexts } = {
+  errorTexts: {
+    titles: { 404: COURSE_MESSAGES.notFound, 500: COURSE_MESSAGES.loadFailed },
+    back: { to: "/admin", label: "Back to admin" },
+  },
+};
