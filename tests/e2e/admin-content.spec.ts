@@ -223,7 +223,7 @@ test("/tickets: talents added, edited and deleted after the question; the showca
   const admin = await asAdmin(page, request, dataDir);
   const picture = await seedPicture(request);
   const prefix = unique("Talent");
-  const screen = new ResourceScreenPage(page, "/tickets", "Events and Talents");
+  const screen = new ResourceScreenPage(page, "/tickets", "Events and talents");
   try {
     await screen.goto();
     await hydrated(page);

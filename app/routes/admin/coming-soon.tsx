@@ -9,30 +9,10 @@ import { adminMeta } from "../../components/admin/admin-shell.tsx";
 import { ComingSoon } from "../../components/admin/coming-soon.tsx";
 
 const SCREENS: ReadonlyArray<{ path: string; title: string; lead: string }> = [
-  {
-    path: "/admin/home",
-    title: "Admin Dashboard - Carousel",
-    lead: "The home page's carousel, blog teasers, instructor calls to action and FAQs.",
-  },
-  { path: "/admin/blog-teasers", title: "Blog teasers", lead: "The blog teasers of the home page." },
-  {
-    path: "/admin/instructor-ctas",
-    title: "Instructor calls to action",
-    lead: "The instructor calls to action of the home page.",
-  },
-  // spec §2: "/admin/faqs is wired to the same screen as instructor calls to action"
-  {
-    path: "/admin/faqs",
-    title: "Instructor calls to action",
-    lead: "The instructor calls to action of the home page. FAQs are edited on the home page screen.",
-  },
   { path: "/coupons", title: "Coupons", lead: "Add coupons, validate or invalidate them, edit and delete them." },
   { path: "/coupon-table", title: "Coupons", lead: "Every coupon: validate or invalidate, edit inline, delete." },
   { path: "/coupons/view/:couponId", title: "Coupon details", lead: "A coupon and the purchases that used it." },
-  { path: "/tickets", title: "Events and talents", lead: "Add, edit and delete events and talents." },
   { path: "/admin/event/:id", title: "Event details", lead: "The event, its ticket statistics and purchases." },
-  { path: "/admin/contacts", title: "Contact requests", lead: "Read, answer and delete contact requests." },
-  { path: "/admin/about", title: "Admin Panel", lead: "The about page's hero banner and its experts." },
   { path: "/admin/newsletter", title: "Newsletter subscribers", lead: "Subscribers, and bulk e-mail to them." },
 ];
 

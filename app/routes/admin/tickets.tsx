@@ -7,7 +7,7 @@ import { adminMeta } from "../../components/admin/admin-shell.tsx";
 import { ResourceScreen } from "../../components/admin/resource-screen.tsx";
 
 const SECTIONS = [TALENTS];
-const TITLE = "Events and Talents";
+const TITLE = "Events and talents";
 
 export const loader = (args: Route.LoaderArgs) => loadResources(args, SECTIONS);
 export const action = (args: Route.ActionArgs) => resourceAction(args, SECTIONS);

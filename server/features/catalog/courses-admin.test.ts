@@ -8,6 +8,7 @@ import { COURSE_MESSAGES } from "../../../contract/courses.ts";
 import { contentVersionOf } from "../../db/content-version.ts";
 import { adminAudit, categories, coupons, coursePurchases, courses, session } from "../../db/schema.ts";
 import { bearer, createAccount, sameOrigin, type TestAccount } from "../../../tests/support/accounts.ts";
+import { apiCaller, ok, refused } from "../../../tests/support/api-calls.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
 
 let t: TestApp;
@@ -39,25 +40,7 @@ const VALID = {
   img: "/media/uploads/js.webp",
 };
 
-function call(method: string, path: string, json?: unknown, who: TestAccount | null = admin) {
-  return t.request(`/backend${path}`, {
-    method,
-    headers: who ? bearer(who) : sameOrigin(t),
-    ...(json === undefined ? {} : { json }),
-  });
-}
-
-async function ok<T = Record<string, unknown>>(res: Response, status = 200): Promise<T> {
-  const text = await res.text();
-  expect(res.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
-
-async function refused(res: Response, status: number): Promise<string> {
-  const text = await res.text();
-  expect(res.status, text).toBe(status);
-  return (JSON.parse(text) as { error: { message: string } }).error.message;
-}
+const call = apiCaller(() => t, () => admin);
 
 type CourseJson = typeof VALID & {
   _id: string;

@@ -6,8 +6,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { CONTACT_MESSAGES } from "../../../contract/contacts.ts";
 import { adminAudit, contactResponses, contacts, mailMessages } from "../../db/schema.ts";
-import { bearer, createAccount, sameOrigin, type TestAccount } from "../../../tests/support/accounts.ts";
+import { createAccount, type TestAccount } from "../../../tests/support/accounts.ts";
 import { readOutbox } from "../../../tests/support/mail-parser.ts";
+import { apiCaller, ok, refused } from "../../../tests/support/api-calls.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
 
 let t: TestApp;
@@ -27,25 +28,7 @@ beforeEach(async () => {
 
 const MISSING_ID = "0123456789abcdef01234567";
 
-function call(method: string, path: string, json?: unknown, who: TestAccount | null = admin) {
-  return t.request(`/backend${path}`, {
-    method,
-    headers: who ? bearer(who) : sameOrigin(t),
-    ...(json === undefined ? {} : { json }),
-  });
-}
-
-async function ok<T = Record<string, unknown>>(res: Response, status = 200): Promise<T> {
-  const text = await res.text();
-  expect(res.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
-
-async function refused(res: Response, status: number): Promise<string> {
-  const text = await res.text();
-  expect(res.status, text).toBe(status);
-  return (JSON.parse(text) as { error: { message: string } }).error.message;
-}
+const call = apiCaller(() => t, () => admin);
 
 interface ContactJson {
   _id: string;

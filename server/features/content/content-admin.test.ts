@@ -6,7 +6,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { desc, eq, sql } from "drizzle-orm";
 import { adminAudit, blogTeasers, carouselSlides, experts, faqs, hero, instructorCtas, talents } from "../../db/schema.ts";
 import { contentVersionOf } from "../../db/content-version.ts";
-import { bearer, createAccount, sameOrigin, type TestAccount } from "../../../tests/support/accounts.ts";
+import { createAccount, type TestAccount } from "../../../tests/support/accounts.ts";
+import { apiCaller, ok, refused } from "../../../tests/support/api-calls.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
 
 let t: TestApp;
@@ -28,25 +29,7 @@ beforeEach(async () => {
 const ID = expect.stringMatching(/^[0-9a-f]{24}$/);
 const MISSING_ID = "0123456789abcdef01234567";
 
-function call(method: string, path: string, json?: unknown, who: TestAccount | null = admin) {
-  return t.request(`/backend${path}`, {
-    method,
-    headers: who ? bearer(who) : sameOrigin(t),
-    ...(json === undefined ? {} : { json }),
-  });
-}
-
-async function ok<T = Record<string, string>>(res: Response, status = 200): Promise<T> {
-  const text = await res.text();
-  expect(res.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
-
-async function refused(res: Response, status: number): Promise<string> {
-  const body = (await res.json()) as { error: { message: string } };
-  expect(res.status).toBe(status);
-  return body.error.message;
-}
+const call = apiCaller(() => t, () => admin);
 
 const auditRows = () => t.db.select().from(adminAudit).orderBy(desc(adminAudit.at), desc(adminAudit.id));
 

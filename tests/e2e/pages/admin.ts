@@ -53,7 +53,7 @@ export const BUILT_SPEC_ADMIN_ROUTES: Readonly<Record<string, string>> = {
   "/admin/faqs": "FAQs",
   "/admin/about": "Admin Panel",
   "/admin/contacts": "Contact requests",
-  "/tickets": "Events and Talents",
+  "/tickets": "Events and talents",
   "/pmtalsLink/admin": "Courses",
   "/add-course": "Add Course",
 };
