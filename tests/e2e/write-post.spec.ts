@@ -68,12 +68,19 @@ test("writes a post with an uploaded cover, an inline image and a YouTube embed 
   await page.keyboard.type("Why it matters");
   await main.getByRole("button", { name: "Heading 2" }).click();
   await expect(main.getByRole("button", { name: "Heading 2" })).toHaveAttribute("aria-pressed", "true");
+  // (a toolbar button gives the focus back to the editor a frame later: keys pressed before that are lost)
+  await expect(editor).toBeFocused();
   await page.keyboard.press("End");
   await page.keyboard.press("Enter");
   await page.keyboard.type("One set of parts ");
-  await main.getByRole("button", { name: "Bold" }).click();
+  const bold = main.getByRole("button", { name: "Bold" });
+  await bold.click();
+  await expect(bold).toHaveAttribute("aria-pressed", "true");
+  await expect(editor).toBeFocused();
   await page.keyboard.type("for every screen");
-  await main.getByRole("button", { name: "Bold" }).click();
+  await bold.click();
+  await expect(bold).toHaveAttribute("aria-pressed", "false");
+  await expect(editor).toBeFocused();
   await page.keyboard.type(". Write to team@example.com");
   // a link on the e-mail address: selected, then Link with nothing typed → mailto:
   await page.keyboard.down("Shift");
@@ -85,7 +92,15 @@ test("writes a post with an uploaded cover, an inline image and a YouTube embed 
   // (Tiptap gives focus back to the editor a frame later, with the linked text selected again: wait
   // for it, or the End is lost and the Enter replaces the link)
   await expect(editor).toBeFocused();
+  const selected = () => page.evaluate(() => window.getSelection()?.toString() ?? "");
+  await expect.poll(selected).toBe("team@example.com");
+  // The editor takes a moved cursor into its own state a little after the browser moved it (the
+  // selectionchange event): Enter pressed before that would act on the old selection, the link text.
+  const frames = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await frames();
   await page.keyboard.press("End");
+  await expect.poll(selected).toBe("");
+  await frames();
   await page.keyboard.press("Enter");
   await expect(editor.locator('a[href="mailto:team@example.com"]')).toHaveText("team@example.com");
 
@@ -380,13 +395,23 @@ test("the draft survives a reload until it is sent @desktop", async ({ page, req
   await main.getByLabel("Short description").fill("Not done yet");
   await editor.click();
   await page.keyboard.type("Half a thought");
-  await main.getByRole("button", { name: "Italic" }).click();
+  const italic = main.getByRole("button", { name: "Italic" });
+  await italic.click();
+  // (the editor has the focus back a frame after the toolbar's click: keys pressed before are lost)
+  await expect(italic).toHaveAttribute("aria-pressed", "true");
+  await expect(editor).toBeFocused();
   await page.keyboard.type(" and more");
-  // the draft is written a moment after the last change
+  // the draft is written a moment after the last change: wait until it holds the last words
   await expect
-    .poll(() => page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith("academy.post-draft."))))
-    .toBe(true);
-  await page.waitForTimeout(400);
+    .poll(() =>
+      page.evaluate(() =>
+        Object.keys(localStorage)
+          .filter((k) => k.startsWith("academy.post-draft."))
+          .map((k) => localStorage.getItem(k) ?? "")
+          .join(""),
+      ),
+    )
+    .toContain("and more</em>");
 
   await page.reload();
   const again = await openWriter(page);
