@@ -22,7 +22,9 @@ import { createUsersService } from "./features/users/users.service.ts";
 import { createUploadsService, uploadKey } from "./features/uploads/uploads.service.ts";
 import { createMediaStore } from "./integrations/media/create-media-store.ts";
 import type { Queue } from "./jobs/queue.ts";
+import { createCouponsService } from "./features/coupons/coupons.service.ts";
 import { createPaymentsService, type Payment } from "./features/payments/payments.service.ts";
+import { createPurchasesService } from "./features/payments/purchases.service.ts";
 import { createPaymentQueue } from "./features/payments/payments.jobs.ts";
 import { createSandboxCheckout } from "./features/payments/sandbox-checkout.ts";
 import { createPaystackGateway } from "./integrations/payments/paystack.ts";
@@ -69,6 +71,8 @@ export function createServices(deps: Deps) {
   const paymentQueue = deps.queue ? createPaymentQueue(deps.queue.boss) : undefined;
   // signs ticket codes: the ticket e-mail and /account make the same code (and QR) for a ticket
   const ticketSigningKey = ticketKey(auth.options.secret);
+  const coupons = createCouponsService(db);
+  const purchases = createPurchasesService(db);
   const afterPaid = deps.queue
     ? createAfterPaid({
         db,
@@ -77,12 +81,15 @@ export function createServices(deps: Deps) {
         ticketKey: ticketSigningKey,
         brand: emailBrand(deps.env),
         logger: deps.logger,
+        purchases,
       })
     : undefined;
   const payments = createPaymentsService({
     db,
     gateway: paymentGateway,
     logger: deps.logger,
+    coupons,
+    purchases,
     publicKey: deps.env.PAYSTACK_PUBLIC_KEY,
     jobs: paymentQueue,
     // receipts, ticket e-mails and the streaming-link job (they need the queue), then any hook of the caller
@@ -93,7 +100,10 @@ export function createServices(deps: Deps) {
   });
   const content = createContentService(db);
   return {
+    /** the payment core: start, verify, webhook, retry sweep (decision 016) */
     payments,
+    /** which coupon applies and what it takes off */
+    coupons,
     /**
      * The payments' jobs on the queue (none without one; server/app.ts starts their workers), and the
      * sandbox gateway and its checkout when PAYMENT_PROVIDER=sandbox.
@@ -111,7 +121,7 @@ export function createServices(deps: Deps) {
       addressFactor: deps.env.ADDRESS_RATE_LIMIT_FACTOR,
     }),
     /** a learner's own purchases (/account) */
-    account: createAccountService({ db, ticketKey: ticketSigningKey }),
+    account: createAccountService({ db, ticketKey: ticketSigningKey, purchases }),
     catalog: createCatalogService(db),
     /** the categories admin: the one list of courses and posts */
     categories: createCategoriesService(db),

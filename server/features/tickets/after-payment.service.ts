@@ -3,10 +3,10 @@
 // also the ticket e-mail and the streaming link (scheduled, or at once). The payment is already paid
 // and committed: a failed e-mail is logged and reported in the result, never thrown back at it.
 import { eq } from "drizzle-orm";
-import { coupons, courses, eventPurchases } from "../../db/schema.ts";
-import { discountedKobo } from "../../../contract/money.ts";
+import { courses, eventPurchases } from "../../db/schema.ts";
 import { ticketTypeLabel } from "../../../contract/tickets.ts";
-import { receiptMail, type ReceiptCoupon, type ReceiptInput } from "./emails.ts";
+import { createCouponsService } from "../coupons/coupons.service.ts";
+import { receiptMail, type ReceiptInput } from "./emails.ts";
 import {
   scheduleStreamLink,
   sendTicketEmail,
@@ -42,25 +42,6 @@ export type AfterPaymentDeps = TicketDeps & { mailer: Pick<Mailer, "send" | "sto
 
 type ReceiptItem = Pick<ReceiptInput, "item" | "priceKobo" | "quantity" | "coupon">;
 
-/**
- * The coupon as it was applied: its code, and its percentage when that gives the amount paid
- * (`discountedKobo`, spec admin §9), else the percentage the amounts show (an admin may
- * have changed the coupon since; the naira discount is always the exact difference).
- */
-async function appliedCoupon(deps: AfterPaymentDeps, payment: PaidPayment): Promise<ReceiptCoupon | null> {
-  if (!payment.couponId) return null;
-  const [coupon] = await deps.db
-    .select({ code: coupons.code, discount: coupons.discount })
-    .from(coupons)
-    .where(eq(coupons.id, payment.couponId));
-  const list = payment.listAmountKobo ?? null;
-  const fits = coupon && (list === null || discountedKobo(list, coupon.discount) === payment.amountKobo);
-  const percent = fits ? coupon.discount : list ? Math.round((100 * (list - payment.amountKobo)) / list) : null;
-  // (deleted since, and no price recorded: nothing true to say about it)
-  if (percent === null) return null;
-  return { code: coupon?.code ?? null, percent };
-}
-
 /** What was bought, in words ("Full-Stack Web Development (course)", "Demo Day: VIP (with Q&A) ticket × 2") and its price. */
 async function describeItem(deps: AfterPaymentDeps, payment: PaidPayment): Promise<ReceiptItem> {
   if (payment.kind === "course") {
@@ -68,7 +49,13 @@ async function describeItem(deps: AfterPaymentDeps, payment: PaidPayment): Promi
     return {
       item: `${course?.title ?? "Course"} (course)`,
       priceKobo: payment.listAmountKobo ?? null,
-      coupon: await appliedCoupon(deps, payment),
+      coupon: payment.couponId
+        ? await createCouponsService(deps.db).applied(
+            payment.couponId,
+            payment.listAmountKobo ?? null,
+            payment.amountKobo,
+          )
+        : null,
     };
   }
   const [ticket] = payment.purchaseId
