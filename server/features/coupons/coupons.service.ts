@@ -5,6 +5,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { discountedKobo } from "../../../contract/money.ts";
 import { PAYMENT_MESSAGES as M, type CouponValidation } from "../../../contract/payments.ts";
 import type { Db } from "../../db/client.ts";
+import type { Tx } from "../../db/content-version.ts";
 import { coupons } from "../../db/schema.ts";
 import { Invalid, NotFound } from "../../lib/errors.ts";
 import { isId } from "../../lib/id.ts";
@@ -65,10 +66,15 @@ export function createCouponsService(db: Db) {
      * The coupon as a payment applied it, for its receipt: the code, and its percentage when that gives
      * the amount paid (`discountedKobo`), else the percentage the amounts show (an admin may have changed
      * the coupon since; the naira discount is always the exact difference). Null when nothing true can
-     * be said (deleted since, and no list price recorded).
+     * be said (deleted since, and no list price recorded). `executor`: a transaction to read it in.
      */
-    async applied(couponId: string, listKobo: number | null, paidKobo: number): Promise<AppliedCoupon | null> {
-      const [coupon] = await db
+    async applied(
+      couponId: string,
+      listKobo: number | null,
+      paidKobo: number,
+      executor: Db | Tx = db,
+    ): Promise<AppliedCoupon | null> {
+      const [coupon] = await executor
         .select({ code: coupons.code, discount: coupons.discount })
         .from(coupons)
         .where(eq(coupons.id, couponId));

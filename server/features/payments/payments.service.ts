@@ -3,7 +3,9 @@
 // computes every amount from the database, records the payment as pending before the pop-up opens, and
 // marks it paid only when the gateway confirms status, amount and currency for that reference — exactly
 // once, through a conditional update, whichever of the callback, /verify-payment, the webhook or a
-// retry comes first.
+// retry comes first. What a paid payment sets off (receipt, ticket) is a job written by the transaction
+// that makes it paid (the outbox): the process that made it paid does the job's work at once, and the
+// job does it later if that process dies first, so no crash after the commit loses it.
 // Coupons are coupons.service.ts's; the course and ticket records are purchases.service.ts's.
 import { randomBytes } from "node:crypto";
 import { and, asc, between, eq, inArray, sql } from "drizzle-orm";
@@ -35,7 +37,7 @@ import {
 } from "../../integrations/payments/gateway.ts";
 import { Invalid, NotFound, Unauthorized, Unavailable } from "../../lib/errors.ts";
 import type { Logger } from "../../lib/logger.ts";
-import type { CouponsService } from "../coupons/coupons.service.ts";
+import type { AppliedCoupon, CouponsService } from "../coupons/coupons.service.ts";
 import type { PurchasesService } from "./purchases.service.ts";
 
 export type Payment = typeof payments.$inferSelect;
@@ -46,21 +48,40 @@ export type PaymentSource = "start" | "callback" | "verify" | "webhook" | "retry
 export interface PaymentJobs {
   /** verify `reference` soon, retried while the gateway does not answer (webhooks) */
   verifyLater(reference: string, source: PaymentSource): Promise<void>;
+  /** resolves once jobs can be written inside a transaction (paidIn); awaited before one is opened */
+  ready(): Promise<void>;
+  /**
+   * Inside the transaction that makes `payment` paid: the job that sends what a paid payment sets off
+   * (receipt, ticket e-mail, streaming link). It commits with the paid status or not at all. Its id.
+   */
+  paidIn(tx: Tx, payment: Payment, facts: PaidFacts): Promise<string | null>;
+  /**
+   * Once that has committed, in this process: the job's work, done now, and the job completed. Never
+   * throws: what fails (or a crash before it ends) is left to the job, which a worker runs later.
+   */
+  paidNow(payment: Payment, facts: PaidFacts, jobId: string | null): Promise<void>;
+}
+
+/** What the paid job needs as it was at the paid transition, whenever the job runs. */
+export interface PaidFacts {
+  /** the coupon the payment applied, as it stood when the payment was paid (null: none, or nothing to say) */
+  coupon: AppliedCoupon | null;
 }
 
 export interface PaymentsDeps {
   db: Db;
   gateway: PaymentGateway;
   logger: Logger;
-  coupons: Pick<CouponsService, "apply" | "get">;
+  coupons: Pick<CouponsService, "apply" | "get" | "applied">;
   purchases: PurchasesService;
   /** PAYSTACK_PUBLIC_KEY: the inline pop-up needs it (paystack only) */
   publicKey?: string;
   jobs?: PaymentJobs;
   /**
-   * Called once per payment, after the transaction that made it paid has committed, by the call that
-   * made it paid (never by the others). Ticket e-mails and receipts plug in here. An error is logged,
-   * never undoes the payment.
+   * Called once per payment, after the transaction that made it paid has committed and its job's work
+   * is done, by the call that made it paid (never by the others), in this process. For observers
+   * (tests): a crash before it runs loses the call, so what must happen is the job's (`jobs.paidIn`).
+   * An error is logged.
    */
   onPaymentPaid?: (payment: Payment) => Promise<void> | void;
 }
@@ -106,13 +127,14 @@ type Transition = {
 };
 
 /**
- * The state machine: moves a payment from one of `from` to `to`, with its purchase rows and a history
- * row, in one transaction. The conditional update decides: of any number of concurrent callers, one
- * gets the row (and the others change nothing).
+ * The state machine: moves a payment from one of `from` to `to`, with its purchase rows, a history row
+ * and, to paid, the job of what that sets off, in one transaction. The conditional update decides: of
+ * any number of concurrent callers, one gets the row (and the others change nothing).
  */
 async function transition(deps: PaymentsDeps, reference: string, t: Transition): Promise<Payment | null> {
-  const { db, logger } = deps;
-  const changed = await db.transaction(async (tx) => {
+  const { db, jobs, logger } = deps;
+  if (t.to === "paid") await jobs?.ready();
+  const done = await db.transaction(async (tx) => {
     const [before] = await tx
       .select({ status: payments.status })
       .from(payments)
@@ -136,9 +158,13 @@ async function transition(deps: PaymentsDeps, reference: string, t: Transition):
       source: t.source,
       details: t.details,
     });
-    return row;
+    if (row.status !== "paid" || !jobs) return { row, paid: null };
+    const facts = await paidFacts(deps, tx, row);
+    return { row, paid: { facts, jobId: await jobs.paidIn(tx, row, facts) } };
   });
+  const changed = done?.row ?? null;
   if (changed) logger.info("payment status changed", { reference, to: t.to, source: t.source });
+  if (done?.paid) await jobs?.paidNow(done.row, done.paid.facts, done.paid.jobId);
   if (changed?.status === "paid" && deps.onPaymentPaid) {
     try {
       await deps.onPaymentPaid(changed);
@@ -150,6 +176,14 @@ async function transition(deps: PaymentsDeps, reference: string, t: Transition):
     }
   }
   return changed;
+}
+
+/** The coupon of a payment that is made paid, read in that transaction. */
+async function paidFacts(deps: PaymentsDeps, tx: Tx, payment: Payment): Promise<PaidFacts> {
+  const { couponId, listAmount } = payment.details;
+  if (typeof couponId !== "string") return { coupon: null };
+  const list = Number.isSafeInteger(listAmount) ? (listAmount as number) : null;
+  return { coupon: await deps.coupons.applied(couponId, list, payment.amount, tx) };
 }
 
 /** The gateway's word on a reference; a gateway that does not answer is Unavailable (503). */
@@ -342,6 +376,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
     async outcome(reference: string): Promise<PaymentOutcome> {
       return toOutcome(await findPayment(reference));
+    },
+
+    /** A payment by its id, as stored (null when there is none): the paid job's starting point. */
+    async byId(paymentId: string): Promise<Payment | null> {
+      const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
+      return row ?? null;
     },
 
     /**
