@@ -464,7 +464,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const coupon = await coupons.get(couponId);
       const course = await purchases.course(body.courseId);
       if (body.reference) return claim(body.reference, "course", course.id, body.paymentStatus);
-      return purchases.recordCouponIntent(coupon.id, course, body);
+      return purchases.recordCourseIntent(course, body, coupon.id);
     },
 
     /** POST /api/events/{id}/purchases */

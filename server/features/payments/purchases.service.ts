@@ -5,7 +5,6 @@
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import {
   PAYMENT_MESSAGES as M,
-  type CouponUsageLog,
   type CoursePurchaseLog,
   type EventPurchaseLog,
   type PaymentKind,
@@ -130,26 +129,17 @@ export function createPurchasesService(db: Db) {
     // The spec's logging calls without a reference (spec §5/§7): intent only, stored not_paid whatever
     // the body says. With a reference they verify or cancel that payment instead (payments.service.ts).
 
-    async recordCourseIntent(course: Course, body: CoursePurchaseLog): Promise<PurchaseLogResult> {
-      await db.insert(coursePurchases).values({
+    /** A course purchase, or with `couponId` a coupon usage, as the browser logs it. */
+    async recordCourseIntent(course: Course, body: CoursePurchaseLog, couponId?: string): Promise<PurchaseLogResult> {
+      const row = {
         courseId: course.id,
         userName: body.userName,
         email: body.email,
         phone: body.phone,
         paymentStatus: "not_paid",
-      });
-      return notPaid;
-    },
-
-    async recordCouponIntent(couponId: string, course: Course, body: CouponUsageLog): Promise<PurchaseLogResult> {
-      await db.insert(couponUsages).values({
-        couponId,
-        courseId: course.id,
-        userName: body.userName,
-        email: body.email,
-        phone: body.phone,
-        paymentStatus: "not_paid",
-      });
+      };
+      if (couponId) await db.insert(couponUsages).values({ ...row, couponId });
+      else await db.insert(coursePurchases).values(row);
       return notPaid;
     },
 
