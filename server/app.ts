@@ -84,14 +84,15 @@ export function createApp(deps: Deps): App {
 
 /** The payments' workers: the sandbox's webhooks are posted to this app's own webhook route. */
 async function startAppWorkers(app: Hono<AppEnv>, services: Services, deps: Deps): Promise<void> {
-  const { queue, sandbox } = services.paymentParts;
-  if (!deps.queue || !queue) return;
+  const { queue, sandbox, afterPaid } = services.paymentParts;
+  if (!deps.queue || !queue || !afterPaid) return;
   try {
     await startPaymentWorkers({
       boss: deps.queue.boss,
       queue,
       payments: services.payments,
       sandbox,
+      afterPaid,
       logger: deps.logger,
       pollingIntervalSeconds: deps.env.NODE_ENV === "test" ? 0.5 : 1,
       deliverWebhook: async (body, signature) => {

@@ -22,7 +22,9 @@ import { createUsersService } from "./features/users/users.service.ts";
 import { createUploadsService, uploadKey } from "./features/uploads/uploads.service.ts";
 import { createMediaStore } from "./integrations/media/create-media-store.ts";
 import type { Queue } from "./jobs/queue.ts";
+import { createCouponsService } from "./features/coupons/coupons.service.ts";
 import { createPaymentsService, type Payment } from "./features/payments/payments.service.ts";
+import { createPurchasesService } from "./features/payments/purchases.service.ts";
 import { createPaymentQueue } from "./features/payments/payments.jobs.ts";
 import { createSandboxCheckout } from "./features/payments/sandbox-checkout.ts";
 import { createPaystackGateway } from "./integrations/payments/paystack.ts";
@@ -43,8 +45,9 @@ export interface Deps {
   /** the pg-boss queue (server/jobs): payments queue webhook verifications and sandbox webhooks on it */
   queue?: Pick<Queue, "boss">;
   /**
-   * Called once when a payment becomes paid, after that has committed (ticket e-mails and receipts plug
-   * in here; decision 016). Default: nothing.
+   * Called once when a payment becomes paid, after that has committed, in the process that made it paid
+   * (for observers such as tests; decision 016). Receipts and tickets do not hang on it: they are a job
+   * written with the paid status (decision 031). Default: nothing.
    */
   onPaymentPaid?: (payment: Payment) => Promise<void> | void;
 }
@@ -66,9 +69,11 @@ export function createServices(deps: Deps) {
       baseUrl: deps.env.PAYSTACK_BASE_URL,
       callbackUrl: new URL("/verify-payment", deps.env.PUBLIC_URL).href,
     });
-  const paymentQueue = deps.queue ? createPaymentQueue(deps.queue.boss) : undefined;
   // signs ticket codes: the ticket e-mail and /account make the same code (and QR) for a ticket
   const ticketSigningKey = ticketKey(auth.options.secret);
+  const coupons = createCouponsService(db);
+  const purchases = createPurchasesService(db);
+  // receipts, ticket e-mails and the streaming-link job: the payment-paid job's work (it needs the queue)
   const afterPaid = deps.queue
     ? createAfterPaid({
         db,
@@ -77,31 +82,35 @@ export function createServices(deps: Deps) {
         ticketKey: ticketSigningKey,
         brand: emailBrand(deps.env),
         logger: deps.logger,
+        purchases,
       })
     : undefined;
+  const paymentQueue = deps.queue ? createPaymentQueue(deps.queue.boss, { afterPaid, logger: deps.logger }) : undefined;
   const payments = createPaymentsService({
     db,
     gateway: paymentGateway,
     logger: deps.logger,
+    coupons,
+    purchases,
     publicKey: deps.env.PAYSTACK_PUBLIC_KEY,
     jobs: paymentQueue,
-    // receipts, ticket e-mails and the streaming-link job (they need the queue), then any hook of the caller
-    onPaymentPaid: async (payment) => {
-      await afterPaid?.(payment);
-      await deps.onPaymentPaid?.(payment);
-    },
+    onPaymentPaid: deps.onPaymentPaid,
   });
   const content = createContentService(db);
   const categories = createCategoriesService(db);
   const talents = createTalentsService(db);
   return {
+    /** the payment core: start, verify, webhook, retry sweep (decision 016) */
     payments,
+    /** which coupon applies and what it takes off */
+    coupons,
     /**
-     * The payments' jobs on the queue (none without one; server/app.ts starts their workers), and the
-     * sandbox gateway and its checkout when PAYMENT_PROVIDER=sandbox.
+     * The payments' jobs on the queue and the paid job's work (none without a queue; server/app.ts
+     * starts their workers), and the sandbox gateway and its checkout when PAYMENT_PROVIDER=sandbox.
      */
     paymentParts: {
       queue: paymentQueue,
+      afterPaid,
       sandbox: sandbox ?? undefined,
       sandboxCheckout: sandbox ? createSandboxCheckout({ sandbox, payments, queue: paymentQueue }) : undefined,
     },
@@ -113,7 +122,7 @@ export function createServices(deps: Deps) {
       addressFactor: deps.env.ADDRESS_RATE_LIMIT_FACTOR,
     }),
     /** a learner's own purchases (/account) */
-    account: createAccountService({ db, ticketKey: ticketSigningKey }),
+    account: createAccountService({ db, ticketKey: ticketSigningKey, purchases }),
     catalog: createCatalogService(db, { stepUpMaxAgeMs: deps.env.STEP_UP_MAX_AGE_SECONDS * 1000 }),
     /** the categories admin: the one list of courses and posts */
     categories,

@@ -215,7 +215,7 @@ export function createBackend(services: Services, deps: Deps) {
   registerNewsletterRoutes(api, services.newsletter);
   registerContactsRoutes(api, services.contacts);
   registerUsersRoutes(api, services.users);
-  registerPaymentsRoutes(api, services.payments, services.paymentParts.sandboxCheckout);
+  registerPaymentsRoutes(api, services, services.paymentParts.sandboxCheckout);
   registerAccountRoutes(api, services.account);
   registerAuditRoutes(api, services.audit);
   // After the uploads routes, and /posts/categories before /posts/{slug}.

@@ -2,8 +2,10 @@
 // restart and any number of app processes share them. On PGlite, pg-boss goes through the one open
 // PGlite instance (a second one on the data directory would lose data, stack-notes "Database");
 // on PostgreSQL it gets a small pool of its own, so slow jobs never starve the requests' pool.
-import { PgBoss, fromPglite } from "pg-boss";
+import { sql } from "drizzle-orm";
+import { PgBoss, fromDrizzle, fromPglite, type Db as JobDb, type DrizzleTransactionLike } from "pg-boss";
 import type { Database } from "../db/client.ts";
+import type { Tx } from "../db/content-version.ts";
 import type { Logger } from "../lib/logger.ts";
 
 export interface Queue {
@@ -35,4 +37,15 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
     // graceful: workers finish the job in hand; close: pg-boss ends its own pool (PostgreSQL only).
     stop: () => boss.stop({ graceful: true, close: true, timeout: stopTimeoutMs }),
   };
+}
+
+/**
+ * A transaction of ours as pg-boss's `db` option: a job sent with it is written by that transaction, so
+ * it exists if and only if the transaction commits (the outbox pattern, decision 031). The queue must be
+ * known to pg-boss before (created in this process): otherwise pg-boss would look it up on its own
+ * connection, which on PGlite waits for the very transaction that is waiting for it.
+ */
+export function inTransaction(tx: Tx): JobDb {
+  // (drizzle's PGlite and node-postgres transactions both answer execute() with { rows })
+  return fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
 }

@@ -96,6 +96,12 @@ export const mailMessages = pgTable(
     attempts: integer("attempts").notNull().default(0),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /**
+     * What the message is the one of, for messages that must go out once whatever runs twice
+     * (`receipt:<payment id>`, `ticket:<purchase id>`, `stream-link:<purchase id>`; decision 031): a
+     * second message under the same key is never stored. Null for the others.
+     */
+    dedupeKey: text("dedupe_key").unique(),
   },
   (t) => [index("mail_messages_created_at_idx").on(t.createdAt)],
 );

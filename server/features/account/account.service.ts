@@ -3,7 +3,7 @@
 // their e-mail address (any case) and that address is verified: so a purchase made while signed out
 // joins the account the moment its owner proves the address, and nobody sees another person's tickets
 // by signing up with their address. Only paid payments count.
-import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type {
   AccountCourse,
   AccountPage,
@@ -13,19 +13,18 @@ import type {
 } from "../../../contract/account.ts";
 import { formatLagosDate, formatLagosLong } from "../../../contract/dates.ts";
 import type { Db } from "../../db/client.ts";
-import { courses, eventPurchases, events, payments, user } from "../../db/schema.ts";
+import { user } from "../../db/schema.ts";
 import { Unauthorized } from "../../lib/errors.ts";
 import { koboToNaira } from "../../../contract/money.ts";
 import { channelLabel } from "../../../contract/payment-texts.ts";
 import { ticketTypeLabel } from "../../../contract/tickets.ts";
+import type { PaymentRow, PurchasesService } from "../payments/purchases.service.ts";
 import { streamLinkTiming, ticketCode, ticketQrImage } from "../tickets/tickets.service.ts";
 
 const messages = {
   signIn: "Please sign in to see your purchases.",
   removedCourse: "A course no longer offered",
 };
-
-type PaymentRow = typeof payments.$inferSelect;
 
 /** When it was paid: the gateway's time when it gave one, else when we verified it (as the receipt e-mail). */
 function paidAtOf(p: PaymentRow): Date {
@@ -39,8 +38,8 @@ export function ticketItem(quantity: number, type: string, eventName: string): s
   return `${quantity} × ${ticketTypeLabel(type)} ticket${quantity === 1 ? "" : "s"} for ${eventName}`;
 }
 
-export function createAccountService(deps: { db: Db; ticketKey: Buffer }) {
-  const { db, ticketKey } = deps;
+export function createAccountService(deps: { db: Db; ticketKey: Buffer; purchases: Pick<PurchasesService, "paidBy"> }) {
+  const { db, ticketKey, purchases } = deps;
 
   const service = {
     /** The paid courses, tickets and receipts of a signed-in user, newest first. */
@@ -51,33 +50,10 @@ export function createAccountService(deps: { db: Db; ticketKey: Buffer }) {
         .where(eq(user.id, userId));
       if (!me) throw Unauthorized(messages.signIn);
 
-      // Either index serves its half of the OR (payments_user_idx, payments_email_lower_idx).
-      const mine = me.emailVerified
-        ? or(eq(payments.userId, me.id), sql`lower(${payments.email}) = lower(${me.email})`)
-        : eq(payments.userId, me.id);
-      const rows = await db
-        .select()
-        .from(payments)
-        .where(and(eq(payments.status, "paid"), mine))
-        .orderBy(desc(payments.verifiedAt), desc(payments.id));
-      const paid = rows
+      const { payments, courseById, ticketByReference: ticketByRef } = await purchases.paidBy(me);
+      const paid = payments
         .map((p) => ({ p, paidAt: paidAtOf(p) }))
         .sort((a, b) => b.paidAt.getTime() - a.paidAt.getTime());
-
-      const courseIds = [...new Set(paid.filter(({ p }) => p.kind === "course").map(({ p }) => p.itemId))];
-      const ticketRefs = paid.filter(({ p }) => p.kind === "ticket").map(({ p }) => p.reference);
-      const [courseRows, ticketRows] = await Promise.all([
-        courseIds.length > 0 ? db.select().from(courses).where(inArray(courses.id, courseIds)) : [],
-        ticketRefs.length > 0
-          ? db
-              .select({ purchase: eventPurchases, event: events })
-              .from(eventPurchases)
-              .leftJoin(events, eq(events.id, eventPurchases.eventId))
-              .where(inArray(eventPurchases.paymentReference, ticketRefs))
-          : [],
-      ]);
-      const courseById = new Map(courseRows.map((c) => [c.id, c]));
-      const ticketByRef = new Map(ticketRows.map((t) => [t.purchase.paymentReference, t]));
 
       const coursesOut: AccountCourse[] = [];
       const tickets: AccountTicket[] = [];

@@ -2,6 +2,8 @@
 // queues a job; the worker hands it to the transport (outbox files or SMTP) and records the outcome.
 // A refused attempt is retried with backoff; a permanent refusal (SMTP 5xx) or the last attempt
 // leaves the message `failed`, with its error, for the admin Outbox page.
+// queueIn() stores a message and its job inside the caller's transaction, once per dedupe key: what must
+// go out once whatever runs twice (a receipt, a ticket) is sent that way (decision 031).
 import { setTimeout as sleep } from "node:timers/promises";
 import { count, desc, eq } from "drizzle-orm";
 import type { JobResult, JobWithMetadata } from "pg-boss";
@@ -11,7 +13,7 @@ import type { Db } from "../../db/client.ts";
 import type { Tx } from "../../db/content-version.ts";
 import { mailMessages, type StoredAttachment } from "../../db/schema.ts";
 import type { MailTransport } from "../../integrations/mail/mail-transport.ts";
-import type { Queue } from "../../jobs/queue.ts";
+import { inTransaction, type Queue } from "../../jobs/queue.ts";
 import { Invalid, NotFound } from "../../lib/errors.ts";
 import { isId } from "../../lib/id.ts";
 import type { Logger } from "../../lib/logger.ts";
@@ -28,6 +30,7 @@ const MESSAGES = {
   attachments: `An e-mail takes at most ${MAX_ATTACHMENTS} attachments of at most ${MAX_ATTACHMENT_BYTES / 1024} KB each, each with a file name, a content type and an optional Content-ID of letters, digits, dots, dashes and one @`,
   page: "limit must be a whole number from 1 to 200 and offset a whole number from 0",
   notFound: (id: string) => `No e-mail with id ${id}`,
+  notReady: "The mail queue is not ready: await mailer.ready() before opening the transaction",
   drain: (n: number, ms: number) =>
     `${n} e-mail(s) still queued after ${ms} ms: is the mail worker running, and is the transport answering?`,
 };
@@ -48,6 +51,12 @@ export const DEFAULT_RETRY: RetryPolicy = { limit: 8, delaySeconds: 30, backoff:
 
 /** Longer than any SMTP exchange can last with the transport's timeouts, so only a crash expires a job. */
 const JOB_EXPIRE_SECONDS = 5 * 60;
+/**
+ * A running worker marks its jobs alive this often (pg-boss's heartbeat); a job whose process died is
+ * tried again once two beats are missed (and pg-boss's next check, at most a minute later), not after
+ * the whole expiry.
+ */
+const JOB_HEARTBEAT_SECONDS = 30;
 
 export interface MailerDeps {
   db: Db;
@@ -80,7 +89,8 @@ export interface MailAttachment {
 }
 
 export type MailStatus = "queued" | "sent" | "failed";
-export type MailMessage = Omit<typeof mailMessages.$inferSelect, "status"> & { status: MailStatus };
+/** A stored message as the Outbox shows it (its dedupe key is the senders' business). */
+export type MailMessage = Omit<typeof mailMessages.$inferSelect, "status" | "dedupeKey"> & { status: MailStatus };
 export type MailSummary = Pick<
   MailMessage,
   "id" | "to" | "subject" | "createdAt" | "status" | "sentAt" | "attempts" | "kind"
@@ -150,15 +160,24 @@ export function createMailer(deps: MailerDeps) {
     // pg-boss refuses the key itself (even undefined) without backoff.
     ...(retry.backoff && retry.maxDelaySeconds ? { retryDelayMax: retry.maxDelaySeconds } : {}),
     expireInSeconds: JOB_EXPIRE_SECONDS,
+    heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
   };
 
   // pg-boss refuses jobs for a queue that does not exist; creating it is idempotent, once per process.
+  // Once created, pg-boss knows the queue without asking the database: a job can then be queued through
+  // a transaction's connection (on PGlite, the one connection, held by that transaction).
   let queueReady: Promise<void> | undefined;
+  let queueCreated = false;
   const ensureQueue = () => {
-    queueReady ??= boss.createQueue(MAIL_QUEUE).catch((error: unknown) => {
-      queueReady = undefined;
-      throw error;
-    });
+    queueReady ??= boss.createQueue(MAIL_QUEUE).then(
+      () => {
+        queueCreated = true;
+      },
+      (error: unknown) => {
+        queueReady = undefined;
+        throw error;
+      },
+    );
     return queueReady;
   };
 
@@ -176,6 +195,7 @@ export function createMailer(deps: MailerDeps) {
       const attempts = row.attempts + 1;
       const result = await transport.send({
         id,
+        queuedAt: row.createdAt,
         from,
         to: row.to,
         subject: row.subject,
@@ -208,7 +228,8 @@ export function createMailer(deps: MailerDeps) {
     }
   }
 
-  async function store(executor: Db | Tx, input: MailInput): Promise<{ id: string }> {
+  /** The row of a valid message (Invalid, naming what is wrong, otherwise). */
+  function toRow(input: MailInput, dedupeKey: string | null): typeof mailMessages.$inferInsert {
     const parsed = MailInputSchema.safeParse(input);
     if (!parsed.success) throw Invalid(describeIssues(parsed.error.issues));
     const { to, subject, text, html, kind, attachments } = parsed.data;
@@ -218,11 +239,44 @@ export function createMailer(deps: MailerDeps) {
       ...(a.cid ? { cid: a.cid } : {}),
       contentBase64: a.content.toString("base64"),
     }));
-    const [row] = await executor
-      .insert(mailMessages)
-      .values({ to, subject, text, html: html ?? null, kind, attachments: stored, status: "queued" })
-      .returning({ id: mailMessages.id });
+    return { to, subject, text, html: html ?? null, kind, attachments: stored, status: "queued", dedupeKey };
+  }
+
+  async function store(executor: Db | Tx, input: MailInput): Promise<{ id: string }> {
+    const [row] = await executor.insert(mailMessages).values(toRow(input, null)).returning({ id: mailMessages.id });
     return { id: row!.id };
+  }
+
+  /** The message stored under `dedupeKey`, if any. */
+  async function byKey(dedupeKey: string, executor: Db | Tx = db): Promise<{ id: string } | null> {
+    const [row] = await executor
+      .select({ id: mailMessages.id })
+      .from(mailMessages)
+      .where(eq(mailMessages.dedupeKey, dedupeKey));
+    return row ?? null;
+  }
+
+  async function queueIn(
+    tx: Tx,
+    input: MailInput,
+    options: { dedupeKey?: string } = {},
+  ): Promise<{ id: string; created: boolean }> {
+    if (!queueCreated) throw new Error(MESSAGES.notReady);
+    const key = options.dedupeKey ?? null;
+    // On a key already used nothing is written (and, on PostgreSQL, a transaction that is writing it
+    // is waited for): the message stored under it stands.
+    const [row] = await tx
+      .insert(mailMessages)
+      .values(toRow(input, key))
+      .onConflictDoNothing({ target: mailMessages.dedupeKey })
+      .returning({ id: mailMessages.id });
+    if (!row) {
+      const existing = key ? await byKey(key, tx) : null;
+      if (!existing) throw new Error(`No e-mail stored under ${key}`);
+      return { id: existing.id, created: false };
+    }
+    await boss.send(MAIL_QUEUE, { id: row.id } satisfies MailJob, { ...jobOptions, db: inTransaction(tx) });
+    return { id: row.id, created: true };
   }
 
   async function dispatch(id: string): Promise<void> {
@@ -256,6 +310,25 @@ export function createMailer(deps: MailerDeps) {
 
     /** The second half of send(): queues the job of a stored message (marks it failed if that fails). */
     dispatch,
+
+    /** Resolves once jobs can be queued inside a transaction (queueIn); call it before opening one. */
+    ready: ensureQueue,
+
+    /**
+     * Stores the message and queues its job inside the caller's transaction: both commit or neither, so
+     * no crash leaves a message that never goes out. With `dedupeKey`, a message already stored under
+     * that key is not stored again: the answer is that one, with `created: false`. Await ready() first.
+     */
+    queueIn,
+
+    /** queueIn() in a transaction of its own: the message once per `dedupeKey`. */
+    async sendOnce(input: MailInput, dedupeKey: string): Promise<{ id: string; created: boolean }> {
+      await ensureQueue();
+      return db.transaction((tx) => queueIn(tx, input, { dedupeKey }));
+    },
+
+    /** The message stored under `dedupeKey` (receipt:<payment id> ...), or null. */
+    byKey: (dedupeKey: string) => byKey(dedupeKey),
 
     /** Starts this process's worker on the mail queue (once). */
     async startWorker(): Promise<void> {
@@ -306,7 +379,8 @@ export function createMailer(deps: MailerDeps) {
       if (!isId(id)) throw NotFound(MESSAGES.notFound(id));
       const [row] = await db.select().from(mailMessages).where(eq(mailMessages.id, id));
       if (!row) throw NotFound(MESSAGES.notFound(id));
-      return row as MailMessage;
+      const { dedupeKey: _key, ...message } = row;
+      return message as MailMessage;
     },
 
     /** For tests: resolves once no message is queued (sent or failed for good), else throws at the timeout. */

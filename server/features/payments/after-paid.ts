@@ -1,32 +1,30 @@
-// What a paid payment sets off (issue 9 "After paying"): the payments core calls this once per payment,
-// after the paid status has committed (decision 016). It maps the payment row onto what the e-mails
-// need and hands it to server/features/tickets/after-payment.service.ts (receipt; ticket e-mail and the
-// streaming-link job for a ticket). The receipt's original price, coupon and buyer's name come from what
-// the payment recorded when it started (details.listAmount, couponId, fullName) and its user.
+// What a paid payment sets off (issue 9 "After paying"; decision 031): the work of the payment-paid job
+// (payments.jobs.ts), which the transaction that made the payment paid wrote. It maps the payment row
+// onto what the e-mails need and hands it to server/features/tickets/after-payment.service.ts (receipt;
+// ticket e-mail and the streaming-link job for a ticket), each of which goes out once however often the
+// job runs. The receipt's original price, coupon and buyer's name come from what the payment recorded
+// when it started (details.listAmount, couponId, fullName) and its user.
 import { eq } from "drizzle-orm";
-import type { PgBoss } from "pg-boss";
-import type { Db } from "../../db/client.ts";
-import { coursePurchases, eventPurchases, user } from "../../db/schema.ts";
-import type { Logger } from "../../lib/logger.ts";
-import type { Mailer } from "../mail/mail.service.ts";
-import type { EmailBrand } from "../mail/templates/brand.ts";
-import { afterPaymentPaid, type PaidPayment } from "../tickets/after-payment.service.ts";
-import type { Payment } from "./payments.service.ts";
+import { user } from "../../db/schema.ts";
+import {
+  afterPaymentPaid,
+  type AfterPaymentDeps,
+  type AfterPaymentResult,
+  type PaidPayment,
+} from "../tickets/after-payment.service.ts";
+import type { PaidFacts, Payment } from "./payments.service.ts";
+import type { PurchasesService } from "./purchases.service.ts";
 
-export async function toPaidPayment(db: Db, payment: Payment): Promise<PaidPayment> {
+export type AfterPaidDeps = AfterPaymentDeps & { purchases: Pick<PurchasesService, "purchaseIdOf"> };
+
+export async function toPaidPayment(deps: AfterPaidDeps, payment: Payment, facts: PaidFacts): Promise<PaidPayment> {
   const kind = payment.kind === "ticket" ? "ticket" : "course";
-  const table = kind === "ticket" ? eventPurchases : coursePurchases;
-  const [purchase] = await db
-    .select({ id: table.id })
-    .from(table)
-    .where(eq(table.paymentReference, payment.reference))
-    .limit(1);
   const details = payment.details;
   const paidAt = typeof details.paidAt === "string" ? new Date(details.paidAt) : null;
   const typedName = typeof details.fullName === "string" && details.fullName.trim() ? details.fullName : null;
   const [account] =
     !typedName && payment.userId
-      ? await db.select({ name: user.name }).from(user).where(eq(user.id, payment.userId))
+      ? await deps.db.select({ name: user.name }).from(user).where(eq(user.id, payment.userId))
       : [];
   return {
     id: payment.id,
@@ -37,22 +35,27 @@ export async function toPaidPayment(db: Db, payment: Payment): Promise<PaidPayme
     amountKobo: payment.amount,
     channel: typeof details.channel === "string" ? details.channel : null,
     paidAt: paidAt && !Number.isNaN(paidAt.getTime()) ? paidAt : (payment.verifiedAt ?? new Date()),
-    purchaseId: purchase?.id ?? null,
+    purchaseId: await deps.purchases.purchaseIdOf(kind, payment.reference),
     buyerName: typedName ?? account?.name ?? null,
     listAmountKobo: Number.isSafeInteger(details.listAmount) ? (details.listAmount as number) : null,
     couponId: typeof details.couponId === "string" ? details.couponId : null,
+    coupon: facts.coupon,
   };
 }
 
-export function createAfterPaid(deps: {
-  db: Db;
-  mailer: Mailer;
-  boss: PgBoss;
-  ticketKey: Buffer;
-  brand: EmailBrand;
-  logger: Logger;
-}) {
-  return async (payment: Payment): Promise<void> => {
-    await afterPaymentPaid(deps, await toPaidPayment(deps.db, payment));
+/**
+ * The paid job's work for one paid payment. Throws when a step failed, so that the job is tried again:
+ * the steps already done are not done twice.
+ */
+export function createAfterPaid(deps: AfterPaidDeps) {
+  return async (payment: Payment, facts: PaidFacts): Promise<AfterPaymentResult> => {
+    const result = await afterPaymentPaid(deps, await toPaidPayment(deps, payment, facts));
+    const failed = Object.entries(result).flatMap(([name, step]) =>
+      step && !step.ok ? [`${name}: ${step.error}`] : [],
+    );
+    if (failed.length > 0) throw new Error(`after payment ${payment.reference}: ${failed.join("; ")}`);
+    return result;
   };
 }
+
+export type AfterPaid = ReturnType<typeof createAfterPaid>;

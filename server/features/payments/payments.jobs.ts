@@ -2,13 +2,20 @@
 // - payment-verify: a webhook's reference verified with the gateway, retried while it does not answer;
 // - payment-retry: every 10 minutes, the open payments of the last day verified again;
 // - payment-sandbox-webhook: the sandbox's signed charge.success webhook, posted to our own webhook
-//   route (a bank transfer settles a few seconds later this way).
+//   route (a bank transfer settles a few seconds later this way);
+// - payment-paid: what a paid payment sets off (receipt, ticket e-mail, streaming link), written by the
+//   transaction that makes the payment paid (the outbox, decision 031). The process that made it paid
+//   does the work at once and completes the job; the job waits PAID_JOB_DELAY_SECONDS for that, so a
+//   worker runs it only when that process died or failed first.
 import type { PgBoss } from "pg-boss";
 import type { SandboxGateway } from "../../integrations/payments/sandbox.ts";
+import { inTransaction } from "../../jobs/queue.ts";
 import type { Logger } from "../../lib/logger.ts";
-import type { PaymentJobs, PaymentSource, PaymentsService } from "./payments.service.ts";
+import type { AfterPaid } from "./after-paid.ts";
+import type { PaidFacts, PaymentJobs, PaymentSource, PaymentsService } from "./payments.service.ts";
 
 export const PAYMENT_VERIFY_QUEUE = "payment-verify";
+export const PAYMENT_PAID_QUEUE = "payment-paid";
 export const SANDBOX_WEBHOOK_QUEUE = "payment-sandbox-webhook";
 /** Every 10 minutes: open payments of the last day verified again (source retry). */
 export const PAYMENT_RETRY_QUEUE = "payment-retry";
@@ -18,6 +25,25 @@ interface VerifyJob {
   reference: string;
   source: PaymentSource;
 }
+interface PaidJob extends PaidFacts {
+  paymentId: string;
+}
+/** How long a payment-paid job leaves the process that made the payment paid to do its work. */
+export const PAID_JOB_DELAY_SECONDS = 30;
+/**
+ * Tried again with backoff for about 2 hours while an e-mail cannot be stored; a worker that dies
+ * holding it stops its heartbeat, and the job runs again within about a minute and a half.
+ */
+const PAID_JOB_OPTIONS = {
+  startAfter: PAID_JOB_DELAY_SECONDS,
+  retryLimit: 10,
+  retryDelay: 10,
+  retryBackoff: true,
+  retryDelayMax: 30 * 60,
+  expireInSeconds: 5 * 60,
+  heartbeatSeconds: 30,
+} as const;
+
 interface SandboxWebhookJob {
   reference: string;
   /** a bank transfer: the money arrives when the job runs */
@@ -27,13 +53,20 @@ interface SandboxWebhookJob {
 export interface PaymentQueue extends PaymentJobs {
   /** the sandbox's webhook for `reference`, posted after `delaySeconds` */
   sandboxWebhookLater(reference: string, delaySeconds: number, transfer: boolean): Promise<void>;
-  ready(): Promise<void>;
 }
 
-export function createPaymentQueue(boss: PgBoss): PaymentQueue {
+export interface PaymentQueueOptions {
+  /** the payment-paid job's work (none: the job is left to a worker that has it) */
+  afterPaid?: AfterPaid;
+  logger?: Logger;
+}
+
+export function createPaymentQueue(boss: PgBoss, options: PaymentQueueOptions = {}): PaymentQueue {
   let ready: Promise<void> | undefined;
   const ensure = () => {
-    ready ??= Promise.all([boss.createQueue(PAYMENT_VERIFY_QUEUE), boss.createQueue(SANDBOX_WEBHOOK_QUEUE)]).then(
+    ready ??= Promise.all(
+      [PAYMENT_VERIFY_QUEUE, SANDBOX_WEBHOOK_QUEUE, PAYMENT_PAID_QUEUE].map((name) => boss.createQueue(name)),
+    ).then(
       () => undefined,
       (error: unknown) => {
         ready = undefined;
@@ -52,6 +85,26 @@ export function createPaymentQueue(boss: PgBoss): PaymentQueue {
         retryBackoff: true,
         retryDelayMax: 10 * 60,
       });
+    },
+    async paidIn(tx, payment, facts) {
+      // (the queue is known to pg-boss: the core awaited ready() before opening the transaction)
+      return boss.send(PAYMENT_PAID_QUEUE, { paymentId: payment.id, ...facts } satisfies PaidJob, {
+        ...PAID_JOB_OPTIONS,
+        db: inTransaction(tx),
+      });
+    },
+    async paidNow(payment, facts, jobId) {
+      if (!options.afterPaid) return;
+      try {
+        await options.afterPaid(payment, facts);
+        // (a worker may hold it already, if this took longer than the delay: completed all the same)
+        if (jobId) await boss.complete(PAYMENT_PAID_QUEUE, jobId, null, { includeQueued: true });
+      } catch (error) {
+        options.logger?.warn("after payment: left to its job", {
+          reference: payment.reference,
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }
     },
     async sandboxWebhookLater(reference, delaySeconds, transfer) {
       await ensure();
@@ -72,6 +125,8 @@ export interface PaymentWorkersDeps {
   sandbox?: SandboxGateway;
   /** posts a webhook body with its signature to our webhook route; resolves to the HTTP status */
   deliverWebhook(body: string, signature: string): Promise<number>;
+  /** what a paid payment sets off: the payment-paid job's work */
+  afterPaid: AfterPaid;
   logger: Logger;
   pollingIntervalSeconds?: number;
 }
@@ -90,6 +145,12 @@ export async function startPaymentWorkers(deps: PaymentWorkersDeps): Promise<voi
   await boss.work(PAYMENT_RETRY_QUEUE, async () => {
     const asked = await payments.retryOpen();
     if (asked > 0) logger.info("open payments verified again", { asked });
+  });
+  await boss.work<PaidJob>(PAYMENT_PAID_QUEUE, options, async ([job]) => {
+    if (!job) return;
+    const payment = await payments.byId(job.data.paymentId);
+    if (payment?.status !== "paid") return;
+    await deps.afterPaid(payment, { coupon: job.data.coupon ?? null });
   });
   await boss.work<SandboxWebhookJob>(SANDBOX_WEBHOOK_QUEUE, options, async ([job]) => {
     if (!job || !sandbox) return;

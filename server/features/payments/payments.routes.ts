@@ -18,6 +18,7 @@ import { SANDBOX_OUTCOMES } from "../../integrations/payments/sandbox.ts";
 import type { BackendEnv } from "../../http/backend-env.ts";
 import { defineRoute, errorResponse, jsonResponse } from "../../http/define-route.ts";
 import { NotFound } from "../../lib/errors.ts";
+import type { CouponsService } from "../coupons/coupons.service.ts";
 import type { PaymentsService } from "./payments.service.ts";
 import type { SandboxCheckout } from "./sandbox-checkout.ts";
 
@@ -183,13 +184,13 @@ const sandboxSettle = defineRoute({
 
 export function registerPaymentsRoutes(
   app: OpenAPIHono<BackendEnv>,
-  payments: PaymentsService,
+  { payments, coupons }: { payments: PaymentsService; coupons: CouponsService },
   sandboxCheckout: SandboxCheckout | undefined,
 ) {
   // (answers about one checkout: never kept by a cache)
   app.openapi(validateCoupon, async (c) => {
     c.header("Cache-Control", "no-store");
-    return c.json(await payments.validateCoupon(c.req.valid("param").code, c.req.valid("query").courseId), 200);
+    return c.json(await coupons.validate(c.req.valid("param").code, c.req.valid("query").courseId), 200);
   });
   app.openapi(logCouponUsage, async (c) =>
     c.json(await payments.logCouponUsage(c.req.valid("param").couponId, c.req.valid("json")), 201),

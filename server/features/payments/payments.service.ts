@@ -1,14 +1,19 @@
-// The money paths (issue 9, architecture "Payments", decision 016). The server computes every amount
-// from the database, records the payment as pending before the pop-up opens, and marks it paid only when
-// the gateway confirms status, amount and currency for that reference — exactly once, through a
-// conditional update, whichever of the callback, /verify-payment, the webhook or a retry comes first.
+// The payment core (issue 9, architecture "Payments", decisions 016 and 031): starting a payment,
+// verifying it with the gateway, the webhook and the retry sweep, and the state machine. The server
+// computes every amount from the database, records the payment as pending before the pop-up opens, and
+// marks it paid only when the gateway confirms status, amount and currency for that reference — exactly
+// once, through a conditional update, whichever of the callback, /verify-payment, the webhook or a
+// retry comes first. What a paid payment sets off (receipt, ticket) is a job written by the transaction
+// that makes it paid (the outbox): the process that made it paid does the job's work at once, and the
+// job does it later if that process dies first, so no crash after the commit loses it.
+// Coupons are coupons.service.ts's; the course and ticket records are purchases.service.ts's.
 import { randomBytes } from "node:crypto";
 import { and, asc, between, eq, inArray, sql } from "drizzle-orm";
+import { coursePrice, koboToNaira, nairaToKobo } from "../../../contract/money.ts";
 import {
   PAYMENT_MESSAGES as M,
   REFERENCE_PATTERN,
   type CouponUsageLog,
-  type CouponValidation,
   type CoursePurchaseLog,
   type EventPurchaseLog,
   type PaymentKind,
@@ -21,26 +26,19 @@ import {
 } from "../../../contract/payments.ts";
 import { TICKET_TYPES } from "../../../contract/tickets.ts";
 import type { Db } from "../../db/client.ts";
-import {
-  couponUsages,
-  coupons,
-  coursePurchases,
-  courses,
-  eventPurchases,
-  events,
-  paymentEvents,
-  payments,
-} from "../../db/schema.ts";
+import type { Tx } from "../../db/content-version.ts";
+import { paymentEvents, payments } from "../../db/schema.ts";
 import {
   PaymentGatewayError,
   withoutNul,
+  type InitializeResult,
   type PaymentGateway,
   type VerifyResult,
 } from "../../integrations/payments/gateway.ts";
 import { Invalid, NotFound, Unauthorized, Unavailable } from "../../lib/errors.ts";
-import { isId } from "../../lib/id.ts";
 import type { Logger } from "../../lib/logger.ts";
-import { coursePrice, discountedKobo, koboToNaira, nairaToKobo } from "../../../contract/money.ts";
+import type { AppliedCoupon, CouponsService } from "../coupons/coupons.service.ts";
+import type { PurchasesService } from "./purchases.service.ts";
 
 export type Payment = typeof payments.$inferSelect;
 /** What brought a status change. */
@@ -50,19 +48,40 @@ export type PaymentSource = "start" | "callback" | "verify" | "webhook" | "retry
 export interface PaymentJobs {
   /** verify `reference` soon, retried while the gateway does not answer (webhooks) */
   verifyLater(reference: string, source: PaymentSource): Promise<void>;
+  /** resolves once jobs can be written inside a transaction (paidIn); awaited before one is opened */
+  ready(): Promise<void>;
+  /**
+   * Inside the transaction that makes `payment` paid: the job that sends what a paid payment sets off
+   * (receipt, ticket e-mail, streaming link). It commits with the paid status or not at all. Its id.
+   */
+  paidIn(tx: Tx, payment: Payment, facts: PaidFacts): Promise<string | null>;
+  /**
+   * Once that has committed, in this process: the job's work, done now, and the job completed. Never
+   * throws: what fails (or a crash before it ends) is left to the job, which a worker runs later.
+   */
+  paidNow(payment: Payment, facts: PaidFacts, jobId: string | null): Promise<void>;
+}
+
+/** What the paid job needs as it was at the paid transition, whenever the job runs. */
+export interface PaidFacts {
+  /** the coupon the payment applied, as it stood when the payment was paid (null: none, or nothing to say) */
+  coupon: AppliedCoupon | null;
 }
 
 export interface PaymentsDeps {
   db: Db;
   gateway: PaymentGateway;
   logger: Logger;
+  coupons: Pick<CouponsService, "apply" | "get" | "applied">;
+  purchases: PurchasesService;
   /** PAYSTACK_PUBLIC_KEY: the inline pop-up needs it (paystack only) */
   publicKey?: string;
   jobs?: PaymentJobs;
   /**
-   * Called once per payment, after the transaction that made it paid has committed, by the call that
-   * made it paid (never by the others). Ticket e-mails and receipts plug in here. An error is logged,
-   * never undoes the payment.
+   * Called once per payment, after the transaction that made it paid has committed and its job's work
+   * is done, by the call that made it paid (never by the others), in this process. For observers
+   * (tests): a crash before it runs loses the call, so what must happen is the job's (`jobs.paidIn`).
+   * An error is logged.
    */
   onPaymentPaid?: (payment: Payment) => Promise<void> | void;
 }
@@ -107,8 +126,149 @@ type Transition = {
   details: Record<string, unknown>;
 };
 
-export function createPaymentsService(deps: PaymentsDeps) {
+/**
+ * The state machine: moves a payment from one of `from` to `to`, with its purchase rows, a history row
+ * and, to paid, the job of what that sets off, in one transaction. The conditional update decides: of
+ * any number of concurrent callers, one gets the row (and the others change nothing).
+ */
+async function transition(deps: PaymentsDeps, reference: string, t: Transition): Promise<Payment | null> {
+  const { db, jobs, logger } = deps;
+  if (t.to === "paid") await jobs?.ready();
+  const done = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ status: payments.status })
+      .from(payments)
+      .where(eq(payments.reference, reference))
+      .for("update");
+    const [row] = await tx
+      .update(payments)
+      .set({
+        status: t.to,
+        verifiedAt: new Date(),
+        details: sql`${payments.details} || ${JSON.stringify(t.details)}::jsonb`,
+      })
+      .where(and(eq(payments.reference, reference), inArray(payments.status, t.from)))
+      .returning();
+    if (!row) return null;
+    await deps.purchases.settle(tx, row.kind as PaymentKind, reference, t.to === "paid" ? "paid" : "not_paid");
+    await tx.insert(paymentEvents).values({
+      paymentId: row.id,
+      fromStatus: before?.status ?? null,
+      toStatus: t.to,
+      source: t.source,
+      details: t.details,
+    });
+    if (row.status !== "paid" || !jobs) return { row, paid: null };
+    const facts = await paidFacts(deps, tx, row);
+    return { row, paid: { facts, jobId: await jobs.paidIn(tx, row, facts) } };
+  });
+  const changed = done?.row ?? null;
+  if (changed) logger.info("payment status changed", { reference, to: t.to, source: t.source });
+  if (done?.paid) await jobs?.paidNow(done.row, done.paid.facts, done.paid.jobId);
+  if (changed?.status === "paid" && deps.onPaymentPaid) {
+    try {
+      await deps.onPaymentPaid(changed);
+    } catch (error) {
+      logger.error("onPaymentPaid failed", {
+        reference,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+  return changed;
+}
+
+/** The coupon of a payment that is made paid, read in that transaction. */
+async function paidFacts(deps: PaymentsDeps, tx: Tx, payment: Payment): Promise<PaidFacts> {
+  const { couponId, listAmount } = payment.details;
+  if (typeof couponId !== "string") return { coupon: null };
+  const list = Number.isSafeInteger(listAmount) ? (listAmount as number) : null;
+  return { coupon: await deps.coupons.applied(couponId, list, payment.amount, tx) };
+}
+
+/** The gateway's word on a reference; a gateway that does not answer is Unavailable (503). */
+async function askGateway(deps: PaymentsDeps, reference: string): Promise<VerifyResult> {
+  try {
+    return await deps.gateway.verify(reference);
+  } catch (error) {
+    if (!(error instanceof PaymentGatewayError)) throw error;
+    deps.logger.warn("payment gateway verify failed", { reference, error: error.message });
+    throw Unavailable(M.gatewayDown);
+  }
+}
+
+/** What a gateway's answer moves a pending or abandoned payment to (nothing while it is still pending). */
+function afterGateway(payment: Payment, result: VerifyResult, source: PaymentSource): Transition | null {
+  const seen = { gatewayStatus: result.status, channel: result.channel, paidAt: result.paidAt?.toISOString() ?? null };
+  const from: PaymentStatus[] = ["pending", "abandoned"];
+  if (result.status === "success") {
+    const matches = result.amountKobo === payment.amount && result.currency === "NGN" && payment.currency === "NGN";
+    if (matches) return { to: "paid", from, source, details: seen };
+    const mismatch = {
+      reason: "amount mismatch",
+      gatewayAmountKobo: result.amountKobo,
+      gatewayCurrency: result.currency,
+    };
+    return { to: "failed", from, source, details: { ...seen, ...mismatch } };
+  }
+  if (result.status === "failed") return { to: "failed", from, source, details: seen };
+  if (result.status === "abandoned") return { to: "abandoned", from: ["pending"], source, details: seen };
+  return null;
+}
+
+/** What a payment starts with: its item, buyer, amount, and its purchase rows (written with it). */
+interface NewPayment {
+  kind: PaymentKind;
+  itemId: string;
+  email: string;
+  /** the signed-in user who starts it, else null (decision 018) */
+  userId: string | null;
+  amount: number;
+  details: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  rows: (tx: Tx, reference: string) => Promise<void>;
+}
+
+/** Records the payment and its purchase rows as pending, then opens the transaction at the gateway. */
+async function start(deps: PaymentsDeps, input: NewPayment): Promise<{ reference: string; init: InitializeResult }> {
   const { db, gateway, logger } = deps;
+  if (input.amount < MIN_AMOUNT_KOBO) throw Invalid(M.tooSmall);
+  const reference = newReference();
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        reference,
+        kind: input.kind,
+        itemId: input.itemId,
+        email: input.email,
+        userId: input.userId,
+        amount: input.amount,
+        currency: "NGN",
+        status: "pending",
+        gateway: gateway.name,
+        details: input.details,
+      })
+      .returning({ id: payments.id });
+    await tx
+      .insert(paymentEvents)
+      .values({ paymentId: row!.id, fromStatus: null, toStatus: "pending", source: "start" });
+    await input.rows(tx, reference);
+  });
+  try {
+    const init = await gateway.initialize(reference, input.amount, input.email, { ...input.metadata, reference });
+    return { reference, init };
+  } catch (error) {
+    if (!(error instanceof PaymentGatewayError)) throw error;
+    logger.warn("payment gateway initialize failed", { reference, error: error.message });
+    const details = { reason: "initialize failed", error: error.message };
+    await transition(deps, reference, { to: "failed", from: ["pending"], source: "start", details });
+    throw Unavailable(M.gatewayDown);
+  }
+}
+
+export function createPaymentsService(deps: PaymentsDeps) {
+  const { db, gateway, logger, coupons, purchases } = deps;
 
   async function findPayment(reference: string): Promise<Payment> {
     if (!REFERENCE_PATTERN.test(reference)) throw NotFound(M.paymentNotFound);
@@ -117,180 +277,21 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return row;
   }
 
-  async function findCourse(courseId: string) {
-    if (!isId(courseId)) throw NotFound(M.courseNotFound);
-    const [course] = await db.select().from(courses).where(eq(courses.id, courseId));
-    if (!course) throw NotFound(M.courseNotFound);
-    return course;
-  }
-
-  async function findEvent(eventId: string) {
-    if (!isId(eventId)) throw NotFound(M.eventNotFound);
-    const [event] = await db.select().from(events).where(eq(events.id, eventId));
-    if (!event) throw NotFound(M.eventNotFound);
-    return event;
-  }
-
-  /** Codes are case-insensitive; valid when active and general or for this course. */
-  async function checkCoupon(code: string, courseId: string | undefined): Promise<CouponValidation> {
-    const invalid = (message: string): CouponValidation => ({ valid: false, discount: 0, couponId: null, message });
-    const trimmed = code.trim();
-    if (!trimmed || trimmed.length > 100) return invalid(M.couponInvalid);
-    const found = await db
-      .select()
-      .from(coupons)
-      .where(sql`lower(${coupons.code}) = lower(${trimmed})`)
-      .orderBy(asc(coupons.createdAt), asc(coupons.id));
-    // Among codes that differ only in case, an active one for this course, else an active general one.
-    const active = found.filter((c) => c.isValid);
-    const coupon =
-      active.find((c) => courseId !== undefined && c.courseId === courseId) ?? active.find((c) => c.courseId === null);
-    if (!coupon) return invalid(active.length > 0 ? M.couponOtherCourse : M.couponInvalid);
-    return { valid: true, discount: coupon.discount, couponId: coupon.id, message: M.couponApplied };
-  }
-
-  /**
-   * Moves a payment from one of `from` to `to`, with its purchase rows and a history row, in one
-   * transaction. The conditional update decides: of any number of concurrent callers, one gets the row.
-   */
-  async function transition(reference: string, t: Transition): Promise<Payment | null> {
-    const changed = await db.transaction(async (tx) => {
-      const [before] = await tx
-        .select({ status: payments.status })
-        .from(payments)
-        .where(eq(payments.reference, reference))
-        .for("update");
-      const [row] = await tx
-        .update(payments)
-        .set({
-          status: t.to,
-          verifiedAt: new Date(),
-          details: sql`${payments.details} || ${JSON.stringify(t.details)}::jsonb`,
-        })
-        .where(and(eq(payments.reference, reference), inArray(payments.status, t.from)))
-        .returning();
-      if (!row) return null;
-      const purchaseStatus = t.to === "paid" ? "paid" : "not_paid";
-      if (row.kind === "course") {
-        await tx
-          .update(coursePurchases)
-          .set({ paymentStatus: purchaseStatus })
-          .where(eq(coursePurchases.paymentReference, reference));
-        await tx
-          .update(couponUsages)
-          .set({ paymentStatus: purchaseStatus })
-          .where(eq(couponUsages.paymentReference, reference));
-      } else {
-        await tx
-          .update(eventPurchases)
-          .set({ paymentStatus: purchaseStatus })
-          .where(eq(eventPurchases.paymentReference, reference));
-      }
-      await tx.insert(paymentEvents).values({
-        paymentId: row.id,
-        fromStatus: before?.status ?? null,
-        toStatus: t.to,
-        source: t.source,
-        details: t.details,
-      });
-      return row;
-    });
-    if (changed) logger.info("payment status changed", { reference, to: t.to, source: t.source });
-    if (changed?.status === "paid" && deps.onPaymentPaid) {
-      try {
-        await deps.onPaymentPaid(changed);
-      } catch (error) {
-        logger.error("onPaymentPaid failed", {
-          reference,
-          error: error instanceof Error ? error.message : String(error),
-        });
-      }
-    }
-    return changed;
-  }
-
-  async function askGateway(reference: string): Promise<VerifyResult> {
-    try {
-      return await gateway.verify(reference);
-    } catch (error) {
-      if (error instanceof PaymentGatewayError) {
-        logger.warn("payment gateway verify failed", { reference, error: error.message });
-        throw Unavailable(M.gatewayDown);
-      }
-      throw error;
-    }
-  }
-
-  /** Records the payment and its purchase rows as pending, then opens the transaction at the gateway. */
-  async function start(input: {
-    kind: PaymentKind;
-    itemId: string;
-    email: string;
-    /** the signed-in user who starts it, else null (decision 018) */
-    userId: string | null;
-    amount: number;
-    details: Record<string, unknown>;
-    metadata: Record<string, unknown>;
-    rows: (tx: Parameters<Parameters<Db["transaction"]>[0]>[0], reference: string) => Promise<void>;
-  }): Promise<{ reference: string; init: Awaited<ReturnType<PaymentGateway["initialize"]>> }> {
-    if (input.amount < MIN_AMOUNT_KOBO) throw Invalid(M.tooSmall);
-    const reference = newReference();
-    await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(payments)
-        .values({
-          reference,
-          kind: input.kind,
-          itemId: input.itemId,
-          email: input.email,
-          userId: input.userId,
-          amount: input.amount,
-          currency: "NGN",
-          status: "pending",
-          gateway: gateway.name,
-          details: input.details,
-        })
-        .returning({ id: payments.id });
-      await tx
-        .insert(paymentEvents)
-        .values({ paymentId: row!.id, fromStatus: null, toStatus: "pending", source: "start" });
-      await input.rows(tx, reference);
-    });
-    try {
-      const init = await gateway.initialize(reference, input.amount, input.email, {
-        ...input.metadata,
-        reference,
-      });
-      return { reference, init };
-    } catch (error) {
-      if (!(error instanceof PaymentGatewayError)) throw error;
-      logger.warn("payment gateway initialize failed", { reference, error: error.message });
-      await transition(reference, {
-        to: "failed",
-        from: ["pending"],
-        source: "start",
-        details: { reason: "initialize failed", error: error.message },
-      });
-      throw Unavailable(M.gatewayDown);
-    }
-  }
-
+  /** What the browser needs to open the pop-up: Paystack's public key, or the sandbox checkout. */
   function started(
     reference: string,
-    init: Awaited<ReturnType<PaymentGateway["initialize"]>>,
+    init: InitializeResult,
     amount: number,
-    email: string,
-    name: { firstName: string; lastName: string },
-    phone?: string,
+    buyer: { email: string; firstName: string; lastName: string; phone?: string },
   ): StartedPayment {
+    const { phone, ...named } = buyer;
     return {
       reference,
       provider: gateway.name,
       amountKobo: amount,
       amount: koboToNaira(amount),
       currency: "NGN",
-      email,
-      ...name,
+      ...named,
       ...(phone ? { phone } : {}),
       ...(gateway.name === "paystack"
         ? { publicKey: deps.publicKey, accessCode: init.accessCode, authorizationUrl: init.authorizationUrl }
@@ -298,8 +299,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
     };
   }
 
-  /** A purchase record sent by the browser (spec §7): it records intent; a paid claim is only verified. */
-  async function logAgainst(reference: string, kind: PaymentKind, itemId: string, status: "paid" | "not_paid") {
+  /** A purchase record sent by the browser with one of our references (spec §7): a paid claim is only verified. */
+  async function claim(reference: string, kind: PaymentKind, itemId: string, status: "paid" | "not_paid") {
     const payment = await findPayment(reference);
     if (payment.kind !== kind || payment.itemId !== itemId) throw NotFound(M.paymentOtherItem);
     const outcome = status === "paid" ? await service.verify(reference, "callback") : await service.cancel(reference);
@@ -310,73 +311,46 @@ export function createPaymentsService(deps: PaymentsDeps) {
   const service = {
     gatewayName: gateway.name,
 
-    validateCoupon(code: string, courseId?: string): Promise<CouponValidation> {
-      return checkCoupon(code, courseId);
-    },
-
     /** `userId`: the signed-in user starting it (the payment is then theirs on /account), else null. */
     async startCoursePayment(input: StartCoursePayment, userId: string | null = null): Promise<StartedPayment> {
-      const course = await findCourse(input.courseId);
+      const course = await purchases.course(input.courseId);
       const base = coursePrice(course).price;
-      let amount = base;
-      let couponId: string | null = null;
-      if (input.couponCode) {
-        const coupon = await checkCoupon(input.couponCode, course.id);
-        if (!coupon.valid) throw Invalid(coupon.message);
-        couponId = coupon.couponId;
-        amount = discountedKobo(base, coupon.discount);
-      }
-      const email = input.email;
-      const { reference, init } = await start({
+      const { amount, couponId } = input.couponCode
+        ? await coupons.apply(base, input.couponCode, course.id)
+        : { amount: base, couponId: null };
+      const buyer = { fullName: input.fullName, email: input.email, phone: input.phone };
+      const { reference, init } = await start(deps, {
         kind: "course",
         itemId: course.id,
-        email,
+        email: input.email,
         userId,
         amount,
         details: { fullName: input.fullName, phone: input.phone, couponId, listAmount: base },
         metadata: { kind: "course", courseId: course.id, couponId, fullName: input.fullName, phone: input.phone },
-        rows: async (tx, ref) => {
-          const common = { courseId: course.id, userName: input.fullName, email, phone: input.phone };
-          await tx
-            .insert(coursePurchases)
-            .values({ ...common, paymentStatus: "pending", amount, couponId, paymentReference: ref });
-          if (couponId)
-            await tx
-              .insert(couponUsages)
-              .values({ ...common, couponId, paymentStatus: "pending", paymentReference: ref });
-        },
+        rows: (tx, ref) => purchases.recordCourse(tx, { reference: ref, courseId: course.id, buyer, amount, couponId }),
       });
-      return started(reference, init, amount, email, splitName(input.fullName), input.phone);
+      return started(reference, init, amount, { email: input.email, ...splitName(input.fullName), phone: input.phone });
     },
 
     async startTicketPayment(input: StartTicketPayment, userId: string | null = null): Promise<StartedPayment> {
-      const event = await findEvent(input.eventId);
+      const event = await purchases.event(input.eventId);
       const type = TICKET_TYPES.find((t) => t.value === input.ticketType);
       if (!type) throw Invalid("ticketType must be Standard or VIP");
       // spec §9: amount = price × quantity × 100
       const amount = nairaToKobo(type.price) * input.quantity;
-      const { reference, init } = await start({
+      const { quantity, email } = input;
+      const { reference, init } = await start(deps, {
         kind: "ticket",
         itemId: event.id,
-        email: input.email,
+        email,
         userId,
         amount,
-        details: { ticketType: type.value, quantity: input.quantity, eventName: event.name },
-        metadata: { kind: "ticket", eventId: event.id, ticketType: type.value, quantity: input.quantity },
-        rows: async (tx, ref) => {
-          await tx.insert(eventPurchases).values({
-            eventId: event.id,
-            email: input.email,
-            ticketType: type.value,
-            quantity: input.quantity,
-            eventName: event.name,
-            amount,
-            paymentStatus: "pending",
-            paymentReference: ref,
-          });
-        },
+        details: { ticketType: type.value, quantity, eventName: event.name },
+        metadata: { kind: "ticket", eventId: event.id, ticketType: type.value, quantity },
+        rows: (tx, ref) =>
+          purchases.recordTicket(tx, { reference: ref, event, email, ticketType: type.value, quantity, amount }),
       });
-      return started(reference, init, amount, input.email, { firstName: "", lastName: "" });
+      return started(reference, init, amount, { email, firstName: "", lastName: "" });
     },
 
     /**
@@ -387,52 +361,27 @@ export function createPaymentsService(deps: PaymentsDeps) {
     async verify(reference: string, source: PaymentSource): Promise<PaymentOutcome> {
       const payment = await findPayment(reference);
       if (payment.status === "paid" || payment.status === "failed") return toOutcome(payment);
-      const result = await askGateway(reference);
-      const seen = {
-        gatewayStatus: result.status,
-        channel: result.channel,
-        paidAt: result.paidAt?.toISOString() ?? null,
-      };
-      if (result.status === "success") {
-        const matches = result.amountKobo === payment.amount && result.currency === "NGN" && payment.currency === "NGN";
-        await transition(
-          reference,
-          matches
-            ? { to: "paid", from: ["pending", "abandoned"], source, details: seen }
-            : {
-                to: "failed",
-                from: ["pending", "abandoned"],
-                source,
-                details: {
-                  ...seen,
-                  reason: "amount mismatch",
-                  gatewayAmountKobo: result.amountKobo,
-                  gatewayCurrency: result.currency,
-                },
-              },
-        );
-      } else if (result.status === "failed") {
-        await transition(reference, { to: "failed", from: ["pending", "abandoned"], source, details: seen });
-      } else if (result.status === "abandoned") {
-        await transition(reference, { to: "abandoned", from: ["pending"], source, details: seen });
-      }
+      const next = afterGateway(payment, await askGateway(deps, reference), source);
+      if (next) await transition(deps, reference, next);
       return toOutcome(await findPayment(reference));
     },
 
     /** The pop-up was closed without paying (spec §4: logs not_paid): a pending payment becomes abandoned. */
     async cancel(reference: string): Promise<PaymentOutcome> {
       await findPayment(reference);
-      await transition(reference, {
-        to: "abandoned",
-        from: ["pending"],
-        source: "callback",
-        details: { reason: "pop-up closed" },
-      });
+      const details = { reason: "pop-up closed" };
+      await transition(deps, reference, { to: "abandoned", from: ["pending"], source: "callback", details });
       return toOutcome(await findPayment(reference));
     },
 
     async outcome(reference: string): Promise<PaymentOutcome> {
       return toOutcome(await findPayment(reference));
+    },
+
+    /** A payment by its id, as stored (null when there is none): the paid job's starting point. */
+    async byId(paymentId: string): Promise<Payment | null> {
+      const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
+      return row ?? null;
     },
 
     /**
@@ -500,51 +449,29 @@ export function createPaymentsService(deps: PaymentsDeps) {
         .orderBy(asc(paymentEvents.at), asc(paymentEvents.id));
     },
 
-    /** POST /api/courses/{courseId}/purchases (spec §5/§7): records intent; paid comes from verification. */
+    // The spec's logging calls (spec §5/§7) record intent; with one of our references they verify (paid)
+    // or cancel (not_paid) it: the body's paymentStatus never makes anything paid.
+
+    /** POST /api/courses/{courseId}/purchases */
     async logCoursePurchase(courseId: string, body: CoursePurchaseLog): Promise<PurchaseLogResult> {
-      const course = await findCourse(courseId);
-      if (body.reference) return logAgainst(body.reference, "course", course.id, body.paymentStatus);
-      await db.insert(coursePurchases).values({
-        courseId: course.id,
-        userName: body.userName,
-        email: body.email,
-        phone: body.phone,
-        paymentStatus: "not_paid",
-      });
-      return { recorded: true, paymentStatus: "not_paid", reference: null };
+      const course = await purchases.course(courseId);
+      if (body.reference) return claim(body.reference, "course", course.id, body.paymentStatus);
+      return purchases.recordCourseIntent(course, body);
     },
 
-    /** POST /api/coupons/log-usage/{couponId} (spec §5/§7): the same rule. */
+    /** POST /api/coupons/log-usage/{couponId} */
     async logCouponUsage(couponId: string, body: CouponUsageLog): Promise<PurchaseLogResult> {
-      if (!isId(couponId)) throw NotFound(M.couponNotFound);
-      const [coupon] = await db.select().from(coupons).where(eq(coupons.id, couponId));
-      if (!coupon) throw NotFound(M.couponNotFound);
-      const course = await findCourse(body.courseId);
-      if (body.reference) return logAgainst(body.reference, "course", course.id, body.paymentStatus);
-      await db.insert(couponUsages).values({
-        couponId: coupon.id,
-        courseId: course.id,
-        userName: body.userName,
-        email: body.email,
-        phone: body.phone,
-        paymentStatus: "not_paid",
-      });
-      return { recorded: true, paymentStatus: "not_paid", reference: null };
+      const coupon = await coupons.get(couponId);
+      const course = await purchases.course(body.courseId);
+      if (body.reference) return claim(body.reference, "course", course.id, body.paymentStatus);
+      return purchases.recordCourseIntent(course, body, coupon.id);
     },
 
-    /** POST /api/events/{id}/purchases (spec §7): the same rule. */
+    /** POST /api/events/{id}/purchases */
     async logEventPurchase(eventId: string, body: EventPurchaseLog): Promise<PurchaseLogResult> {
-      const event = await findEvent(eventId);
-      if (body.reference) return logAgainst(body.reference, "ticket", event.id, "paid");
-      await db.insert(eventPurchases).values({
-        eventId: event.id,
-        email: body.email,
-        ticketType: body.ticketType,
-        quantity: body.quantity,
-        eventName: event.name,
-        paymentStatus: "not_paid",
-      });
-      return { recorded: true, paymentStatus: "not_paid", reference: null };
+      const event = await purchases.event(eventId);
+      if (body.reference) return claim(body.reference, "ticket", event.id, "paid");
+      return purchases.recordTicketIntent(event, body);
     },
   };
   return service;

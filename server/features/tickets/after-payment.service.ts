@@ -1,11 +1,14 @@
-// What follows a verified payment (issue 9 "After paying"): the payments core calls afterPaymentPaid
-// exactly once per paid payment (its onPaymentPaid hook). A receipt for every payment; for a ticket
-// also the ticket e-mail and the streaming link (scheduled, or at once). The payment is already paid
-// and committed: a failed e-mail is logged and reported in the result, never thrown back at it.
+// What follows a verified payment (issue 9 "After paying"): the payments core's paid job calls
+// afterPaymentPaid for every paid payment, at least once (decision 031: the job is written with the paid
+// status, and runs again after a crash). A receipt for every payment; for a ticket also the ticket e-mail
+// and the streaming link (scheduled, or at once). Each goes out once however often this runs: the
+// e-mails are stored under a key (receipt:<payment id>, ticket:<purchase id>) and the link is claimed.
+// The payment is already paid and committed: a failed e-mail is logged and reported in the result, never
+// thrown back at it (the job tries again).
 import { eq } from "drizzle-orm";
-import { coupons, courses, eventPurchases } from "../../db/schema.ts";
-import { discountedKobo } from "../../../contract/money.ts";
+import { courses, eventPurchases } from "../../db/schema.ts";
 import { ticketTypeLabel } from "../../../contract/tickets.ts";
+import { createCouponsService } from "../coupons/coupons.service.ts";
 import { receiptMail, type ReceiptCoupon, type ReceiptInput } from "./emails.ts";
 import {
   scheduleStreamLink,
@@ -36,30 +39,16 @@ export interface PaidPayment {
   listAmountKobo?: number | null;
   /** the coupon applied when the payment started, if any */
   couponId?: string | null;
+  /** that coupon as it stood when the payment was paid (else it is read when the receipt is made) */
+  coupon?: ReceiptCoupon | null;
 }
 
-export type AfterPaymentDeps = TicketDeps & { mailer: Pick<Mailer, "send" | "store" | "dispatch"> };
+export type AfterPaymentDeps = TicketDeps & { mailer: Pick<Mailer, "send" | "sendOnce" | "byKey"> };
 
 type ReceiptItem = Pick<ReceiptInput, "item" | "priceKobo" | "quantity" | "coupon">;
 
-/**
- * The coupon as it was applied: its code, and its percentage when that gives the amount paid
- * (`discountedKobo`, spec admin §9), else the percentage the amounts show (an admin may
- * have changed the coupon since; the naira discount is always the exact difference).
- */
-async function appliedCoupon(deps: AfterPaymentDeps, payment: PaidPayment): Promise<ReceiptCoupon | null> {
-  if (!payment.couponId) return null;
-  const [coupon] = await deps.db
-    .select({ code: coupons.code, discount: coupons.discount })
-    .from(coupons)
-    .where(eq(coupons.id, payment.couponId));
-  const list = payment.listAmountKobo ?? null;
-  const fits = coupon && (list === null || discountedKobo(list, coupon.discount) === payment.amountKobo);
-  const percent = fits ? coupon.discount : list ? Math.round((100 * (list - payment.amountKobo)) / list) : null;
-  // (deleted since, and no price recorded: nothing true to say about it)
-  if (percent === null) return null;
-  return { code: coupon?.code ?? null, percent };
-}
+/** The key a payment's one receipt is stored under (mail_messages.dedupe_key). */
+export const receiptKey = (paymentId: string) => `receipt:${paymentId}`;
 
 /** What was bought, in words ("Full-Stack Web Development (course)", "Demo Day: VIP (with Q&A) ticket × 2") and its price. */
 async function describeItem(deps: AfterPaymentDeps, payment: PaidPayment): Promise<ReceiptItem> {
@@ -68,7 +57,16 @@ async function describeItem(deps: AfterPaymentDeps, payment: PaidPayment): Promi
     return {
       item: `${course?.title ?? "Course"} (course)`,
       priceKobo: payment.listAmountKobo ?? null,
-      coupon: await appliedCoupon(deps, payment),
+      coupon:
+        payment.coupon !== undefined
+          ? payment.coupon
+          : payment.couponId
+            ? await createCouponsService(deps.db).applied(
+                payment.couponId,
+                payment.listAmountKobo ?? null,
+                payment.amountKobo,
+              )
+            : null,
     };
   }
   const [ticket] = payment.purchaseId
@@ -86,21 +84,30 @@ async function describeItem(deps: AfterPaymentDeps, payment: PaidPayment): Promi
 
 /**
  * The receipt: what was bought, its original price, the coupon and its discount, the amount paid in
- * naira, reference, date (Lagos time), how it was paid, and a button to /account.
+ * naira, reference, date (Lagos time), how it was paid, and a button to /account. With `once`, the
+ * payment's one receipt: stored under receiptKey(payment.id), and not again when it already is.
  */
-export async function sendReceiptEmail(deps: AfterPaymentDeps, payment: PaidPayment): Promise<{ id: string }> {
-  return deps.mailer.send(
-    await receiptMail({
-      brand: deps.brand,
-      to: payment.email,
-      name: payment.buyerName ?? null,
-      ...(await describeItem(deps, payment)),
-      amountKobo: payment.amountKobo,
-      reference: payment.reference,
-      paidAt: payment.paidAt,
-      channel: payment.channel,
-    }),
-  );
+export async function sendReceiptEmail(
+  deps: AfterPaymentDeps,
+  payment: PaidPayment,
+  { once = false }: { once?: boolean } = {},
+): Promise<{ id: string }> {
+  const key = receiptKey(payment.id);
+  const stored = once ? await deps.mailer.byKey(key) : null;
+  if (stored) return stored;
+  const mail = await receiptMail({
+    brand: deps.brand,
+    to: payment.email,
+    name: payment.buyerName ?? null,
+    ...(await describeItem(deps, payment)),
+    amountKobo: payment.amountKobo,
+    reference: payment.reference,
+    paidAt: payment.paidAt,
+    channel: payment.channel,
+  });
+  if (!once) return deps.mailer.send(mail);
+  const { id } = await deps.mailer.sendOnce(mail, key);
+  return { id };
 }
 
 type Step<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -121,7 +128,9 @@ export async function afterPaymentPaid(deps: AfterPaymentDeps, payment: PaidPaym
       return { ok: false, error };
     }
   };
-  const result: AfterPaymentResult = { receipt: await step("receipt", () => sendReceiptEmail(deps, payment)) };
+  const result: AfterPaymentResult = {
+    receipt: await step("receipt", () => sendReceiptEmail(deps, payment, { once: true })),
+  };
   if (payment.kind === "ticket" && payment.purchaseId) {
     const purchaseId = payment.purchaseId;
     // The ticket e-mail first: when the link is due now it travels inside it, and the schedule sends no more.

@@ -9,6 +9,7 @@ import type { MailInput } from "../mail/mail.service.ts";
 import type { EmailBrand } from "../mail/templates/brand.ts";
 import { composeEmail } from "../mail/templates/compose.ts";
 import type { EmailBlock, EmailDetail } from "../mail/templates/content.ts";
+import type { AppliedCoupon } from "../coupons/coupons.service.ts";
 
 /** The Content-ID of the QR code's PNG in a ticket e-mail: <img src="cid:ticket-qr@academy">. */
 export const TICKET_QR_CID = "ticket-qr@academy";
@@ -111,10 +112,7 @@ export function streamLinkMail(m: {
 }
 
 /** A coupon applied to a payment: its code (null if it has been deleted since) and its percentage. */
-export interface ReceiptCoupon {
-  code: string | null;
-  percent: number;
-}
+export type ReceiptCoupon = AppliedCoupon;
 
 export interface ReceiptInput {
   brand: EmailBrand;

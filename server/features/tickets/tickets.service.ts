@@ -4,7 +4,9 @@
 //
 // The link goes out once per ticket whatever runs twice: whoever sends it first sets
 // event_purchases.stream_link_sent_at by a conditional update (`where stream_link_sent_at is null`)
-// in the same transaction that stores the e-mail, and only the one whose update changed a row sends.
+// in the same transaction that stores the e-mail and queues its job, and only the one whose update
+// changed a row sends. The ticket e-mail goes out once per ticket too: it is stored under the key
+// ticket:<purchase id>, and a second one under it is never stored (decision 031).
 import { and, eq, isNull } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import type { Db } from "../../db/client.ts";
@@ -26,7 +28,7 @@ export const EVENT_LENGTH_MS = 3 * 60 * 60_000;
 
 export interface StreamLinkDeps {
   db: Db;
-  mailer: Pick<Mailer, "store" | "dispatch">;
+  mailer: Pick<Mailer, "ready" | "queueIn" | "byKey">;
   /** the academy's name, address and web address for the e-mails (emailBrand(env)) */
   brand: EmailBrand;
   /** the clock (tests move it) */
@@ -88,23 +90,15 @@ async function claimStreamLink(tx: Parameters<Parameters<Db["transaction"]>[0]>[
   return claimed.length > 0;
 }
 
-/** A message was stored with the claim but could not be queued: give the claim back, so a retry sends. */
-async function dispatchOrRelease(deps: StreamLinkDeps, mailId: string, purchaseId: string | null) {
-  try {
-    await deps.mailer.dispatch(mailId);
-  } catch (error) {
-    if (purchaseId) {
-      await deps.db
-        .update(eventPurchases)
-        .set({ streamLinkSentAt: null })
-        .where(eq(eventPurchases.id, purchaseId))
-        .catch(() => {});
-    }
-    throw error;
-  }
-}
+/** The keys a ticket's one ticket e-mail and one streaming-link e-mail are stored under (mail_messages.dedupe_key). */
+export const ticketMailKey = (purchaseId: string) => `ticket:${purchaseId}`;
+export const streamLinkKey = (purchaseId: string) => `stream-link:${purchaseId}`;
 
-export type TicketEmailResult = { sent: false; reason: "unknown purchase" } | { sent: true; withStreamLink: boolean };
+/** Thrown inside a transaction to undo it: the e-mail it would store is stored already. */
+class AlreadyStored extends Error {}
+
+export type TicketEmailResult =
+  { sent: false; reason: "unknown purchase" | "already sent" } | { sent: true; withStreamLink: boolean };
 
 /**
  * The ticket e-mail, to the buyer: event, type, quantity, reference, start (Lagos time), the QR code
@@ -115,6 +109,8 @@ export async function sendTicketEmail(deps: TicketDeps, purchaseId: string): Pro
   const now = deps.now?.() ?? new Date();
   const row = await loadTicket(deps.db, purchaseId);
   if (!row) return { sent: false, reason: "unknown purchase" };
+  const key = ticketMailKey(purchaseId);
+  if (await deps.mailer.byKey(key)) return { sent: false, reason: "already sent" };
   const { purchase, event } = row;
   const code = ticketCode(deps.ticketKey, purchase.id);
   const qrPng = await ticketQrPng(code);
@@ -144,13 +140,20 @@ export async function sendTicketEmail(deps: TicketDeps, purchaseId: string): Pro
     linkNow ? compose(event!.streamUrl) : null,
   ]);
 
-  const { mailId, withLink } = await deps.db.transaction(async (tx) => {
-    const withLink = linkNow && (await claimStreamLink(tx, purchase.id, now));
-    const mail = withLink ? withLinkMail! : withoutLinkMail;
-    return { mailId: (await deps.mailer.store(tx, mail)).id, withLink };
-  });
-  await dispatchOrRelease(deps, mailId, withLink ? purchase.id : null);
-  return { sent: true, withStreamLink: withLink };
+  await deps.mailer.ready();
+  try {
+    const withLink = await deps.db.transaction(async (tx) => {
+      const withLink = linkNow && (await claimStreamLink(tx, purchase.id, now));
+      const mail = withLink ? withLinkMail! : withoutLinkMail;
+      // Another run stored it meanwhile: undo this one's claim of the link too.
+      if (!(await deps.mailer.queueIn(tx, mail, { dedupeKey: key })).created) throw new AlreadyStored();
+      return withLink;
+    });
+    return { sent: true, withStreamLink: withLink };
+  } catch (error) {
+    if (error instanceof AlreadyStored) return { sent: false, reason: "already sent" };
+    throw error;
+  }
 }
 
 export type StreamLinkResult =
@@ -179,12 +182,13 @@ export async function sendStreamLink(deps: StreamLinkDeps, purchaseId: string): 
     reference: purchase.paymentReference ?? purchase.id,
   });
 
-  const mailId = await deps.db.transaction(async (tx) => {
-    if (!(await claimStreamLink(tx, purchase.id, now))) return null;
-    return (await deps.mailer.store(tx, mail)).id;
+  await deps.mailer.ready();
+  const claimed = await deps.db.transaction(async (tx) => {
+    if (!(await claimStreamLink(tx, purchase.id, now))) return false;
+    await deps.mailer.queueIn(tx, mail, { dedupeKey: streamLinkKey(purchase.id) });
+    return true;
   });
-  if (!mailId) return { sent: false, reason: "already sent" };
-  await dispatchOrRelease(deps, mailId, purchase.id);
+  if (!claimed) return { sent: false, reason: "already sent" };
   deps.logger?.info("stream link sent", { purchaseId });
   return { sent: true };
 }

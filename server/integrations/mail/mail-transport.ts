@@ -8,8 +8,10 @@ import { createOutboxTransport } from "./outbox-transport.ts";
 import { createSmtpTransport } from "./smtp-transport.ts";
 
 export interface OutgoingMail {
-  /** our mail_messages id: names the outbox file, so a file can be traced to its row */
+  /** our mail_messages id: names the outbox file, so a file can be traced to its row, and the Message-ID */
   id: string;
+  /** when the message was queued: the outbox file's name starts with it (default: now) */
+  queuedAt?: Date;
   from: string;
   to: string;
   subject: string;

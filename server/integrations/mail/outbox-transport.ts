@@ -1,10 +1,11 @@
 // The offline default (architecture "Mail"): each message becomes DATA_DIR/outbox/<time>-<id>.eml, a
 // complete RFC 5322 message that any mail client opens, and that the admin Outbox page and the browser
-// tests read back.
+// tests read back. The name is the message's own (the time it was queued, and its id), so an attempt
+// made again after a crash writes the same file over, never a second copy (decision 031).
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import { nodemailerAttachments } from "./attachments.ts";
+import { nodemailerMessage } from "./attachments.ts";
 import type { MailTransport } from "./mail-transport.ts";
 
 export function createOutboxTransport(dir: string): MailTransport {
@@ -14,17 +15,10 @@ export function createOutboxTransport(dir: string): MailTransport {
     kind: "outbox",
     async send(mail) {
       try {
-        const info = await composer.sendMail({
-          from: mail.from,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html ?? undefined,
-          attachments: nodemailerAttachments(mail.attachments),
-        });
+        const info = await composer.sendMail(nodemailerMessage(mail));
         await mkdir(dir, { recursive: true });
         // Sortable by name (oldest first); ":" is left out so the names are valid on every file system.
-        const name = `${new Date().toISOString().replaceAll(":", "-")}-${mail.id}.eml`;
+        const name = `${(mail.queuedAt ?? new Date()).toISOString().replaceAll(":", "-")}-${mail.id}.eml`;
         const file = path.join(dir, name);
         // Written aside, then renamed: a reader polling the folder never sees half a message.
         const temp = path.join(dir, `.${name}.tmp`);

@@ -1,7 +1,7 @@
 // Real delivery when SMTP_URL is set: smtp://host:587 (STARTTLS when offered) or smtps://host:465,
 // with optional user:pass@ (architecture "Mail").
 import nodemailer, { type NodemailerError } from "nodemailer";
-import { nodemailerAttachments } from "./attachments.ts";
+import { nodemailerMessage } from "./attachments.ts";
 import type { MailTransport } from "./mail-transport.ts";
 
 export interface SmtpOptions {
@@ -25,14 +25,7 @@ export function createSmtpTransport(url: string, options: SmtpOptions = {}): Mai
     kind: "smtp",
     async send(mail) {
       try {
-        const info = await transporter.sendMail({
-          from: mail.from,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html ?? undefined,
-          attachments: nodemailerAttachments(mail.attachments),
-        });
+        const info = await transporter.sendMail(nodemailerMessage(mail));
         return { ok: true, value: { messageId: info.messageId, detail: info.response ?? "" } };
       } catch (caught) {
         const error = caught as NodemailerError;

@@ -1,0 +1,12 @@
+// The server of tests/support/server-process.ts: boot() (config from the environment, database,
+// migrations, jobs and their workers) and the app on PORT, as app/server.ts runs them without the pages.
+import { serve } from "@hono/node-server";
+import { createApp } from "../../server/app.ts";
+import { boot } from "../../server/boot.ts";
+
+const booted = await boot();
+const { app, ready } = createApp(booted);
+await ready;
+serve({ fetch: app.fetch, port: booted.env.PORT, hostname: "127.0.0.1" }, (info) => {
+  process.stdout.write(`listening ${info.port}\n`);
+});
