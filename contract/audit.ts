@@ -143,6 +143,14 @@ export const AUDIT_RESOURCES: Record<string, AuditResource> = {
     href: (itemId, item) =>
       item.exists && itemId ? `/admin/course/${encodeURIComponent(itemId)}` : "/pmtalsLink/admin",
   },
+  // a coupon opens on its detail page while it exists
+  coupons: {
+    one: "coupon",
+    many: "Coupons",
+    fields: { code: "Code", discount: "Discount (%)", isValid: "Active", courseId: "Course" },
+    href: (itemId, item) =>
+      item.exists && itemId ? `/coupons/view/${encodeURIComponent(itemId)}` : "/coupon-table",
+  },
   // a request is found on its screen by its e-mail while it exists
   contacts: {
     one: "contact request",

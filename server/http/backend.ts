@@ -26,6 +26,7 @@ import { registerBlogRoutes } from "../features/blog/blog.routes.ts";
 import { registerPostActionsRoutes } from "../features/blog/post-actions.routes.ts";
 import { registerPostWriteRoutes } from "../features/blog/posts-write.routes.ts";
 import { registerPaymentsRoutes } from "../features/payments/payments.routes.ts";
+import { registerCouponsRoutes } from "../features/coupons/coupons.routes.ts";
 import { registerAccountRoutes } from "../features/account/account.routes.ts";
 import { registerAuditRoutes } from "../features/admin/audit.routes.ts";
 import { accessGuard, BETTER_AUTH_DECLARATIONS } from "./access-policy.ts";
@@ -216,6 +217,7 @@ export function createBackend(services: Services, deps: Deps) {
   registerContactsRoutes(api, services.contacts);
   registerUsersRoutes(api, services.users);
   registerPaymentsRoutes(api, services, services.paymentParts.sandboxCheckout);
+  registerCouponsRoutes(api, services.coupons);
   registerAccountRoutes(api, services.account);
   registerAuditRoutes(api, services.audit);
   // After the uploads routes, and /posts/categories before /posts/{slug}.

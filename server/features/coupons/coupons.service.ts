@@ -1,14 +1,25 @@
 // Coupons (spec public-area §5, admin-back-office §9; decision 016): which code applies to which course,
 // and what it takes off. The price rule itself is `discountedKobo` in contract/money.ts, the one rule
 // the enrol dialog shows and the server charges; this service finds the coupon and applies that rule.
-import { asc, eq, sql } from "drizzle-orm";
+import { randomInt } from "node:crypto";
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { describeIssues } from "../../../contract/common.ts";
+import {
+  COUPON_MESSAGES,
+  CouponUpdateSchema,
+  NewCouponSchema,
+  type CouponJson,
+} from "../../../contract/coupons.ts";
 import { discountedKobo } from "../../../contract/money.ts";
 import { PAYMENT_MESSAGES as M, type CouponValidation } from "../../../contract/payments.ts";
 import type { Db } from "../../db/client.ts";
 import type { Tx } from "../../db/content-version.ts";
-import { coupons } from "../../db/schema.ts";
-import { Invalid, NotFound } from "../../lib/errors.ts";
+import { sqlState } from "../../db/errors.ts";
+import { couponUsages, coupons, courses } from "../../db/schema.ts";
+import { Conflict, Invalid, NotFound } from "../../lib/errors.ts";
 import { isId } from "../../lib/id.ts";
+import { requireAdmin, type Actor } from "../auth/actor.ts";
+import { recordAudit } from "../admin/audit.ts";
 
 export type Coupon = typeof coupons.$inferSelect;
 
@@ -20,6 +31,35 @@ export interface AppliedCoupon {
 
 /** The longest code looked up; a longer one is invalid without asking the database. */
 const MAX_CODE_LENGTH = 100;
+
+/** Letters and digits that cannot be misread for one another (no 0/O, 1/I/L). */
+const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+const newCode = () => Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join("");
+
+type UsageRow = typeof couponUsages.$inferSelect;
+
+function toJson(coupon: Coupon, usages: UsageRow[]): CouponJson {
+  return {
+    _id: coupon.id,
+    code: coupon.code,
+    discount: coupon.discount,
+    isValid: coupon.isValid,
+    courseId: coupon.courseId,
+    createdAt: coupon.createdAt.toISOString(),
+    usageRecords: usages.map((u) => ({
+      _id: u.id,
+      userName: u.userName,
+      email: u.email,
+      phone: u.phone,
+      courseId: u.courseId,
+      paymentStatus: u.paymentStatus,
+      usedAt: u.usedAt.toISOString(),
+    })),
+  };
+}
+
+/** What the audit log keeps of a coupon. */
+const auditValues = (c: Coupon) => ({ code: c.code, discount: c.discount, isValid: c.isValid, courseId: c.courseId });
 
 export function createCouponsService(db: Db) {
   const service = {
@@ -84,7 +124,145 @@ export function createCouponsService(db: Db) {
       return { code: coupon?.code ?? null, percent };
     },
   };
-  return service;
+  async function usagesOf(ids: string[], executor: Db | Tx = db): Promise<Map<string, UsageRow[]>> {
+    const byCoupon = new Map<string, UsageRow[]>();
+    if (ids.length === 0) return byCoupon;
+    const rows = await executor
+      .select()
+      .from(couponUsages)
+      .where(inArray(couponUsages.couponId, ids))
+      .orderBy(desc(couponUsages.usedAt), desc(couponUsages.id));
+    for (const row of rows) byCoupon.set(row.couponId, [...(byCoupon.get(row.couponId) ?? []), row]);
+    return byCoupon;
+  }
+
+  async function checkCourse(tx: Tx, courseId: string | null | undefined) {
+    if (!courseId) return;
+    if (!isId(courseId)) throw Invalid(COUPON_MESSAGES.course);
+    const [course] = await tx.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId));
+    if (!course) throw Invalid(COUPON_MESSAGES.course);
+  }
+
+  async function checkFreeCode(tx: Tx, code: string, exceptId?: string) {
+    const same = sql`lower(${coupons.code}) = lower(${code})`;
+    const [taken] = await tx
+      .select({ id: coupons.id })
+      .from(coupons)
+      .where(exceptId ? and(same, ne(coupons.id, exceptId)) : same);
+    if (taken) throw Conflict(COUPON_MESSAGES.duplicate(code));
+  }
+
+  /** A duplicate that slipped past the check (two admins at once) is the same 409. */
+  async function writing<T>(code: string, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (sqlState(error) === "23505") throw Conflict(COUPON_MESSAGES.duplicate(code));
+      throw error;
+    }
+  }
+
+  const admin = {
+    /** GET /api/coupons (admins): newest first, each with its usage records. */
+    async list(actor: Actor | null): Promise<CouponJson[]> {
+      requireAdmin(actor);
+      const rows = await db.select().from(coupons).orderBy(desc(coupons.createdAt), desc(coupons.id));
+      const usages = await usagesOf(rows.map((r) => r.id));
+      return rows.map((r) => toJson(r, usages.get(r.id) ?? []));
+    },
+
+    /** GET /api/coupons/{couponId} (admins): the detail page's coupon and its usage records. */
+    async detail(actor: Actor | null, couponId: string): Promise<CouponJson> {
+      requireAdmin(actor);
+      const coupon = await service.get(couponId);
+      return toJson(coupon, (await usagesOf([coupon.id])).get(coupon.id) ?? []);
+    },
+
+    /** POST /api/coupons (admins): a unique upper-case code is made when none is given. */
+    async create(actor: Actor | null, input: unknown): Promise<CouponJson> {
+      const who = requireAdmin(actor);
+      const parsed = NewCouponSchema.safeParse(input);
+      if (!parsed.success) throw Invalid(describeIssues(parsed.error.issues));
+      const { discount, courseId } = parsed.data;
+      let code = parsed.data.code;
+      return writing(code ?? "", () =>
+        db.transaction(async (tx) => {
+          await checkCourse(tx, courseId);
+          if (code) await checkFreeCode(tx, code);
+          else {
+            // 31^8 codes: a clash is rare, and a few tries make it vanishingly so
+            for (let i = 0; i < 5 && !code; i++) {
+              const candidate = newCode();
+              const [taken] = await tx
+                .select({ id: coupons.id })
+                .from(coupons)
+                .where(sql`lower(${coupons.code}) = lower(${candidate})`);
+              if (!taken) code = candidate;
+            }
+            if (!code) throw Conflict("No free coupon code was found: please try again");
+          }
+          const [row] = await tx.insert(coupons).values({ code, discount, courseId }).returning();
+          await recordAudit(tx, who, {
+            action: "create",
+            resource: "coupons",
+            itemId: row!.id,
+            itemLabel: row!.code,
+            before: null,
+            after: auditValues(row!),
+          });
+          return toJson(row!, []);
+        }),
+      );
+    },
+
+    /** PUT /api/coupons/{id} (admins): Validate / Invalidate, or the inline edit. */
+    async update(actor: Actor | null, id: string, input: unknown): Promise<CouponJson> {
+      const who = requireAdmin(actor);
+      const parsed = CouponUpdateSchema.safeParse(input);
+      if (!parsed.success) throw Invalid(describeIssues(parsed.error.issues));
+      const change = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined));
+      if (!isId(id)) throw NotFound(COUPON_MESSAGES.notFound);
+      return writing(String(change.code ?? ""), () =>
+        db.transaction(async (tx) => {
+          const [before] = await tx.select().from(coupons).where(eq(coupons.id, id)).for("update");
+          if (!before) throw NotFound(COUPON_MESSAGES.notFound);
+          await checkCourse(tx, change.courseId as string | null | undefined);
+          if (typeof change.code === "string") await checkFreeCode(tx, change.code, id);
+          const [row] = await tx.update(coupons).set(change).where(eq(coupons.id, id)).returning();
+          await recordAudit(tx, who, {
+            action: "update",
+            resource: "coupons",
+            itemId: id,
+            itemLabel: row!.code,
+            before: auditValues(before),
+            after: auditValues(row!),
+          });
+          return toJson(row!, (await usagesOf([id], tx)).get(id) ?? []);
+        }),
+      );
+    },
+
+    /** DELETE /api/coupons/{id} (admins): its usage records go with it; payments keep what they charged. */
+    async remove(actor: Actor | null, id: string): Promise<{ message: string; _id: string }> {
+      const who = requireAdmin(actor);
+      if (!isId(id)) throw NotFound(COUPON_MESSAGES.notFound);
+      return db.transaction(async (tx) => {
+        const [row] = await tx.delete(coupons).where(eq(coupons.id, id)).returning();
+        if (!row) throw NotFound(COUPON_MESSAGES.notFound);
+        await recordAudit(tx, who, {
+          action: "delete",
+          resource: "coupons",
+          itemId: id,
+          itemLabel: row.code,
+          before: auditValues(row),
+          after: null,
+        });
+        return { message: COUPON_MESSAGES.deleted, _id: id };
+      });
+    },
+  };
+
+  return { ...service, admin };
 }
 
 export type CouponsService = ReturnType<typeof createCouponsService>;

@@ -1,0 +1,100 @@
+// The coupons admin's API (spec admin-back-office §7 "Coupons": GET/POST /api/coupons, PUT/DELETE
+// /api/coupons/{id}, GET /api/coupons/{couponId}; issue 17). Admins only: the original sent no auth
+// header for these; we enforce it (architecture "Identity"). Checking a code at checkout is the
+// payments' GET /api/coupons/validate/{code}.
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { z } from "zod";
+import { CouponSchema, CouponUpdateSchema, NewCouponSchema } from "../../../contract/coupons.ts";
+import type { BackendEnv } from "../../http/backend-env.ts";
+import { defineRoute, errorResponse, jsonResponse } from "../../http/define-route.ts";
+import type { CouponsService } from "./coupons.service.ts";
+
+const tags = ["Coupons"];
+// (one name for the one path: the spec writes {couponId} for the detail and {id} for the writes)
+const IdParams = z.object({ couponId: z.string().max(100) });
+
+const listCoupons = defineRoute({
+  access: "admin",
+  operationId: "listCoupons",
+  method: "get",
+  path: "/api/coupons",
+  tags,
+  summary: "Every coupon, newest first, with its usage records",
+  responses: { 200: jsonResponse("The coupons", z.array(CouponSchema)) },
+});
+
+const getCoupon = defineRoute({
+  access: "admin",
+  operationId: "getCoupon",
+  method: "get",
+  path: "/api/coupons/{couponId}",
+  tags,
+  summary: "One coupon with its usage records (the coupon detail page)",
+  request: { params: IdParams },
+  responses: { 200: jsonResponse("The coupon", CouponSchema), 404: errorResponse("No such coupon") },
+});
+
+const createCoupon = defineRoute({
+  access: "admin",
+  operationId: "createCoupon",
+  method: "post",
+  path: "/api/coupons",
+  tags,
+  summary: "Add a coupon",
+  description:
+    "discount: a whole number from 0 to 100; courseId: a course, or null for every course; code: optional " +
+    "(3 to 30 letters, digits, - or _, kept in upper case), made by the server when absent.",
+  request: { body: { required: true, content: { "application/json": { schema: NewCouponSchema } } } },
+  responses: {
+    201: jsonResponse("The new coupon", CouponSchema),
+    409: errorResponse("A coupon with that code (in any case) exists already"),
+    422: errorResponse("'Please enter a valid discount percentage (0-100)', a bad code or an unknown course"),
+  },
+});
+
+const updateCoupon = defineRoute({
+  access: "admin",
+  operationId: "updateCoupon",
+  method: "put",
+  path: "/api/coupons/{couponId}",
+  tags,
+  summary: "Validate or invalidate a coupon (isValid), or change its discount, code and course",
+  request: {
+    params: IdParams,
+    body: { required: true, content: { "application/json": { schema: CouponUpdateSchema } } },
+  },
+  responses: {
+    200: jsonResponse("The coupon as it is now", CouponSchema),
+    404: errorResponse("No such coupon"),
+    409: errorResponse("Another coupon has that code"),
+    422: errorResponse("A field is not valid"),
+  },
+});
+
+const deleteCoupon = defineRoute({
+  access: "admin",
+  operationId: "deleteCoupon",
+  method: "delete",
+  path: "/api/coupons/{couponId}",
+  tags,
+  summary: "Delete a coupon and its usage records (payments keep what they charged)",
+  request: { params: IdParams },
+  responses: {
+    200: jsonResponse("Deleted", z.object({ message: z.string(), _id: z.string() })),
+    404: errorResponse("No such coupon"),
+  },
+});
+
+export function registerCouponsRoutes(app: OpenAPIHono<BackendEnv>, coupons: CouponsService) {
+  app.openapi(listCoupons, async (c) => c.json(await coupons.admin.list(c.get("actor")), 200));
+  app.openapi(getCoupon, async (c) =>
+    c.json(await coupons.admin.detail(c.get("actor"), c.req.valid("param").couponId), 200),
+  );
+  app.openapi(createCoupon, async (c) => c.json(await coupons.admin.create(c.get("actor"), c.req.valid("json")), 201));
+  app.openapi(updateCoupon, async (c) =>
+    c.json(await coupons.admin.update(c.get("actor"), c.req.valid("param").couponId, c.req.valid("json")), 200),
+  );
+  app.openapi(deleteCoupon, async (c) =>
+    c.json(await coupons.admin.remove(c.get("actor"), c.req.valid("param").couponId), 200),
+  );
+}
