@@ -36,7 +36,10 @@ describe("auditItemHref", () => {
     expect(auditItemHref("users", ID, gone)).toBeNull();
     expect(auditItemHref("posts", ID, { exists: true, slug: "learn-react" })).toBe("/learn-react");
     expect(auditItemHref("posts", ID, gone)).toBeNull();
-    expect(auditItemHref("coupons", ID, here)).toBeNull();
+    expect(auditItemHref("refunds", ID, here)).toBeNull();
+    // a coupon opens on its detail page while it exists, else the coupon table
+    expect(auditItemHref("coupons", ID, here)).toBe(`/coupons/view/${ID}`);
+    expect(auditItemHref("coupons", ID, { exists: false })).toBe("/coupon-table");
   });
 });
 
@@ -55,15 +58,15 @@ describe("the words of an entry", () => {
     expect(describeAuditAction({ action: "role", resource: "users", changes: role("user") })).toBe(
       "Revoked admin role",
     );
-    expect(describeAuditAction({ action: "archive", resource: "coupons", changes: {} })).toBe("Archive coupons");
+    expect(describeAuditAction({ action: "archive", resource: "refunds", changes: {} })).toBe("Archive refunds");
   });
 
   it("names resources and fields", () => {
     expect(auditResourceLabel("instructorCTAs")).toBe("Instructor calls to action");
-    expect(auditResourceLabel("coupons")).toBe("coupons");
+    expect(auditResourceLabel("refunds")).toBe("refunds");
     expect(auditFieldLabel("instructorCTAs", "buttonLink")).toBe("Button link");
     expect(auditFieldLabel("posts", "isFeatured")).toBe("Featured");
-    expect(auditFieldLabel("coupons", "discountPercent")).toBe("Discount percent");
+    expect(auditFieldLabel("refunds", "discountPercent")).toBe("Discount percent");
   });
 
   it("writes values as text, cut after 80 characters", () => {
