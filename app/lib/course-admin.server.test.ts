@@ -46,7 +46,7 @@ const COURSE: Course = {
 function services(overrides: { catalog?: object; categories?: object; users?: object } = {}) {
   return {
     catalog: {
-      listCourses: vi.fn(async () => [COURSE]),
+      coursesPage: vi.fn(async () => ({ items: [COURSE], page: 1, pageSize: 25, total: 1 })),
       getCourse: vi.fn(async (id: string) => {
         if (id !== ID) throw NotFound(COURSE_MESSAGES.notFound);
         return COURSE;

@@ -23,7 +23,7 @@ import {
 } from "../../contract/course-texts.ts";
 import { courseStats } from "../../contract/courses.ts";
 import { formatLagosDateTime } from "../../contract/dates.ts";
-import { offsetOf, PAGE_SIZE_MAX, readPageNumber } from "../../contract/paging.ts";
+import { PAGE_SIZE_MAX, readPageNumber } from "../../contract/paging.ts";
 import type { Actor } from "../../server/features/auth/actor.ts";
 import type { ActionResult } from "./action-result.ts";
 import { uploadPosted } from "./admin-resource.server.ts";
@@ -87,16 +87,16 @@ export async function loadCourseManager({ request, context }: Args) {
   const ctx = context.get(appContext);
   const actor = requireAdminPage(request, ctx);
   const url = new URL(request.url);
-  const [courses, categories] = await Promise.all([
-    ctx.services.catalog.listCourses(),
-    ctx.services.categories.listPage(actor, { page: 1, pageSize: PAGE_SIZE_MAX }).then((p) => p.items),
-  ]);
-  const newest = [...courses].reverse();
   const query = { page: readPageNumber(url.searchParams), pageSize: RESOURCE_PAGE_SIZE };
   const editId = url.searchParams.get("edit");
-  const editing = editId ? newest.find((c) => c._id === editId) : undefined;
+  const [page, categories, editing] = await Promise.all([
+    ctx.services.catalog.coursesPage(actor, query),
+    ctx.services.categories.listPage(actor, { page: 1, pageSize: PAGE_SIZE_MAX }).then((p) => p.items),
+    // a course that is gone leaves the form empty, as the declared screens do
+    editId ? ctx.services.catalog.getCourse(editId).catch(() => null) : null,
+  ]);
   return {
-    page: { ...query, total: newest.length, items: newest.slice(offsetOf(query), offsetOf(query) + query.pageSize) },
+    page,
     categories,
     editing: editing ? courseFormView(editing) : null,
   };

@@ -4,7 +4,8 @@
 // through writeContent and recorded in the audit log in its own transaction, and a course's purchase
 // records. A deleted course's purchases stay (they do not reference the course row): the pages show
 // 'Deleted Course' where its title was.
-import { asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { offsetOf, type Page, type PageQuery } from "../../../contract/paging.ts";
 import type { z } from "zod";
 import type { Course, Category } from "../../../contract/catalog.ts";
 import { describeIssues } from "../../../contract/common.ts";
@@ -90,6 +91,21 @@ export function createCatalogService(db: Db, options: { stepUpMaxAgeMs?: number 
       const [row] = await db.select().from(courses).where(eq(courses.id, id));
       if (!row) throw NotFound(messages.courseNotFound);
       return toCourse(row);
+    },
+
+    /** The courses admin's list: newest first (a course just added is at the top), a page at a time. */
+    async coursesPage(actor: Actor | null, query: PageQuery): Promise<Page<Course>> {
+      requireAdmin(actor);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(courses)
+          .orderBy(desc(courses.createdAt), desc(courses.id))
+          .limit(query.pageSize)
+          .offset(offsetOf(query)),
+        db.select({ n: count() }).from(courses),
+      ]);
+      return { items: rows.map(toCourse), page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 };
     },
 
     /** GET /api/courses?ids=a,b: the courses among `ids` that exist (the coupon detail's course names). */

@@ -9,6 +9,7 @@ import { contentVersionOf } from "../../db/content-version.ts";
 import { adminAudit, categories, coupons, coursePurchases, courses, session } from "../../db/schema.ts";
 import { bearer, createAccount, sameOrigin, type TestAccount } from "../../../tests/support/accounts.ts";
 import { apiCaller, ok, refused } from "../../../tests/support/api-calls.ts";
+import { actorOf } from "../../../tests/support/page-action.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
 
 let t: TestApp;
@@ -251,6 +252,23 @@ describe("DELETE /api/courses/{id}", () => {
     expect(((await check.json()) as { valid: boolean }).valid).toBe(false);
     const [entry] = await t.db.select().from(adminAudit).where(and(eq(adminAudit.action, "delete")));
     expect(entry).toMatchObject({ resource: "courses", itemId: course._id, itemLabel: VALID.title });
+  });
+});
+
+describe("the courses admin's list", () => {
+  it("is newest first, a page at a time, for admins only", async () => {
+    const first = await create({ title: "First" });
+    const second = await create({ title: "Second" });
+    const third = await create({ title: "Third" });
+    const asAdmin = actorOf(admin, { admin: true });
+    const page = await t.services.catalog.coursesPage(asAdmin, { page: 1, pageSize: 2 });
+    expect(page).toMatchObject({ page: 1, pageSize: 2, total: 3 });
+    expect(page.items.map((c) => c._id)).toEqual([third._id, second._id]);
+    const next = await t.services.catalog.coursesPage(asAdmin, { page: 2, pageSize: 2 });
+    expect(next.items.map((c) => c._id)).toEqual([first._id]);
+    await expect(t.services.catalog.coursesPage(actorOf(plain), { page: 1, pageSize: 2 })).rejects.toThrow(
+      "Admins only",
+    );
   });
 });
 
