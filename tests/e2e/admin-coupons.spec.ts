@@ -69,8 +69,8 @@ test("an admin adds, toggles, edits and deletes a coupon; a learner pays with it
     await coupons.add({ "Discount (%)": "20", Course: course.title, Code: code.toLowerCase(), "Usage limit": "5" });
     await expect(coupons.toast(`Coupon ${code} created`)).toBeVisible();
     await expect(coupons.cell(code, "Discount")).toHaveText("20%");
-    await expect(coupons.cell(code, "Type")).toHaveText("Course-Specific");
-    await expect(coupons.cell(code, "Course")).toHaveText(course.title);
+    await expect(coupons.cell(code, "Course")).toContainText(course.title);
+    await expect(coupons.cell(code, "Course")).toContainText("Course-Specific");
     await expect(coupons.cell(code, "Status")).toHaveText("Active");
     await expect(coupons.cell(code, "Times used")).toHaveText("0 of 5");
     // the form is empty again
@@ -160,7 +160,7 @@ test("an admin adds, toggles, edits and deletes a coupon; a learner pays with it
   }
 });
 
-test("without JavaScript: the delete asks on the page, and a missing coupon's page says so", async ({
+test("without JavaScript: the inline edit saves, the delete asks on the page, and a missing coupon's page says so", async ({
   browser,
   request,
   dataDir,

@@ -153,7 +153,7 @@ export function CouponAddForm({
 }
 
 const inputClass = (invalid: boolean) =>
-  `block w-full min-w-24 rounded-md border px-2 py-1.5 text-sm text-slate-900 shadow-sm ${
+  `block w-full rounded-md border px-2 py-1.5 text-sm text-slate-900 shadow-sm ${
     invalid ? "border-red-700" : "border-slate-400"
   }`;
 
@@ -201,7 +201,7 @@ function EditCell({
 }
 
 /**
- * Every coupon as a table (both screens): code, discount, type, course, status, uses, expiry, created;
+ * Every coupon as a table (both screens): code, discount, course and type, status, uses, expiry;
  * Validate / Invalidate, Edit (inline), Details, Delete. `editing`: the coupon whose row is a form.
  */
 export function CouponTable({
@@ -257,6 +257,7 @@ export function CouponTable({
               <input
                 {...p}
                 type="text"
+                className={`${p.className} min-w-36`}
                 defaultValue={typed(c, "code", c.code)}
                 autoCapitalize="characters"
                 autoComplete="off"
@@ -268,7 +269,7 @@ export function CouponTable({
             )}
           </EditCell>
         ) : (
-          <span id={`coupon-${c._id}`} className="font-mono font-semibold break-all text-slate-900">
+          <span id={`coupon-${c._id}`} className="font-mono font-semibold whitespace-nowrap text-slate-900">
             {c.code}
           </span>
         ),
@@ -286,6 +287,7 @@ export function CouponTable({
                 type="text"
                 inputMode="numeric"
                 autoComplete="off"
+                className={`${p.className} min-w-14`}
                 defaultValue={typed(c, "discount", String(c.discount))}
               />
             )}
@@ -294,7 +296,6 @@ export function CouponTable({
           `${c.discount}%`
         ),
     },
-    { key: "type", header: "Type", cell: couponType },
     {
       key: "course",
       header: "Course",
@@ -302,7 +303,11 @@ export function CouponTable({
         c._id === editId ? (
           <EditCell coupon={c} field="courseId" failure={rowFailure(c)}>
             {(p) => (
-              <select {...p} defaultValue={typed(c, "courseId", c.courseId ?? "")}>
+              <select
+                {...p}
+                className={`${p.className} min-w-36`}
+                defaultValue={typed(c, "courseId", c.courseId ?? "")}
+              >
                 {c.courseId && !names[c.courseId] ? <option value={c.courseId}>{T.deletedCourse}</option> : null}
                 {courseOptions(courses).map((o) => (
                   <option key={o.value} value={o.value}>
@@ -313,7 +318,11 @@ export function CouponTable({
             )}
           </EditCell>
         ) : (
-          courseLabel(c.courseId, names)
+          <>
+            <span className="block">{courseLabel(c.courseId, names)}</span>
+            {/* spec admin §4: the coupon's type */}
+            <span className="block text-xs text-slate-600">{couponType(c)}</span>
+          </>
         ),
     },
     { key: "status", header: "Status", cell: (c) => <CouponStatus coupon={c} now={now} /> },
@@ -330,6 +339,7 @@ export function CouponTable({
                   {...p}
                   type="text"
                   inputMode="numeric"
+                  className={`${p.className} min-w-16`}
                   autoComplete="off"
                   placeholder={T.unlimited}
                   defaultValue={typed(c, "usageLimit", c.usageLimit === null ? "" : String(c.usageLimit))}
@@ -351,7 +361,12 @@ export function CouponTable({
         c._id === editId ? (
           <EditCell coupon={c} field="expiresAt" failure={rowFailure(c)}>
             {(p) => (
-              <input {...p} type="datetime-local" defaultValue={typed(c, "expiresAt", lagosInputValue(c.expiresAt))} />
+              <input
+                {...p}
+                className={`${p.className} min-w-44`}
+                type="datetime-local"
+                defaultValue={typed(c, "expiresAt", lagosInputValue(c.expiresAt))}
+              />
             )}
           </EditCell>
         ) : c.expiresAt ? (
@@ -359,12 +374,6 @@ export function CouponTable({
         ) : (
           T.never
         ),
-    },
-    {
-      key: "created",
-      header: "Created",
-      alignEnd: true,
-      cell: (c) => <time dateTime={c.createdAt}>{formatLagosDateTime(c.createdAt)}</time>,
     },
   ];
 
@@ -387,76 +396,79 @@ export function CouponTable({
           cancelTo={here}
         />
       ) : null}
-      <DataTable
-        labelledBy="coupon-list-title"
-        columns={columns}
-        rows={coupons}
-        rowKey={(c) => c._id}
-        error={error}
-        empty={COUPON_MESSAGES.empty}
-        actionsHeader="Actions"
-        actions={(c) =>
-          c._id === editId ? (
-            <Form
-              method="post"
-              id={`coupon-edit-${c._id}`}
-              aria-label={`Edit coupon ${c.code}`}
-              aria-describedby={rowFailure(c) ? "coupon-save-error" : undefined}
-              className="flex flex-wrap items-center gap-2 md:justify-end"
-            >
-              <input type="hidden" name="intent" value="coupon.save" />
-              <input type="hidden" name="id" value={c._id} />
-              <button
-                type="submit"
-                className={buttonClass("primary", "sm")}
-                aria-disabled={busy("coupon.save", c._id) || undefined}
+      {/* (the edited row's fields may be wider than the page: the table scrolls, not the page) */}
+      <div className="overflow-x-auto">
+        <DataTable
+          labelledBy="coupon-list-title"
+          columns={columns}
+          rows={coupons}
+          rowKey={(c) => c._id}
+          error={error}
+          empty={COUPON_MESSAGES.empty}
+          actionsHeader="Actions"
+          actions={(c) =>
+            c._id === editId ? (
+              <Form
+                method="post"
+                id={`coupon-edit-${c._id}`}
+                aria-label={`Edit coupon ${c.code}`}
+                aria-describedby={rowFailure(c) ? "coupon-save-error" : undefined}
+                className="flex flex-wrap items-center gap-2 md:justify-end"
               >
-                {busy("coupon.save", c._id) ? "Saving…" : "Save"}
-              </button>
-              <Link to={here} className={buttonClass("ghost", "sm", "border border-slate-300")}>
-                Cancel
-              </Link>
-            </Form>
-          ) : (
-            <div className="flex flex-wrap items-center gap-2 md:justify-end">
-              <Form method="post">
-                <input type="hidden" name="intent" value="coupon.toggle" />
+                <input type="hidden" name="intent" value="coupon.save" />
                 <input type="hidden" name="id" value={c._id} />
-                <input type="hidden" name="isValid" value={c.isValid ? "false" : "true"} />
                 <button
                   type="submit"
-                  aria-label={`${c.isValid ? "Invalidate" : "Validate"} ${c.code}`}
-                  aria-disabled={busy("coupon.toggle", c._id) || undefined}
+                  className={buttonClass("primary", "sm")}
+                  aria-disabled={busy("coupon.save", c._id) || undefined}
+                >
+                  {busy("coupon.save", c._id) ? "Saving…" : "Save"}
+                </button>
+                <Link to={here} className={buttonClass("ghost", "sm", "border border-slate-300")}>
+                  Cancel
+                </Link>
+              </Form>
+            ) : (
+              <div className="flex flex-wrap items-center gap-2 md:ml-auto md:w-52 md:justify-end">
+                <Form method="post">
+                  <input type="hidden" name="intent" value="coupon.toggle" />
+                  <input type="hidden" name="id" value={c._id} />
+                  <input type="hidden" name="isValid" value={c.isValid ? "false" : "true"} />
+                  <button
+                    type="submit"
+                    aria-label={`${c.isValid ? "Invalidate" : "Validate"} ${c.code}`}
+                    aria-disabled={busy("coupon.toggle", c._id) || undefined}
+                    className={buttonClass("ghost", "sm", "border border-slate-300")}
+                  >
+                    {c.isValid ? "Invalidate" : "Validate"}
+                  </button>
+                </Form>
+                <Link
+                  to={editHref(c._id)}
+                  aria-label={`Edit ${c.code}`}
                   className={buttonClass("ghost", "sm", "border border-slate-300")}
                 >
-                  {c.isValid ? "Invalidate" : "Validate"}
-                </button>
-              </Form>
-              <Link
-                to={editHref(c._id)}
-                aria-label={`Edit ${c.code}`}
-                className={buttonClass("ghost", "sm", "border border-slate-300")}
-              >
-                Edit
-              </Link>
-              <Link
-                to={`/coupons/view/${c._id}`}
-                aria-label={`Details of ${c.code}`}
-                className={buttonClass("ghost", "sm", "border border-slate-300")}
-              >
-                Details
-              </Link>
-              <ConfirmAction
-                fields={{ intent: "coupon.delete", id: c._id, code: c.code }}
-                label="Delete"
-                accessibleLabel={`Delete ${c.code}`}
-                question={COUPON_MESSAGES.confirmDelete}
-                busy={busy("coupon.delete", c._id)}
-              />
-            </div>
-          )
-        }
-      />
+                  Edit
+                </Link>
+                <Link
+                  to={`/coupons/view/${c._id}`}
+                  aria-label={`Details of ${c.code}`}
+                  className={buttonClass("ghost", "sm", "border border-slate-300")}
+                >
+                  Details
+                </Link>
+                <ConfirmAction
+                  fields={{ intent: "coupon.delete", id: c._id, code: c.code }}
+                  label="Delete"
+                  accessibleLabel={`Delete ${c.code}`}
+                  question={COUPON_MESSAGES.confirmDelete}
+                  busy={busy("coupon.delete", c._id)}
+                />
+              </div>
+            )
+          }
+        />
+      </div>
     </>
   );
 }
