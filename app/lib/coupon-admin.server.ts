@@ -65,7 +65,7 @@ export async function loadCoupons({ request, context }: Args) {
     if (refused?.status === 401 || refused?.status === 403) throw result.reason;
     console.error("admin coupons: loading failed", result.reason);
   }
-  const list = coupons.status === "fulfilled" ? coupons.value : [];
+  const list = coupons.status === "fulfilled" && courses.status === "fulfilled" ? coupons.value : [];
   return {
     coupons: list,
     courses: (courses.status === "fulfilled" ? courses.value : []).map((c): CourseName => ({
@@ -73,7 +73,8 @@ export async function loadCoupons({ request, context }: Args) {
       title: c.title,
     })),
     editing: editId && list.some((c) => c._id === editId) ? editId : null,
-    error: coupons.status === "rejected" ? COUPON_MESSAGES.loadFailed : null,
+    // (without the courses, a course's coupon would read 'Deleted Course': the list is not shown either)
+    error: coupons.status === "rejected" || courses.status === "rejected" ? COUPON_MESSAGES.loadFailed : null,
     now: new Date().toISOString(),
   };
 }
@@ -88,8 +89,13 @@ export async function loadCouponDetail({ request, params, context }: Args) {
   const ctx = context.get(appContext);
   const actor = requireAdminPage(request, ctx);
   let coupon: CouponJson;
+  let found: Array<{ _id: string; title: string }>;
   try {
     coupon = await ctx.services.coupons.admin.detail(actor, params?.couponId ?? "");
+    const ids = [...new Set([coupon.courseId, ...coupon.usageRecords.map((u) => u.courseId)])].filter(
+      (id): id is string => !!id,
+    );
+    found = ids.length > 0 ? await ctx.services.catalog.coursesByIds(ids) : [];
   } catch (error) {
     const refused = toPageError(error);
     if (refused?.status === 401 || refused?.status === 403) throw error;
@@ -102,8 +108,6 @@ export async function loadCouponDetail({ request, params, context }: Args) {
     console.error("admin coupon detail: loading failed", error);
     throw data({ code: "unavailable", message: COUPON_MESSAGES.detailFailed }, { status: 500 });
   }
-  const ids = [...new Set([coupon.courseId, ...coupon.usageRecords.map((u) => u.courseId)].filter(Boolean))];
-  const found = ids.length > 0 ? await ctx.services.catalog.coursesByIds(ids as string[]) : [];
   const courseNames: Record<string, string> = Object.fromEntries(found.map((c) => [c._id, c.title]));
   return { coupon, courseNames, now: new Date().toISOString() };
 }
