@@ -150,15 +150,22 @@ export const AUDIT_RESOURCES: Record<string, AuditResource> = {
     one: "coupon",
     many: "Coupons",
     fields: { code: "Code", discount: "Discount (%)", isValid: "Active", courseId: "Course" },
-    href: (itemId, item) =>
-      item.exists && itemId ? `/coupons/view/${encodeURIComponent(itemId)}` : "/coupon-table",
+    href: (itemId, item) => (item.exists && itemId ? `/coupons/view/${encodeURIComponent(itemId)}` : "/coupon-table"),
   },
   // a request is found on its screen by its e-mail while it exists
   contacts: {
     one: "contact request",
     many: "Contact requests",
-    fields: { status: "Status", response: "Response", email: "E-mail", name: "Name", subject: "Subject", message: "Message" },
-    href: (_id, item) => (item.exists && item.email ? `/admin/contacts?search=${encodeURIComponent(item.email)}` : "/admin/contacts"),
+    fields: {
+      status: "Status",
+      response: "Response",
+      email: "E-mail",
+      name: "Name",
+      subject: "Subject",
+      message: "Message",
+    },
+    href: (_id, item) =>
+      item.exists && item.email ? `/admin/contacts?search=${encodeURIComponent(item.email)}` : "/admin/contacts",
   },
   // a refunded payment is shown in its course's (or event's) purchase table (decision 035)
   payments: {

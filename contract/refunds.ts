@@ -26,11 +26,7 @@ export const REFUND_MESSAGES = {
 
 /** POST /api/admin/payments/{reference}/refund: an optional reason, kept in the payment's history. */
 export const RefundRequestSchema = z.object({
-  reason: z
-    .string({ error: REFUND_MESSAGES.reason })
-    .trim()
-    .max(REFUND_REASON_MAX, REFUND_MESSAGES.reason)
-    .optional(),
+  reason: z.string({ error: REFUND_MESSAGES.reason }).trim().max(REFUND_REASON_MAX, REFUND_MESSAGES.reason).optional(),
 });
 export type RefundRequest = z.infer<typeof RefundRequestSchema>;
 

@@ -13,11 +13,20 @@
 // sandbox refunds at once (settled inside the admin's request); Paystack queues the refund
 // (POST /refund) and settles it by its refund.processed / refund.failed webhook.
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { REFERENCE_PATTERN, PAYMENT_MESSAGES, type PaymentKind, type PaymentStatus } from "../../../contract/payments.ts";
+import {
+  REFERENCE_PATTERN,
+  PAYMENT_MESSAGES,
+  type PaymentKind,
+  type PaymentStatus,
+} from "../../../contract/payments.ts";
 import { REFUND_MESSAGES as M, type RefundRequest, type RefundResult } from "../../../contract/refunds.ts";
 import type { Db } from "../../db/client.ts";
 import { paymentEvents, payments } from "../../db/schema.ts";
-import { PaymentGatewayError, type PaymentGateway, type RefundResult as GatewayRefund } from "../../integrations/payments/gateway.ts";
+import {
+  PaymentGatewayError,
+  type PaymentGateway,
+  type RefundResult as GatewayRefund,
+} from "../../integrations/payments/gateway.ts";
 import { Conflict, NotFound, Unavailable } from "../../lib/errors.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { recordAudit } from "../admin/audit.ts";
@@ -147,7 +156,11 @@ export function createRefundsService(deps: RefundsDeps) {
   async function settleRefunded(payment: Payment, source: Move["source"], details: Record<string, unknown>) {
     const reason = text(payment.details.refundReason);
     const mail = await refundMail(db, deps.brand, payment, { at: new Date(), reason });
-    return move(payment.reference, { to: "refunded", from: ["refund_pending", "refund_failed"], source, details }, mail);
+    return move(
+      payment.reference,
+      { to: "refunded", from: ["refund_pending", "refund_failed"], source, details },
+      mail,
+    );
   }
 
   const service = {
@@ -206,7 +219,12 @@ export function createRefundsService(deps: RefundsDeps) {
       if (answer.status === "processed") {
         await settleRefunded(started.row, "refund", gatewayFacts);
       } else if (answer.status === "failed") {
-        await move(reference, { to: "refund_failed", from: ["refund_pending"], source: "refund", details: gatewayFacts });
+        await move(reference, {
+          to: "refund_failed",
+          from: ["refund_pending"],
+          source: "refund",
+          details: gatewayFacts,
+        });
       } else {
         await db
           .update(payments)
@@ -214,8 +232,7 @@ export function createRefundsService(deps: RefundsDeps) {
           .where(and(eq(payments.reference, reference), eq(payments.status, "refund_pending")));
       }
       const now = (await find(reference))!;
-      const message =
-        now.status === "refunded" ? M.done : now.status === "refund_failed" ? M.failed : M.started;
+      const message = now.status === "refunded" ? M.done : now.status === "refund_failed" ? M.failed : M.started;
       return { reference, status: now.status as PaymentStatus, refundId, message };
     },
 

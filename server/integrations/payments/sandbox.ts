@@ -104,7 +104,11 @@ export function createSandboxGateway(deps: { db: Db; webhookSecret: string }): S
       return {
         refundId,
         status: "processed",
-        raw: { status: true, message: "Refund processed", data: { id: refundId, status: "processed", amount: amountKobo } },
+        raw: {
+          status: true,
+          message: "Refund processed",
+          data: { id: refundId, status: "processed", amount: amountKobo },
+        },
       };
     },
 
