@@ -164,6 +164,14 @@ export function createRefundsService(deps: RefundsDeps) {
   }
 
   const service = {
+    /** What the refund's question names: the buyer's e-mail and the amount (naira); admins only. */
+    async summary(actor: Actor | null, reference: string) {
+      requireAdmin(actor);
+      const payment = await find(reference);
+      if (!payment) throw NotFound(PAYMENT_MESSAGES.paymentNotFound);
+      return { reference, email: payment.email, amount: payment.amount / 100, status: payment.status };
+    },
+
     /**
      * POST /api/admin/payments/{reference}/refund and the purchase tables' Refund: admins, with a recent
      * password (step-up). A full refund of a paid payment (or one whose refund failed), once: a payment
