@@ -164,6 +164,21 @@ export function createRefundsService(deps: RefundsDeps) {
   }
 
   const service = {
+    /**
+     * The status of each payment of `references` (admins): what a purchase table needs beside its rows
+     * to offer Refund (paid, refund_failed) and say Refund pending. Unknown references are left out.
+     */
+    async paymentStates(actor: Actor | null, references: ReadonlyArray<string | null>): Promise<Map<string, string>> {
+      requireAdmin(actor);
+      const wanted = [...new Set(references.filter((r): r is string => !!r && REFERENCE_PATTERN.test(r)))];
+      if (wanted.length === 0) return new Map();
+      const rows = await db
+        .select({ reference: payments.reference, status: payments.status })
+        .from(payments)
+        .where(inArray(payments.reference, wanted));
+      return new Map(rows.map((r) => [r.reference, r.status]));
+    },
+
     /** What the refund's question names: the buyer's e-mail and the amount (naira); admins only. */
     async summary(actor: Actor | null, reference: string) {
       requireAdmin(actor);

@@ -23,6 +23,7 @@ import { bearer, createAccount, sameOrigin, type TestAccount } from "../../../te
 import { apiCaller, ok, refused } from "../../../tests/support/api-calls.ts";
 import { makeCourse, makeEvent } from "../../../tests/support/factories.ts";
 import { readOutbox } from "../../../tests/support/mail-parser.ts";
+import { actorOf } from "../../../tests/support/page-action.ts";
 import { historyOf, paymentOf } from "../../../tests/support/payments.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
 import { refundMailKey } from "./refund-email.ts";
@@ -222,5 +223,16 @@ describe("what is refused", () => {
     });
     expect(proved.status).toBe(200);
     expect((await ok<{ status: string }>(await refund(reference))).status).toBe("refunded");
+  });
+});
+
+describe("the purchase tables' helper", () => {
+  it("answers the state of each payment, for admins only", async () => {
+    const { reference } = await paidCourse();
+    const states = await t.services.refunds.paymentStates(actorOf(admin, { admin: true }), [reference, null, "nope!"]);
+    expect([...states]).toEqual([[reference, "paid"]]);
+    await expect(t.services.refunds.paymentStates(actorOf(buyer), [reference])).rejects.toMatchObject({
+      code: "forbidden",
+    });
   });
 });
