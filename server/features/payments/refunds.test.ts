@@ -133,6 +133,10 @@ describe("a sandbox refund", () => {
       .where(and(eq(adminAudit.resource, "payments"), eq(adminAudit.itemId, payment.id)));
     expect(audit).toMatchObject({ action: "refund", actorId: admin.id });
     expect(audit!.changes).toMatchObject({ status: { before: "paid", after: "refund_pending" } });
+    const log = await ok<{ items: Array<{ itemId: string; href: string | null }> }>(
+      await call("GET", "/api/admin/audit?resource=payments"),
+    );
+    expect(log.items.find((e) => e.itemId === payment.id)?.href).toBe(`/admin/course/${course.id}`);
   });
 
   it("a refund without a reason; the coupon usage follows the purchase", async () => {
