@@ -19,6 +19,39 @@ async function adminHeaders(request: APIRequestContext, admin: Account, origin: 
   return { Authorization: `Bearer ${token}`, origin };
 }
 
+/** A course of its own and a learner who paid for it in the sandbox, all through the API. */
+async function paidCourse(
+  request: APIRequestContext,
+  admin: Account,
+  buyerEmail: string,
+  origin: string,
+  fullName: string,
+) {
+  const seeded = (await api<Course[]>(request, "courses"))[0]!;
+  const created = await request.post("/backend/api/courses", {
+    headers: await adminHeaders(request, admin, origin),
+    data: {
+      title: `Refundable ${Date.now().toString(36)}`,
+      instructor: "Ada Obi",
+      category: seeded.category,
+      price: 42000,
+      img: seeded.img,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const course = (await created.json()) as Course;
+  const started = await request.post("/backend/api/payments/course", {
+    headers: { origin },
+    data: { courseId: course._id, fullName, email: buyerEmail, phone: "08030000000" },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  const { reference, checkoutUrl } = (await started.json()) as { reference: string; checkoutUrl: string };
+  expect(await (await request.post(`${checkoutUrl}/success`, { headers: { origin } })).json()).toMatchObject({
+    status: "paid",
+  });
+  return { course, reference };
+}
+
 test("an admin refunds a paid course from its page (question, reason, password again): Refunded, gone from the learner's /account, one e-mail", async ({
   page,
   context,
@@ -111,4 +144,37 @@ test("an admin refunds a paid course from its page (question, reason, password a
   } finally {
     await request.delete(`/backend/api/courses/${course._id}`, { headers: await adminHeaders(request, admin, origin) });
   }
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("Refund asks its question in the page, with the reason, then refunds", async ({
+    page,
+    context,
+    request,
+    dataDir,
+    baseURL,
+  }) => {
+    const origin = new URL(baseURL!).origin;
+    const admin = await createAccount(request, dataDir, { admin: true });
+    const { course } = await paidCourse(request, admin, "tayo@example.com", origin, "Tayo Ade");
+    try {
+      await signInByApi(context, admin);
+      const detail = new CourseDetailPage(page);
+      await detail.goto(course._id);
+      await detail.refundButton("Tayo Ade").click();
+      const question = page.getByRole("main").getByRole("region", { name: /^Refund / });
+      await expect(question).toContainText(REFUND_MESSAGES.confirm("tayo@example.com", "₦42,000.00"));
+      await question.getByRole("textbox", { name: /Reason/ }).fill("Paid twice");
+      await question.getByRole("button", { name: "Refund", exact: true }).click();
+      await expect(detail.notice(REFUND_MESSAGES.done)).toBeVisible();
+      await expect(detail.purchase("Tayo Ade")).toContainText("Refunded");
+      await expect(detail.refundButton("Tayo Ade")).toHaveCount(0);
+    } finally {
+      await request.delete(`/backend/api/courses/${course._id}`, {
+        headers: await adminHeaders(request, admin, origin),
+      });
+    }
+  });
 });
