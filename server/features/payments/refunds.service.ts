@@ -199,7 +199,6 @@ export function createRefundsService(deps: RefundsDeps) {
       requireRecentVerification(admin, deps.stepUpMaxAgeMs);
       const payment = await find(reference);
       if (!payment) throw NotFound(PAYMENT_MESSAGES.paymentNotFound);
-      if (payment.status !== "paid" && payment.status !== "refund_failed") throw refusal(payment.status);
       const reason = input.reason?.trim() ? input.reason.trim() : null;
       const who = { adminId: admin.id, adminEmail: admin.email, reason };
       const started = await move(reference, {
@@ -209,6 +208,7 @@ export function createRefundsService(deps: RefundsDeps) {
         details: who,
         admin,
       });
+      // (the conditional update is the only check: of concurrent requests, the others end here)
       if (!started) throw refusal((await find(reference))?.status ?? "unknown");
 
       let answer: GatewayRefund;
