@@ -94,6 +94,8 @@ interface FigureTable<Row> {
   /** the row name of the CSV's file */
   file: string;
   empty: string;
+  /** a long table shown folded (a native <details>, opened without JavaScript too) under this summary */
+  folded?: string;
   rows: (figures: Figures) => Row[];
   columns: Column<Row>[];
 }
@@ -107,6 +109,7 @@ export const FIGURE_TABLES: { [K in FigureName]: FigureTable<FigureRow<K>> } = {
       "Payments that became paid each day (Lagos time), less the refunds made that day, whenever the payment was made.",
     file: "revenue-by-day",
     empty: "No days.",
+    folded: "Day by day (30 days)",
     rows: (f) => f.revenue,
     columns: [
       { header: "Day", value: (r) => r.day },

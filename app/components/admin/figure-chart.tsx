@@ -55,6 +55,8 @@ function optionsFor(spec: ChartSpec, width: number): uPlot.Options {
       },
       {
         size: spec.money ? (narrow ? 56 : 72) : 40,
+        // counts: whole steps only (no "1, 1, 2, 2" from rounded halves)
+        ...(spec.money ? {} : { incrs: [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10_000] }),
         values: (_u, splits) => splits.map((v) => (spec.money ? compactMoney.format(v) : count.format(v))),
       },
     ],

@@ -102,6 +102,15 @@ function FigureSection({ name, lastDays }: { name: FigureName; lastDays: LastDay
     },
   }));
   const id = `figure-${name}`;
+  const list = (
+    <DataTable
+      labelledBy={`${id}-title`}
+      columns={columns}
+      rows={rows.map((cells, i) => ({ key: String(i), cells }))}
+      rowKey={(row) => row.key}
+      empty={table.empty}
+    />
+  );
   return (
     <section aria-labelledby={`${id}-title`} className="mt-8" data-figure={name}>
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2">
@@ -118,13 +127,16 @@ function FigureSection({ name, lastDays }: { name: FigureName; lastDays: LastDay
       </div>
       <p className="mt-1 text-sm text-slate-600">{table.about}</p>
       {rows.length > 0 ? <Chart spec={spec} /> : null}
-      <DataTable
-        labelledBy={`${id}-title`}
-        columns={columns}
-        rows={rows.map((cells, i) => ({ key: String(i), cells }))}
-        rowKey={(row) => row.key}
-        empty={table.empty}
-      />
+      {table.folded ? (
+        <details className="mt-4">
+          <summary className="cursor-pointer rounded-md font-medium text-brand-700 underline-offset-4 hover:underline">
+            {table.folded}
+          </summary>
+          {list}
+        </details>
+      ) : (
+        list
+      )}
     </section>
   );
 }
