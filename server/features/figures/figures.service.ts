@@ -2,10 +2,9 @@
 // decision 038): revenue by day net of refunds, enrolments by course, tickets by event, coupon use. One
 // query per figure, summed and grouped by the database; only the 30 days are filled in here.
 //
-// When a payment counts: it became paid at its first `payment_events` row to 'paid' (a payment with no
-// such row, made before the history existed, at its verified_at while its status is one of the paid
-// ones). A refund counts on the day of its `payment_events` row to 'refunded' (full refunds: the
-// payment's whole amount), whenever the payment was made.
+// When a payment counts: it became paid at its `payment_events` row to 'paid'. A refund counts on the
+// day of its `payment_events` row to 'refunded' (full refunds: the payment's whole amount), whenever the
+// payment was made.
 import { sql, type SQL } from "drizzle-orm";
 import {
   DELETED_COURSE,
@@ -44,8 +43,10 @@ const paidStatuses = sql.join(
 const lagosDay = (at: SQL) => sql`to_char((${at} at time zone 'UTC') + interval '1 hour', 'YYYY-MM-DD')`;
 
 /**
- * The payments that became paid in [from, to): id and when. Through the (to_status, at) index of the
- * history, plus the few paid payments that have no 'paid' row in it at all.
+ * The payments that became paid in [from, to): id and when, through the (to_status, at) index of the
+ * history. Not verified_at: every transition rewrites it (a failed one, and a refund made through the
+ * same state machine), while the 'paid' row stays; payment_events came with the payments feature
+ * (migration 0007), so every paid payment has one.
  */
 function paidIn(from: string, to: string): SQL {
   return sql`(
@@ -53,12 +54,6 @@ function paidIn(from: string, to: string): SQL {
       from payment_events e
      where e.to_status = 'paid' and e.at >= ${from}::timestamptz and e.at < ${to}::timestamptz
      group by e.payment_id
-    union all
-    select p.id as payment_id, p.verified_at as paid_at
-      from payments p
-     where p.status in (${paidStatuses})
-       and p.verified_at >= ${from}::timestamptz and p.verified_at < ${to}::timestamptz
-       and not exists (select 1 from payment_events x where x.payment_id = p.id and x.to_status = 'paid')
   )`;
 }
 

@@ -205,13 +205,21 @@ describe("revenue by day", () => {
     });
   });
 
-  it("counts a paid payment without a 'paid' history row on its verified_at; a refund pending or failed is no refund", async () => {
+  it("counts a payment on its 'paid' history row, whatever its verified_at says since; a refund pending or failed is no refund", async () => {
     const course = await seedCourse("Design");
-    await seedPayment({ itemId: course.id, amount: 700_000, status: "paid", verifiedAt: "2026-11-10T12:00:00Z" });
+    // the state machine rewrites verified_at at each transition: a refund moved it to the 25th
+    await seedPayment({
+      itemId: course.id,
+      amount: 700_000,
+      status: "refund_pending",
+      paidAt: "2026-11-10T12:00:00Z",
+      verifiedAt: "2026-11-25T12:00:00Z",
+    });
     await seedPayment({ itemId: course.id, amount: 800_000, status: "refund_pending", paidAt: "2026-11-11T12:00:00Z" });
     await seedPayment({ itemId: course.id, amount: 900_000, status: "refund_failed", paidAt: "2026-11-12T12:00:00Z" });
     const result = await figures.last30Days(ADMIN, NOW);
     expect(dayOf(result, "2026-11-10")).toMatchObject({ paidCount: 1, grossKobo: 700_000 });
+    expect(dayOf(result, "2026-11-25")).toMatchObject({ paidCount: 0, grossKobo: 0 });
     expect(dayOf(result, "2026-11-11")).toMatchObject({ paidCount: 1, grossKobo: 800_000 });
     expect(dayOf(result, "2026-11-12")).toMatchObject({ paidCount: 1, grossKobo: 900_000 });
     expect(result.totals).toMatchObject({ refundCount: 0, refundsKobo: 0, netKobo: 2_400_000 });
