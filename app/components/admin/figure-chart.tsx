@@ -25,6 +25,8 @@ function short(label: string, max: number): string {
 function optionsFor(spec: ChartSpec, width: number): uPlot.Options {
   const n = spec.labels.length;
   const narrow = width < 480;
+  // about 7 px a character: a label gets its share of the width, between 6 and 28 characters
+  const labelChars = Math.min(28, Math.max(6, Math.floor((width - 60) / Math.max(n, 1) / 7)));
   const bars = uPlot.paths.bars!({ size: [0.7, 48], gap: 1 });
   const yValue = (v: number | null) => (v === null ? "" : spec.money ? money.format(v) : count.format(v));
   return {
@@ -49,7 +51,7 @@ function optionsFor(spec: ChartSpec, width: number): uPlot.Options {
         incrs: [1, 2, 3, 5, 7, 10, 14, 15, 20, 30],
         values: (_u, splits) =>
           splits.map((i) =>
-            Number.isInteger(i) && spec.labels[i] !== undefined ? short(spec.axisLabel(i), narrow ? 8 : 14) : "",
+            Number.isInteger(i) && spec.labels[i] !== undefined ? short(spec.axisLabel(i), labelChars) : "",
           ),
         grid: { show: false },
       },
