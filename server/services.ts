@@ -35,6 +35,7 @@ import { emailBrand } from "./features/mail/templates/brand.ts";
 import { ticketKey } from "./features/tickets/ticket-code.ts";
 import { createAccountService } from "./features/account/account.service.ts";
 import { createAuditService } from "./features/admin/audit.service.ts";
+import { createFiguresService } from "./features/figures/figures.service.ts";
 import { createRateLimiter, limitRules } from "./http/rate-limit.ts";
 
 export interface Deps {
@@ -176,6 +177,8 @@ export function createServices(deps: Deps) {
       stepUpMaxAgeMs: deps.env.STEP_UP_MAX_AGE_SECONDS * 1000,
       stepUpAttempts: deps.env.SIGN_IN_RATE_LIMIT,
     }),
+    /** the dashboard's figures of the last 30 days and their CSV exports (decision 038) */
+    figures: createFiguresService(db),
     /** what admins did (the audit log, written by each admin write; issue 16) */
     audit: createAuditService(db),
     auth,

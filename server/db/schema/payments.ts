@@ -52,7 +52,11 @@ export const paymentEvents = pgTable(
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
   },
-  (t) => [index("payment_events_payment_idx").on(t.paymentId)],
+  (t) => [
+    index("payment_events_payment_idx").on(t.paymentId),
+    // the admin figures: what became paid, or was refunded, in a window of days (decision 038)
+    index("payment_events_to_status_at_idx").on(t.toStatus, t.at),
+  ],
 );
 
 /**
