@@ -86,6 +86,8 @@ export interface AuditItemState {
   slug?: string;
   /** an account's e-mail: /admin/users finds accounts by e-mail or username */
   email?: string;
+  /** the admin page that shows the item (a payment: its course's or event's purchase table) */
+  path?: string;
 }
 
 interface AuditResource {
@@ -148,15 +150,29 @@ export const AUDIT_RESOURCES: Record<string, AuditResource> = {
     one: "coupon",
     many: "Coupons",
     fields: { code: "Code", discount: "Discount (%)", isValid: "Active", courseId: "Course" },
-    href: (itemId, item) =>
-      item.exists && itemId ? `/coupons/view/${encodeURIComponent(itemId)}` : "/coupon-table",
+    href: (itemId, item) => (item.exists && itemId ? `/coupons/view/${encodeURIComponent(itemId)}` : "/coupon-table"),
   },
   // a request is found on its screen by its e-mail while it exists
   contacts: {
     one: "contact request",
     many: "Contact requests",
-    fields: { status: "Status", response: "Response", email: "E-mail", name: "Name", subject: "Subject", message: "Message" },
-    href: (_id, item) => (item.exists && item.email ? `/admin/contacts?search=${encodeURIComponent(item.email)}` : "/admin/contacts"),
+    fields: {
+      status: "Status",
+      response: "Response",
+      email: "E-mail",
+      name: "Name",
+      subject: "Subject",
+      message: "Message",
+    },
+    href: (_id, item) =>
+      item.exists && item.email ? `/admin/contacts?search=${encodeURIComponent(item.email)}` : "/admin/contacts",
+  },
+  // a refunded payment is shown in its course's (or event's) purchase table (decision 035)
+  payments: {
+    one: "payment",
+    many: "Payments",
+    fields: { status: "Status", reason: "Reason" },
+    href: (_id, item) => (item.exists && item.path ? item.path : null),
   },
   // one list of names, no item screen (spec admin §2 "Categories admin")
   categories: { one: "category", many: "Categories", fields: { name: "Name" }, href: () => "/admin/categories" },
@@ -192,7 +208,13 @@ export function auditFieldLabel(resource: string, field: string): string {
   return capital(field.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase());
 }
 
-const VERBS: Record<string, string> = { create: "Added", update: "Updated", delete: "Deleted", move: "Moved" };
+const VERBS: Record<string, string> = {
+  create: "Added",
+  update: "Updated",
+  delete: "Deleted",
+  move: "Moved",
+  refund: "Refunded",
+};
 
 /** What happened, in words: "Updated FAQ", "Featured post", "Granted admin role". */
 export function describeAuditAction(entry: Pick<AuditEntry, "action" | "resource" | "changes">): string {

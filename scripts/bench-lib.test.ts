@@ -16,17 +16,21 @@ describe("parseBenchArgs", () => {
       warmup: 3,
       connections: 10,
       posts: 10_000,
+      payments: 10_000,
       help: false,
     });
   });
 
   it("reads every flag; a short duration shortens the default warm-up", () => {
-    expect(parseBenchArgs(["--no-build", "--duration", "2", "--connections", "4", "--posts", "0"])).toEqual({
+    expect(
+      parseBenchArgs(["--no-build", "--duration", "2", "--connections", "4", "--posts", "0", "--payments", "500"]),
+    ).toEqual({
       build: false,
       duration: 2,
       warmup: 2,
       connections: 4,
       posts: 0,
+      payments: 500,
       help: false,
     });
     expect(parseBenchArgs(["--warmup", "0", "-h"])).toMatchObject({ warmup: 0, help: true });
@@ -40,6 +44,7 @@ describe("parseBenchArgs", () => {
     expect(() => parseBenchArgs(["--warmup", "61"])).toThrow("--warmup");
     expect(() => parseBenchArgs(["--fast"])).toThrow(/fast/);
     expect(() => parseBenchArgs(["--posts=-1"])).toThrow("--posts must be a number from 0 to 100000");
+    expect(() => parseBenchArgs(["--payments", "100001"])).toThrow("--payments must be a number from 0 to 100000");
   });
 });
 

@@ -10,10 +10,12 @@ export interface BenchOptions {
   connections: number;
   /** generated posts added to the fresh PGlite database before the app starts (0: only the demo blog) */
   posts: number;
+  /** generated payments added to that database once the routes are measured, for the admin figures' query (0: none) */
+  payments: number;
   help: boolean;
 }
 
-export const USAGE = `Usage: npm run bench -- [--no-build] [--duration S] [--warmup S] [--connections N] [--posts N]
+export const USAGE = `Usage: npm run bench -- [--no-build] [--duration S] [--warmup S] [--connections N] [--posts N] [--payments N]
 
   --no-build        use the existing build/ instead of running \`react-router build\`
   --duration S      seconds measured per route (default 10, 1-300)
@@ -21,6 +23,8 @@ export const USAGE = `Usage: npm run bench -- [--no-build] [--duration S] [--war
   --connections N   concurrent connections (default 10, 1-100)
   --posts N         generated posts added before the blog routes are measured (default 10000, 0-100000;
                     only on the fresh PGlite directory, never on a DATABASE_URL)
+  --payments N      generated payments of the last 60 days added before the admin figures' query is
+                    timed (default 10000, 0-100000; same rule)
 
 Set DATABASE_URL to bench against that PostgreSQL instead of a fresh PGlite directory.`;
 
@@ -44,6 +48,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
       warmup: { type: "string" },
       connections: { type: "string" },
       posts: { type: "string" },
+      payments: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -54,6 +59,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     warmup: boundedNumber("warmup", values.warmup, Math.min(3, duration), 0, 60),
     connections: Math.round(boundedNumber("connections", values.connections, 10, 1, 100)),
     posts: Math.round(boundedNumber("posts", values.posts, 10_000, 0, 100_000)),
+    payments: Math.round(boundedNumber("payments", values.payments, 10_000, 0, 100_000)),
     help: values.help,
   };
 }

@@ -1,7 +1,9 @@
 // npm run bench: builds the app, starts the production server on a fresh DATA_DIR (it migrates and seeds),
 // adds generated posts (--posts), loads GET /, /courses, /backend/api/courses and the blog's reads with autocannon, then stops it and loads a bare
 // node:http server (scripts/bench-bare-server.ts) on the same database doing the same courses query,
-// weighs the home page's JS and CSS (gzip -9), and times a resized image (/media?tr=): made, then cached. Prints a table and writes bench-results/bench-<time>.json.
+// weighs the home page's JS and CSS (gzip -9), and times a resized image (/media?tr=): made, then cached;
+// then adds generated payments (--payments) to the stopped app's PGlite directory and times the admin
+// dashboard's figures query in process (scripts/bench-figures.ts). Prints a table and writes bench-results/bench-<time>.json.
 // It is a report: a missed target still exits 0; only a failure to run exits non-zero.
 // Only 127.0.0.1 is targeted, and every run has a fixed duration. See `npm run bench -- --help`.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -16,6 +18,8 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import sharp from "sharp";
 import { parseEnv } from "../server/env.ts";
+import { openDatabase } from "../server/db/client.ts";
+import { seedBenchPayments, timeFigures, type FiguresTiming } from "./bench-figures.ts";
 import {
   collectHomeAssets,
   fileTimestamp,
@@ -47,6 +51,8 @@ const IMAGE_PATH = "/media/bench/photo.jpg";
 const IMAGE_FIRST_WIDTHS = [320, 480, 600, 800, 1200];
 const IMAGE_CACHED_PATH = `${IMAGE_PATH}?tr=w-600,h-400`;
 const START_TIMEOUT_MS = 180_000;
+/** timed runs of the admin figures' query */
+const FIGURES_RUNS = 20;
 const STOP_GRACE_MS = 10_000;
 
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
@@ -373,6 +379,22 @@ async function run(options: BenchOptions): Promise<void> {
   const bareResult = await loadRoute(bare, API_PATH, options);
   await stopServer(bare);
 
+  // 3. The admin figures' query (decision 038) on --payments generated payments, in process, once the
+  // servers have let go of the PGlite directory. Never written into a DATABASE_URL.
+  let figures: FiguresTiming | null = null;
+  if (options.payments > 0 && !databaseUrl) {
+    const database = await openDatabase({ pgliteDir: path.join(tempDir, "pglite") });
+    try {
+      log(`adding ${options.payments} generated payments, then timing the admin figures' query`);
+      await seedBenchPayments(database.db, options.payments);
+      figures = await timeFigures(database.db, FIGURES_RUNS);
+    } finally {
+      await database.close();
+    }
+  } else if (options.payments > 0) {
+    log("DATABASE_URL is set: no generated payments are added to it (--payments applies to PGlite only)");
+  }
+
   const appApi = routes[API_PATH]!;
   const apiRatio = bareResult.rps > 0 ? round(appApi.rps / bareResult.rps, 3) : 0;
   const pass = {
@@ -424,6 +446,8 @@ async function run(options: BenchOptions): Promise<void> {
       cssGzipBytes: postPage.cssGzipBytes,
       files: postPage.files,
     },
+    /** the admin dashboard's last 30 days (services.figures.last30Days), in process, on generated payments */
+    figures: figures ? { payments: options.payments, ...figures } : null,
     /** a 2400×1600 JPEG resized to WebP: first requests (made, ms each) and load on a cached derivative */
     image: { source: IMAGE_PATH, firstWidths: IMAGE_FIRST_WIDTHS, ...image },
     targets: TARGETS,
@@ -459,6 +483,10 @@ async function run(options: BenchOptions): Promise<void> {
       `CSS ${formatBytes(postPage.cssGzipBytes)} (${postPath}; ${postCount} generated posts in the database)`,
     `resized image, first request (made): median ${image.firstMedianMs} ms of ${image.firstMs.join(", ")} ms ` +
       `(2400×1600 JPEG → WebP w ${IMAGE_FIRST_WIDTHS.join(", ")}); cached: p50 ${image.cached.p50} ms, p99 ${image.cached.p99} ms`,
+    figures
+      ? `admin figures query  median ${figures.medianMs} ms, p95 ${figures.p95Ms} ms over ${figures.runs} runs ` +
+        `(${options.payments} generated payments, ${figures.paidInWindow} paid in the last 30 days)`
+      : "admin figures query  not timed (--payments 0, or DATABASE_URL set)",
     "",
     `results: ${path.relative(process.cwd(), file) || file}`,
   ];

@@ -25,6 +25,7 @@ import type { Queue } from "./jobs/queue.ts";
 import { createCouponsService } from "./features/coupons/coupons.service.ts";
 import { createPaymentsService, type Payment } from "./features/payments/payments.service.ts";
 import { createPurchasesService } from "./features/payments/purchases.service.ts";
+import { createRefundsService } from "./features/payments/refunds.service.ts";
 import { createPaymentQueue } from "./features/payments/payments.jobs.ts";
 import { createSandboxCheckout } from "./features/payments/sandbox-checkout.ts";
 import { createPaystackGateway } from "./integrations/payments/paystack.ts";
@@ -34,6 +35,7 @@ import { emailBrand } from "./features/mail/templates/brand.ts";
 import { ticketKey } from "./features/tickets/ticket-code.ts";
 import { createAccountService } from "./features/account/account.service.ts";
 import { createAuditService } from "./features/admin/audit.service.ts";
+import { createFiguresService } from "./features/figures/figures.service.ts";
 import { createRateLimiter, limitRules } from "./http/rate-limit.ts";
 
 export interface Deps {
@@ -85,6 +87,15 @@ export function createServices(deps: Deps) {
         purchases,
       })
     : undefined;
+  const refunds = createRefundsService({
+    db,
+    gateway: paymentGateway,
+    logger: deps.logger,
+    purchases,
+    mailer: deps.mailer,
+    brand: emailBrand(deps.env),
+    stepUpMaxAgeMs: deps.env.STEP_UP_MAX_AGE_SECONDS * 1000,
+  });
   const paymentQueue = deps.queue ? createPaymentQueue(deps.queue.boss, { afterPaid, logger: deps.logger }) : undefined;
   const payments = createPaymentsService({
     db,
@@ -94,6 +105,7 @@ export function createServices(deps: Deps) {
     purchases,
     publicKey: deps.env.PAYSTACK_PUBLIC_KEY,
     jobs: paymentQueue,
+    refunds,
     onPaymentPaid: deps.onPaymentPaid,
   });
   const content = createContentService(db);
@@ -102,6 +114,8 @@ export function createServices(deps: Deps) {
   return {
     /** the payment core: start, verify, webhook, retry sweep (decision 016) */
     payments,
+    /** an admin's full refund of a paid payment, settled by the gateway (decision 035) */
+    refunds,
     /** which coupon applies and what it takes off */
     coupons,
     /**
@@ -163,6 +177,8 @@ export function createServices(deps: Deps) {
       stepUpMaxAgeMs: deps.env.STEP_UP_MAX_AGE_SECONDS * 1000,
       stepUpAttempts: deps.env.SIGN_IN_RATE_LIMIT,
     }),
+    /** the dashboard's figures of the last 30 days and their CSV exports (decision 038) */
+    figures: createFiguresService(db),
     /** what admins did (the audit log, written by each admin write; issue 16) */
     audit: createAuditService(db),
     auth,

@@ -140,6 +140,39 @@ export class DashboardPage extends AdminPage {
     const text = await card.getByRole("definition").first().innerText();
     return Number(text.replace(/[^0-9]/g, ""));
   }
+
+  /** A figure of the last 30 days, by its heading: "Revenue by day", "Enrolments by course", ... */
+  figureSection(title: string): Locator {
+    return this.page.getByRole("region", { name: title, exact: true });
+  }
+
+  /** The row of a figure's table whose first cell (its row header) is `name`. */
+  figureRow(section: Locator, name: string | RegExp): Locator {
+    return section
+      .getByRole("row")
+      .filter({ has: this.page.getByRole("rowheader", { name, exact: typeof name === "string" }) });
+  }
+
+  /** A figure row's cell under a column heading ("Uses", "Net (₦)"...). */
+  figureCell(row: Locator, header: string): Locator {
+    return rowCell(row, header);
+  }
+
+  /** The chart of a figure, drawn once the page has hydrated. */
+  figureChart(section: Locator): Locator {
+    return section.getByRole("img");
+  }
+
+  /** Downloads a figure's CSV through its link; the file's bytes and the name the server suggests. */
+  async downloadCsv(section: Locator): Promise<{ bytes: Buffer; fileName: string }> {
+    const [download] = await Promise.all([
+      this.page.waitForEvent("download"),
+      section.getByRole("link", { name: /^Download CSV/ }).click(),
+    ]);
+    const path = await download.path();
+    const { readFile } = await import("node:fs/promises");
+    return { bytes: await readFile(path), fileName: download.suggestedFilename() };
+  }
 }
 
 export class OutboxPage extends AdminPage {
@@ -440,7 +473,9 @@ export class ContactsPage extends AdminPage {
   }
 
   async delete(email: string, answer: "Delete" | "Cancel" = "Delete") {
-    await this.row(email).getByRole("button", { name: `Delete the request from ${email}` }).click();
+    await this.row(email)
+      .getByRole("button", { name: `Delete the request from ${email}` })
+      .click();
     const dialog = this.page.getByRole("alertdialog").or(this.page.getByRole("dialog"));
     await expect(dialog).toContainText(`Are you sure you want to delete the contact request from ${email}?`);
     await dialog.getByRole("button", { name: answer, exact: true }).click();

@@ -1,0 +1,1 @@
+CREATE INDEX "payment_events_to_status_at_idx" ON "payment_events" USING btree ("to_status","at");

@@ -1,0 +1,38 @@
+// CSV for spreadsheets (the admin figures' exports; decision 038): RFC 4180 (comma, CRLF, a field in
+// double quotes when it holds a comma, a quote, a line break or edge spaces, its quotes doubled), UTF-8
+// with a byte-order mark so that Excel reads "₦" and names such as "Adébáyọ̀" right, and text that a
+// spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) prefixed with a quote
+// (OWASP "CSV injection"). Numbers are written as numbers: only text is guarded.
+
+/** The byte-order mark Excel needs to read a CSV file as UTF-8. */
+export const BOM = "\uFEFF";
+
+/**
+ * What a CSV cell may hold: text (guarded), a number we computed (written as it is), or a number with
+ * its decimals fixed ({ decimal: "-4000.00" }: naira amounts).
+ */
+export type CsvValue = string | number | { decimal: string };
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/** One field: guarded against formulas when it is text, quoted when it must be. */
+export function csvField(value: CsvValue): string {
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) throw new Error(`not a number for a CSV cell: ${value}`);
+    return String(value);
+  }
+  if (typeof value === "object") {
+    if (!DECIMAL.test(value.decimal)) throw new Error(`not a decimal for a CSV cell: ${value.decimal}`);
+    return value.decimal;
+  }
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** A whole file: the BOM, the header row, the rows, each line ended by CRLF. */
+export function toCsv(headers: readonly string[], rows: ReadonlyArray<readonly CsvValue[]>): string {
+  const lines = [headers, ...rows].map((row) => row.map(csvField).join(","));
+  return `${BOM}${lines.join("\r\n")}\r\n`;
+}
