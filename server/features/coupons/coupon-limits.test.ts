@@ -156,6 +156,21 @@ describe("the usage limit", () => {
     await t.db.delete(payments);
   });
 
+  it("gives the use of a refunded payment back (decision 035)", async () => {
+    await create({ code: "REFUNDME", usageLimit: 1 });
+    const paid = await startWith("REFUNDME", 1);
+    expect((await settle(paid.body.checkoutUrl!, "success")).status).toBe(200);
+    expect((await startWith("REFUNDME", 2)).status).toBe(422);
+    await ok(await call("POST", `/api/admin/payments/${String(paid.body.reference)}/refund`, {}));
+    const [usage] = await t.db
+      .select()
+      .from(couponUsages)
+      .where(eq(couponUsages.paymentReference, String(paid.body.reference)));
+    expect(usage!.paymentStatus).toBe("refunded");
+    expect((await startWith("REFUNDME", 3)).status).toBe(201);
+    await t.db.delete(payments);
+  });
+
   it("lets a pending payment hold its use for a day only", async () => {
     const coupon = await create({ code: "ONCE", usageLimit: 1 });
     expect((await startWith("ONCE", 1)).status).toBe(201);
