@@ -29,13 +29,7 @@ export interface PageEntry {
 }
 
 /** The admin screens of the spec not built yet (admin-back-office §2): one coming-soon module, one id per path. */
-const ADMIN_SCREENS_TO_COME = [
-  "admin/newsletter",
-  "coupons",
-  "coupon-table",
-  "coupons/view/:couponId",
-  "admin/event/:id",
-];
+const ADMIN_SCREENS_TO_COME = ["admin/newsletter", "admin/event/:id"];
 
 export const PAGES: readonly PageEntry[] = [
   { index: true, file: "routes/home.tsx", access: "public" },
@@ -89,6 +83,11 @@ export const PAGES: readonly PageEntry[] = [
       { path: "add-course", file: "routes/admin/course-edit.tsx", access: "admin" },
       { path: "edit-course/:id", file: "routes/admin/course-edit.tsx", id: "edit-course", access: "admin" },
       { path: "admin/course/:id", file: "routes/admin/course-detail.tsx", access: "admin" },
+      // spec admin §2 "Coupon manager (/coupons) and coupon table (/coupon-table)", "Coupon detail" (issue
+      // 17; decision 034)
+      { path: "coupons", file: "routes/admin/coupons.tsx", access: "admin" },
+      { path: "coupon-table", file: "routes/admin/coupon-table.tsx", access: "admin" },
+      { path: "coupons/view/:couponId", file: "routes/admin/coupon-detail.tsx", access: "admin" },
       // what admins did (issue 16 "Audit log", beyond the spec)
       { path: "admin/audit", file: "routes/admin/audit.tsx", access: "admin" },
       ...ADMIN_SCREENS_TO_COME.map((path): PageEntry => ({

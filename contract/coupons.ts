@@ -21,7 +21,41 @@ export const COUPON_MESSAGES = {
   isValid: "isValid must be true or false",
   nothingToChange: "Give at least one field to change",
   deleted: "Coupon deleted successfully",
+  /** decision 034 (beyond the spec) */
+  usageLimit: "The usage limit must be a whole number of 1 or more, or empty for no limit",
+  expiresAt: "The expiry must be a date and time, like 2026-12-31T23:59:00+01:00, or empty for none",
 };
+
+/**
+ * decision 034: how many payments may use a coupon; null (or empty) is no limit. Whole numbers of 1 or
+ * more, kept below 2^31 (the column is an integer).
+ */
+export const UsageLimitSchema = z
+  .number({ error: COUPON_MESSAGES.usageLimit })
+  .int(COUPON_MESSAGES.usageLimit)
+  .min(1, COUPON_MESSAGES.usageLimit)
+  .max(1_000_000_000, COUPON_MESSAGES.usageLimit);
+
+/** An ISO 8601 date and time with its offset (or Z), or a plain date (the start of that day, UTC). */
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2}))?$/i;
+
+/** decision 034: when a coupon stops applying; null (or empty) is never. Answered as an ISO string. */
+export const ExpiresAtSchema = z
+  .string({ error: COUPON_MESSAGES.expiresAt })
+  .trim()
+  .regex(ISO_DATE_TIME, COUPON_MESSAGES.expiresAt)
+  .refine((v) => {
+    const t = Date.parse(v);
+    const [y, m, d] = v.slice(0, 10).split("-").map(Number) as [number, number, number];
+    const day = new Date(Date.UTC(y, m - 1, d));
+    // (Date.parse rolls 30 February over into March: the calendar day must exist)
+    const real = day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+    return real && Number.isFinite(t) && t > Date.UTC(2000, 0, 1) && t < Date.UTC(10000, 0, 1);
+  }, COUPON_MESSAGES.expiresAt)
+  .transform((v) => new Date(v).toISOString());
+
+const nullableLimit = z.union([UsageLimitSchema, z.null()], { error: COUPON_MESSAGES.usageLimit });
+const nullableExpiry = z.union([z.literal(""), ExpiresAtSchema, z.null()], { error: COUPON_MESSAGES.expiresAt });
 
 /** spec admin §5, §9: a whole number from 0 to 100; an empty value is refused. */
 export const DiscountSchema = z
@@ -48,12 +82,17 @@ export const NewCouponSchema = z.object(
       .union([z.literal(""), CouponCodeSchema], { error: COUPON_MESSAGES.code })
       .nullish()
       .transform((v) => (v ? v : null)),
+    usageLimit: nullableLimit.optional().transform((v) => v ?? null),
+    expiresAt: nullableExpiry.optional().transform((v) => (v ? v : null)),
   },
   { error: BODY_NOT_OBJECT },
 );
 export type NewCoupon = z.input<typeof NewCouponSchema>;
 
-/** PUT /api/coupons/{id}: `isValid` (Validate / Invalidate), or the inline edit's discount, code and course. */
+/**
+ * PUT /api/coupons/{id}: `isValid` (Validate / Invalidate), or the inline edit's discount, code and
+ * course, and the usage limit and expiry (null takes them away).
+ */
 export const CouponUpdateSchema = z
   .object(
     {
@@ -61,6 +100,8 @@ export const CouponUpdateSchema = z
       discount: DiscountSchema.optional(),
       code: CouponCodeSchema.optional(),
       courseId: CourseIdSchema.nullish().transform((v) => (v === undefined ? undefined : v ? v : null)),
+      usageLimit: nullableLimit.optional(),
+      expiresAt: nullableExpiry.optional().transform((v) => (v === undefined ? undefined : v ? v : null)),
     },
     { error: BODY_NOT_OBJECT },
   )
@@ -88,6 +129,14 @@ export const CouponSchema = z.object({
   /** absent (null) means general: every course */
   courseId: z.string().nullable(),
   createdAt: z.string(),
+  /** decision 034: how many payments may use it; null is no limit */
+  usageLimit: z.number().int().nullable(),
+  /** decision 034: from when it no longer applies (ISO); null is never */
+  expiresAt: z.string().nullable(),
+  /** paid payments that used it */
+  timesUsed: z.number().int(),
+  /** payments with it still in progress (pending, started within the last day): each holds a use */
+  usesHeld: z.number().int(),
   usageRecords: z.array(CouponUsageRecordSchema),
 });
 export type CouponJson = z.infer<typeof CouponSchema>;

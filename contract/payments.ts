@@ -11,6 +11,9 @@ export const PAYMENT_MESSAGES = {
   couponApplied: CHECKOUT_TEXTS.couponApplied,
   couponInvalid: CHECKOUT_TEXTS.couponInvalid,
   couponOtherCourse: "This coupon is not valid for this course",
+  // issue 17, decision 034: a coupon's expiry and usage limit
+  couponExpired: "This coupon has expired",
+  couponUsedUp: "This coupon has been used up",
   courseNotFound: "Course not found",
   couponNotFound: "Coupon not found",
   eventNotFound: "Event not found",

@@ -83,13 +83,13 @@ describe("the page table", () => {
         children: e.children && shape(e.children),
       }));
     expect(shape(routes as Entry[])).toEqual(shape(PAGES as readonly Entry[]));
-    expect(JSON.stringify(routes)).toContain('"id":"admin-soon:coupon-table"');
+    expect(JSON.stringify(routes)).toContain('"id":"admin-soon:admin/newsletter"');
   });
 
   it.each([
     ["/", ["routes/home.tsx"]],
     ["/admin/users", ["routes/admin/layout.tsx", "routes/admin/users.tsx"]],
-    ["/coupons/view/42", ["routes/admin/layout.tsx", "routes/admin/coming-soon.tsx"]],
+    ["/coupons/view/42", ["routes/admin/layout.tsx", "routes/admin/coupon-detail.tsx"]],
     ["/admin/write", ["routes/admin/write.tsx"]],
     // the same page for every signed-in user, outside the admin layout (decision 023)
     ["/write", ["routes/admin/write.tsx"]],
@@ -98,7 +98,7 @@ describe("the page table", () => {
     // a post's slug is any one segment the pages above do not claim; the admin pages keep theirs
     ["/my-first-post", ["routes/post.tsx"]],
     ["/tickets", ["routes/admin/layout.tsx", "routes/admin/tickets.tsx"]],
-    ["/coupons", ["routes/admin/layout.tsx", "routes/admin/coming-soon.tsx"]],
+    ["/coupons", ["routes/admin/layout.tsx", "routes/admin/coupons.tsx"]],
     ["/admin", ["routes/admin/layout.tsx", "routes/admin/dashboard.tsx"]],
     ["/no/such/page", ["routes/not-found.tsx"]],
   ])("matches %s to %j", (path, files) => {

@@ -1,5 +1,16 @@
 // Courses, categories, coupons and course purchases (public-area §3, admin-back-office §3).
-import { boolean, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { createdAt, id, updatedAt } from "./columns.ts";
 
@@ -36,20 +47,31 @@ export const courses = pgTable(
   (t) => [index("courses_created_at_idx").on(t.createdAt), index("courses_category_idx").on(t.category)],
 );
 
-export const coupons = pgTable("coupons", {
-  id: id(),
-  code: text("code").notNull().unique(),
-  /** percent, integer 0-100 */
-  discount: integer("discount").notNull(),
-  isValid: boolean("is_valid").notNull().default(true),
-  /**
-   * null: a general coupon, valid for all courses. Not a foreign key: when its course is deleted the
-   * coupon keeps the id (it then applies to no course, and its page says 'Deleted Course'); a
-   * "set null" would have turned a course's coupon into one for every course.
-   */
-  courseId: text("course_id"),
-  createdAt: createdAt(),
-});
+export const coupons = pgTable(
+  "coupons",
+  {
+    id: id(),
+    code: text("code").notNull().unique(),
+    /** percent, integer 0-100 */
+    discount: integer("discount").notNull(),
+    isValid: boolean("is_valid").notNull().default(true),
+    /**
+     * null: a general coupon, valid for all courses. Not a foreign key: when its course is deleted the
+     * coupon keeps the id (it then applies to no course, and its page says 'Deleted Course'); a
+     * "set null" would have turned a course's coupon into one for every course.
+     */
+    courseId: text("course_id"),
+    /**
+     * How many payments may use it (decision 034): null is unlimited. A use counts while its payment is
+     * paid, or pending and started within the last day; a failed or abandoned payment gives it back.
+     */
+    usageLimit: integer("usage_limit"),
+    /** from when it no longer applies (decision 034); null: never */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [check("coupons_usage_limit_positive", sql`${t.usageLimit} is null or ${t.usageLimit} >= 1`)],
+);
 
 export const couponUsages = pgTable(
   "coupon_usages",

@@ -43,12 +43,16 @@ const createCoupon = defineRoute({
   summary: "Add a coupon",
   description:
     "discount: a whole number from 0 to 100; courseId: a course, or null for every course; code: optional " +
-    "(3 to 30 letters, digits, - or _, kept in upper case), made by the server when absent.",
+    "(3 to 30 letters, digits, - or _, kept in upper case), made by the server when absent; usageLimit: a " +
+    "whole number of 1 or more, or null for no limit; expiresAt: an ISO 8601 date-time with its offset (or a " +
+    "date), or null for never (decision 034).",
   request: { body: { required: true, content: { "application/json": { schema: NewCouponSchema } } } },
   responses: {
     201: jsonResponse("The new coupon", CouponSchema),
     409: errorResponse("A coupon with that code (in any case) exists already"),
-    422: errorResponse("'Please enter a valid discount percentage (0-100)', a bad code or an unknown course"),
+    422: errorResponse(
+      "'Please enter a valid discount percentage (0-100)', a bad code, an unknown course, a bad usage limit or expiry",
+    ),
   },
 });
 
@@ -58,7 +62,7 @@ const updateCoupon = defineRoute({
   method: "put",
   path: "/api/coupons/{couponId}",
   tags,
-  summary: "Validate or invalidate a coupon (isValid), or change its discount, code and course",
+  summary: "Validate or invalidate a coupon (isValid), or change its discount, code, course, usage limit and expiry",
   request: {
     params: IdParams,
     body: { required: true, content: { "application/json": { schema: CouponUpdateSchema } } },

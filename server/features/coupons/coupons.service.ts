@@ -2,14 +2,9 @@
 // and what it takes off. The price rule itself is `discountedKobo` in contract/money.ts, the one rule
 // the enrol dialog shows and the server charges; this service finds the coupon and applies that rule.
 import { randomInt } from "node:crypto";
-import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, ne, or, sql } from "drizzle-orm";
 import { describeIssues } from "../../../contract/common.ts";
-import {
-  COUPON_MESSAGES,
-  CouponUpdateSchema,
-  NewCouponSchema,
-  type CouponJson,
-} from "../../../contract/coupons.ts";
+import { COUPON_MESSAGES, CouponUpdateSchema, NewCouponSchema, type CouponJson } from "../../../contract/coupons.ts";
 import { discountedKobo } from "../../../contract/money.ts";
 import { PAYMENT_MESSAGES as M, type CouponValidation } from "../../../contract/payments.ts";
 import type { Db } from "../../db/client.ts";
@@ -38,7 +33,28 @@ const newCode = () => Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CO
 
 type UsageRow = typeof couponUsages.$inferSelect;
 
-function toJson(coupon: Coupon, usages: UsageRow[]): CouponJson {
+/**
+ * decision 034: how long a pending payment holds its use of a coupon. The retry sweep asks the gateway
+ * about open payments for a day (payments.service.ts retryOpen); one still pending after that holds
+ * nothing any more.
+ */
+export const COUPON_HOLD_MS = 24 * 60 * 60_000;
+
+/** The usage rows that count against a coupon's limit at `now`: paid, or pending and recent (decision 034). */
+const activeUse = (now: Date) =>
+  or(
+    eq(couponUsages.paymentStatus, "paid"),
+    and(eq(couponUsages.paymentStatus, "pending"), gt(couponUsages.usedAt, new Date(now.getTime() - COUPON_HOLD_MS))),
+  );
+
+const isHeld = (u: UsageRow, now: Date) =>
+  u.paymentStatus === "pending" && u.usedAt.getTime() > now.getTime() - COUPON_HOLD_MS;
+
+/** Whether `coupon` has expired at `now` (decision 034: from its expiry on). */
+export const hasExpired = (coupon: Pick<Coupon, "expiresAt">, now = new Date()) =>
+  coupon.expiresAt !== null && coupon.expiresAt.getTime() <= now.getTime();
+
+function toJson(coupon: Coupon, usages: UsageRow[], now = new Date()): CouponJson {
   return {
     _id: coupon.id,
     code: coupon.code,
@@ -46,6 +62,10 @@ function toJson(coupon: Coupon, usages: UsageRow[]): CouponJson {
     isValid: coupon.isValid,
     courseId: coupon.courseId,
     createdAt: coupon.createdAt.toISOString(),
+    usageLimit: coupon.usageLimit,
+    expiresAt: coupon.expiresAt?.toISOString() ?? null,
+    timesUsed: usages.filter((u) => u.paymentStatus === "paid").length,
+    usesHeld: usages.filter((u) => isHeld(u, now)).length,
     usageRecords: usages.map((u) => ({
       _id: u.id,
       userName: u.userName,
@@ -59,7 +79,23 @@ function toJson(coupon: Coupon, usages: UsageRow[]): CouponJson {
 }
 
 /** What the audit log keeps of a coupon. */
-const auditValues = (c: Coupon) => ({ code: c.code, discount: c.discount, isValid: c.isValid, courseId: c.courseId });
+const auditValues = (c: Coupon) => ({
+  code: c.code,
+  discount: c.discount,
+  isValid: c.isValid,
+  courseId: c.courseId,
+  usageLimit: c.usageLimit,
+  expiresAt: c.expiresAt?.toISOString() ?? null,
+});
+
+/** The uses of a coupon that count against its limit at `now` (decision 034). */
+async function activeUses(executor: Db | Tx, couponId: string, now: Date): Promise<number> {
+  const [row] = await executor
+    .select({ n: count() })
+    .from(couponUsages)
+    .where(and(eq(couponUsages.couponId, couponId), activeUse(now)));
+  return row?.n ?? 0;
+}
 
 export function createCouponsService(db: Db) {
   const service = {
@@ -81,6 +117,11 @@ export function createCouponsService(db: Db) {
         active.find((c) => courseId !== undefined && c.courseId === courseId) ??
         active.find((c) => c.courseId === null);
       if (!coupon) return invalid(active.length > 0 ? M.couponOtherCourse : M.couponInvalid);
+      // decision 034: what the enrol dialog is told here, the payment's start decides again (reserve)
+      const now = new Date();
+      if (hasExpired(coupon, now)) return invalid(M.couponExpired);
+      if (coupon.usageLimit !== null && (await activeUses(db, coupon.id, now)) >= coupon.usageLimit)
+        return invalid(M.couponUsedUp);
       return { valid: true, discount: coupon.discount, couponId: coupon.id, message: M.couponApplied };
     },
 
@@ -92,6 +133,21 @@ export function createCouponsService(db: Db) {
       const coupon = await service.validate(code, courseId);
       if (!coupon.valid || !coupon.couponId) throw Invalid(coupon.message);
       return { amount: discountedKobo(priceKobo, coupon.discount), couponId: coupon.couponId };
+    },
+
+    /**
+     * decision 034: in the transaction that starts a payment with `couponId`, before its usage row is
+     * written: the coupon's row is locked, so concurrent starts take their turns, and it must still be
+     * active, unexpired and below its usage limit (paid uses and recent pending ones) — else Invalid
+     * with the reason, and the start is rolled back. The usage row written after it holds the use
+     * until its payment fails or is abandoned.
+     */
+    async reserve(tx: Tx, couponId: string, now = new Date()): Promise<void> {
+      const [coupon] = await tx.select().from(coupons).where(eq(coupons.id, couponId)).for("update");
+      if (!coupon || !coupon.isValid) throw Invalid(M.couponInvalid);
+      if (hasExpired(coupon, now)) throw Invalid(M.couponExpired);
+      if (coupon.usageLimit !== null && (await activeUses(tx, couponId, now)) >= coupon.usageLimit)
+        throw Invalid(M.couponUsedUp);
     },
 
     /** One coupon by id; NotFound for an unknown or malformed one. */
@@ -183,7 +239,7 @@ export function createCouponsService(db: Db) {
       const who = requireAdmin(actor);
       const parsed = NewCouponSchema.safeParse(input);
       if (!parsed.success) throw Invalid(describeIssues(parsed.error.issues));
-      const { discount, courseId } = parsed.data;
+      const { discount, courseId, usageLimit, expiresAt } = parsed.data;
       let code = parsed.data.code;
       return writing(code ?? "", () =>
         db.transaction(async (tx) => {
@@ -201,7 +257,10 @@ export function createCouponsService(db: Db) {
             }
             if (!code) throw Conflict("No free coupon code was found: please try again");
           }
-          const [row] = await tx.insert(coupons).values({ code, discount, courseId }).returning();
+          const [row] = await tx
+            .insert(coupons)
+            .values({ code, discount, courseId, usageLimit, expiresAt: expiresAt ? new Date(expiresAt) : null })
+            .returning();
           await recordAudit(tx, who, {
             action: "create",
             resource: "coupons",
@@ -220,7 +279,13 @@ export function createCouponsService(db: Db) {
       const who = requireAdmin(actor);
       const parsed = CouponUpdateSchema.safeParse(input);
       if (!parsed.success) throw Invalid(describeIssues(parsed.error.issues));
-      const change = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined));
+      const { expiresAt, ...rest } = parsed.data;
+      const change = Object.fromEntries(
+        Object.entries({
+          ...rest,
+          expiresAt: expiresAt === undefined ? undefined : expiresAt && new Date(expiresAt),
+        }).filter(([, v]) => v !== undefined),
+      );
       if (!isId(id)) throw NotFound(COUPON_MESSAGES.notFound);
       return writing(String(change.code ?? ""), () =>
         db.transaction(async (tx) => {

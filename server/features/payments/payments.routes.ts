@@ -102,6 +102,10 @@ const startCoursePayment = defineRoute({
   responses: {
     201: jsonResponse("What the browser needs to open the payment pop-up", StartedPaymentSchema),
     404: errorResponse("No such course"),
+    422: errorResponse(
+      "A field is not valid, or the coupon is not: invalid, for another course, 'This coupon has expired', " +
+        "'This coupon has been used up' (decision 034)",
+    ),
     503: errorResponse("The payment provider did not answer"),
   },
 });

@@ -73,7 +73,7 @@ export interface PaymentsDeps {
   db: Db;
   gateway: PaymentGateway;
   logger: Logger;
-  coupons: Pick<CouponsService, "apply" | "get" | "applied">;
+  coupons: Pick<CouponsService, "apply" | "get" | "applied" | "reserve">;
   purchases: PurchasesService;
   /** PAYSTACK_PUBLIC_KEY: the inline pop-up needs it (paystack only) */
   publicKey?: string;
@@ -330,7 +330,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
         amount,
         details: { fullName: input.fullName, phone: input.phone, couponId, listAmount: base },
         metadata: { kind: "course", courseId: course.id, couponId, fullName: input.fullName, phone: input.phone },
-        rows: (tx, ref) => purchases.recordCourse(tx, { reference: ref, courseId: course.id, buyer, amount, couponId }),
+        rows: async (tx, ref) => {
+          // decision 034: the coupon's use is reserved here, race-free, or the start is refused
+          if (couponId) await coupons.reserve(tx, couponId);
+          await purchases.recordCourse(tx, { reference: ref, courseId: course.id, buyer, amount, couponId });
+        },
       });
       return started(reference, init, amount, { email: input.email, ...splitName(input.fullName), phone: input.phone });
     },

@@ -56,12 +56,15 @@ export const BUILT_SPEC_ADMIN_ROUTES: Readonly<Record<string, string>> = {
   "/tickets": "Events and talents",
   "/pmtalsLink/admin": "Courses",
   "/add-course": "Add Course",
+  "/coupons": "Coupons",
+  "/coupon-table": "Coupons",
 };
 
 /** The spec's admin routes whose example id names nothing: their page's 404, with its own title. */
 export const NOT_FOUND_SPEC_ADMIN_ROUTES: Readonly<Record<string, string>> = {
   "/admin/course/0123456789abcdef01234567": "Course not found",
   "/edit-course/0123456789abcdef01234567": "Course not found",
+  "/coupons/view/0123456789abcdef01234567": "Coupon not found",
 };
 
 /** The body rows of the page's DataTable (a row with cells; the header row has column headers only). */
