@@ -53,6 +53,7 @@ export const BUILT_SPEC_ADMIN_ROUTES: Readonly<Record<string, string>> = {
   "/admin/faqs": "FAQs",
   "/admin/about": "Admin Panel",
   "/admin/contacts": "Contact requests",
+  "/admin/newsletter": "Newsletter subscribers",
   "/tickets": "Events and talents",
   "/pmtalsLink/admin": "Courses",
   "/add-course": "Add Course",
@@ -437,7 +438,9 @@ export class ContactsPage extends AdminPage {
   }
 
   async delete(email: string, answer: "Delete" | "Cancel" = "Delete") {
-    await this.row(email).getByRole("button", { name: `Delete the request from ${email}` }).click();
+    await this.row(email)
+      .getByRole("button", { name: `Delete the request from ${email}` })
+      .click();
     const dialog = this.page.getByRole("alertdialog").or(this.page.getByRole("dialog"));
     await expect(dialog).toContainText(`Are you sure you want to delete the contact request from ${email}?`);
     await dialog.getByRole("button", { name: answer, exact: true }).click();
