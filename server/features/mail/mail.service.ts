@@ -363,7 +363,8 @@ export function createMailer(deps: MailerDeps) {
     if (rows.length === 0) return 0;
     await boss.insert(
       MAIL_BULK_QUEUE,
-      rows.map((row) => ({ data: { id: row.id } satisfies MailJob, ...jobOptions })),
+      // a 10 s heartbeat (pg-boss's least): a killed process's bulk messages are taken again within a minute or so
+      rows.map((row) => ({ data: { id: row.id } satisfies MailJob, ...jobOptions, heartbeatSeconds: 10 })),
       { db: inTransaction(tx) },
     );
     return rows.length;
