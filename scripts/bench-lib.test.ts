@@ -16,6 +16,8 @@ describe("parseBenchArgs", () => {
       warmup: 3,
       connections: 10,
       posts: 10_000,
+      subscribers: 10_000,
+      onlyNewsletter: false,
       help: false,
     });
   });
@@ -27,6 +29,8 @@ describe("parseBenchArgs", () => {
       warmup: 2,
       connections: 4,
       posts: 0,
+      subscribers: 10_000,
+      onlyNewsletter: false,
       help: false,
     });
     expect(parseBenchArgs(["--warmup", "0", "-h"])).toMatchObject({ warmup: 0, help: true });

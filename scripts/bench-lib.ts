@@ -10,6 +10,10 @@ export interface BenchOptions {
   connections: number;
   /** generated posts added to the fresh PGlite database before the app starts (0: only the demo blog) */
   posts: number;
+  /** confirmed newsletter subscribers the bulk e-mail goes to (0: not measured) */
+  subscribers: number;
+  /** only the bulk e-mail */
+  onlyNewsletter: boolean;
   help: boolean;
 }
 
@@ -21,6 +25,9 @@ export const USAGE = `Usage: npm run bench -- [--no-build] [--duration S] [--war
   --connections N   concurrent connections (default 10, 1-100)
   --posts N         generated posts added before the blog routes are measured (default 10000, 0-100000;
                     only on the fresh PGlite directory, never on a DATABASE_URL)
+  --subscribers N   confirmed newsletter subscribers a bulk e-mail is sent to, into a local SMTP sink
+                    (default 10000, 0-100000; 0 skips it)
+  --only-newsletter measure the bulk e-mail only (no route loads, no image, no bare server)
 
 Set DATABASE_URL to bench against that PostgreSQL instead of a fresh PGlite directory.`;
 
@@ -44,6 +51,8 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
       warmup: { type: "string" },
       connections: { type: "string" },
       posts: { type: "string" },
+      subscribers: { type: "string" },
+      "only-newsletter": { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -54,6 +63,8 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     warmup: boundedNumber("warmup", values.warmup, Math.min(3, duration), 0, 60),
     connections: Math.round(boundedNumber("connections", values.connections, 10, 1, 100)),
     posts: Math.round(boundedNumber("posts", values.posts, 10_000, 0, 100_000)),
+    subscribers: Math.round(boundedNumber("subscribers", values.subscribers, 10_000, 0, 100_000)),
+    onlyNewsletter: values["only-newsletter"],
     help: values.help,
   };
 }
