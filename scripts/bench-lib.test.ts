@@ -18,6 +18,7 @@ describe("parseBenchArgs", () => {
       posts: 10_000,
       subscribers: 10_000,
       onlyNewsletter: false,
+      serverHeapMb: 0,
       help: false,
     });
   });
@@ -31,6 +32,7 @@ describe("parseBenchArgs", () => {
       posts: 0,
       subscribers: 10_000,
       onlyNewsletter: false,
+      serverHeapMb: 0,
       help: false,
     });
     expect(parseBenchArgs(["--warmup", "0", "-h"])).toMatchObject({ warmup: 0, help: true });

@@ -14,6 +14,8 @@ export interface BenchOptions {
   subscribers: number;
   /** only the bulk e-mail */
   onlyNewsletter: boolean;
+  /** V8's old-space limit for the measured server, in MB (0: Node's default) */
+  serverHeapMb: number;
   help: boolean;
 }
 
@@ -28,6 +30,7 @@ export const USAGE = `Usage: npm run bench -- [--no-build] [--duration S] [--war
   --subscribers N   confirmed newsletter subscribers a bulk e-mail is sent to, into a local SMTP sink
                     (default 10000, 0-100000; 0 skips it)
   --only-newsletter measure the bulk e-mail only (no route loads, no image, no bare server)
+  --server-heap-mb N run the measured server with --max-old-space-size=N (default: Node's own limit)
 
 Set DATABASE_URL to bench against that PostgreSQL instead of a fresh PGlite directory.`;
 
@@ -53,6 +56,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
       posts: { type: "string" },
       subscribers: { type: "string" },
       "only-newsletter": { type: "boolean", default: false },
+      "server-heap-mb": { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -65,6 +69,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     posts: Math.round(boundedNumber("posts", values.posts, 10_000, 0, 100_000)),
     subscribers: Math.round(boundedNumber("subscribers", values.subscribers, 10_000, 0, 100_000)),
     onlyNewsletter: values["only-newsletter"],
+    serverHeapMb: Math.round(boundedNumber("server-heap-mb", values["server-heap-mb"], 0, 0, 16_384)),
     help: values.help,
   };
 }

@@ -107,6 +107,8 @@ async function freePort(): Promise<number> {
 }
 
 /** An explicit, minimal environment: the benchmark does not depend on the caller's shell. */
+let serverHeapMb = 0;
+
 function serverEnv(port: number, dataDir: string, databaseUrl: string | undefined): Record<string, string> {
   return {
     NODE_ENV: "production",
@@ -115,6 +117,8 @@ function serverEnv(port: number, dataDir: string, databaseUrl: string | undefine
     LOG_LEVEL: "warn",
     SEED_ON_EMPTY: "true",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // --server-heap-mb: V8's old-space limit for the measured server (its default lets the heap grow lazily)
+    ...(serverHeapMb ? { NODE_OPTIONS: `--max-old-space-size=${serverHeapMb}` } : {}),
   };
 }
 
@@ -359,11 +363,11 @@ async function startBenchSink(keepFor: string) {
   };
 }
 
-/** The peak resident set size of a process so far (Linux VmHWM), in MB; null elsewhere. */
-function peakRssMb(pid: number | undefined): number | null {
+/** A process's resident set size now (Linux VmRSS), or its peak so far (VmHWM), in MB; null elsewhere. */
+function peakRssMb(pid: number | undefined, field: "VmHWM" | "VmRSS" = "VmHWM"): number | null {
   try {
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    const kb = Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1]);
+    const kb = Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1]);
     return Number.isFinite(kb) ? round(kb / 1024, 1) : null;
   } catch {
     return null;
@@ -433,6 +437,11 @@ async function measureBulkSend(dataDir: string, databaseUrl: string | undefined,
     if (!token) throw describeFailure(server, `the admin's sign-in answered ${signIn.status} without a token`);
     const subject = `Bench ${run}`;
     const rssBeforeMb = peakRssMb(server.proc.pid);
+    // the server's RSS while it sends, sampled every 100 ms (VmHWM also holds the start's own peak)
+    let sendPeakMb = 0;
+    const sampler = setInterval(() => {
+      sendPeakMb = Math.max(sendPeakMb, peakRssMb(server.proc.pid, "VmRSS") ?? 0);
+    }, 100);
     const started = performance.now();
     const sent = await post(
       "/backend/api/admin/newsletter/bulk-email",
@@ -463,14 +472,18 @@ async function measureBulkSend(dataDir: string, databaseUrl: string | undefined,
       await sleep(50);
     }
     const seconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
     const rss = peakRssMb(server.proc.pid);
     return {
       subscribers: recipients,
       received: sink.received(subject),
       seconds: round(seconds, 1),
       messagesPerSecond: round(recipients / seconds, 1),
+      /** the highest RSS sampled while sending */
+      sendPeakRssMb: sendPeakMb,
+      /** the process's peak over its life (VmHWM), its start included */
       peakRssMb: rss,
-      /** the peak before the send (start, sign-up, sign-in) */
+      /** that peak before the send (start, sign-up, sign-in) */
       peakRssBeforeSendMb: rssBeforeMb,
     };
   } finally {
@@ -488,6 +501,7 @@ async function run(options: BenchOptions): Promise<void> {
     );
   }
   const databaseUrl = parseEnv().DATABASE_URL;
+  serverHeapMb = options.serverHeapMb;
   if (options.build) await runBuild();
   if (!existsSync(path.join(ROOT, SERVER_ENTRY))) {
     throw new Error(`${SERVER_ENTRY} does not exist: run without --no-build, or run react-router build first`);
@@ -658,9 +672,9 @@ function bulkLines(bulk: Awaited<ReturnType<typeof measureBulkSend>>, engine: st
     `bulk e-mail          ${bulk.subscribers} messages in ${bulk.seconds} s (${engine}, pooled SMTP into a local sink)`,
     `  messages/s         ${bulk.messagesPerSecond}   target >= ${TARGETS.bulkMessagesPerSecond} on PostgreSQL   ` +
       verdict(bulk.messagesPerSecond >= TARGETS.bulkMessagesPerSecond),
-    `  server peak RSS    ${bulk.peakRssMb ?? "?"} MB   target <= ${TARGETS.bulkPeakRssMb} MB   ` +
-      verdict(bulk.peakRssMb !== null && bulk.peakRssMb <= TARGETS.bulkPeakRssMb) +
-      `   (${bulk.peakRssBeforeSendMb ?? "?"} MB before the send)`,
+    `  server peak RSS    ${bulk.sendPeakRssMb} MB while sending   target <= ${TARGETS.bulkPeakRssMb} MB   ` +
+      verdict(bulk.sendPeakRssMb <= TARGETS.bulkPeakRssMb) +
+      `   (process peak ${bulk.peakRssMb ?? "?"} MB, ${bulk.peakRssBeforeSendMb ?? "?"} MB of it before the send)`,
   ];
 }
 
