@@ -6,7 +6,8 @@
 // unsubscribe link, whose page asks, and the mail app's one-click POST unsubscribes.
 import type { APIRequestContext } from "@playwright/test";
 import { NewsletterPage } from "./pages/admin.ts";
-import { createAccount, signIn, waitForMail } from "./support/accounts.ts";
+import { createAccount, signIn, signInByApi, waitForMail } from "./support/accounts.ts";
+import { expectAccessible } from "./support/a11y.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { asReturningVisitor, hydrated } from "./support/page.ts";
 
@@ -135,4 +136,26 @@ test.describe("without JavaScript", () => {
     await page.goto("/unsubscribe?token=0000");
     await expect(page.getByRole("status")).toContainText("This link is not valid any more.");
   });
+});
+
+// A table on wide screens and a card per subscriber on phones; the form, its preview and the sends.
+test("the newsletter screen passes axe with a subscriber, a preview and the sends", async ({
+  page,
+  request,
+  dataDir,
+}) => {
+  const reader = `axe-${unique()}@example.com`;
+  await subscribe(request, reader);
+  const admin = await createAccount(request, dataDir, { admin: true });
+  await signInByApi(page.context(), admin);
+  const newsletter = new NewsletterPage(page);
+  await newsletter.goto(`search=${encodeURIComponent(reader)}`);
+  await hydrated(page);
+  await expect(newsletter.row(reader)).toHaveCount(1);
+  await newsletter.fill({ Subject: "Axe", Message: "Checked." });
+  await newsletter.compose.getByRole("button", { name: "Preview" }).click();
+  await expect(newsletter.preview.getByText("Checked.", { exact: true })).toBeVisible();
+  // the preview is a sandboxed frame without scripts: axe checks the page around it (the e-mail's own
+  // accessibility is the kit's, tests/e2e/emails.spec.ts)
+  await expectAccessible(page, { skipFrames: true });
 });

@@ -13,6 +13,8 @@ import { readOutbox } from "../../../tests/support/mail-parser.ts";
 import { apiCaller, ok, refused } from "../../../tests/support/api-calls.ts";
 import { actorOf, flashOf, postToAction } from "../../../tests/support/page-action.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
+import { emailBrand } from "../mail/templates/brand.ts";
+import { FANOUT_BATCH, renderBulkEmail } from "./newsletter.service.ts";
 
 let t: TestApp;
 let admin: TestAccount;
@@ -266,6 +268,59 @@ describe("POST /api/admin/newsletter/bulk-email", () => {
     );
     expect(history.items.map((c) => c._id)).toEqual([answer.campaign._id]);
     expect(history.items[0]!.createdBy).toBe(admin.username);
+  });
+});
+
+describe("the fan-out (decision 037)", () => {
+  async function campaignOf(count: number) {
+    const rows = Array.from({ length: count }, (_, i) => ({
+      email: `fan${String(i).padStart(5, "0")}@example.com`,
+      status: "confirmed",
+      unsubscribeToken: `${String(i).padStart(8, "0")}${"e".repeat(40)}`,
+    }));
+    for (let i = 0; i < rows.length; i += 500) await t.db.insert(newsletterSubscribers).values(rows.slice(i, i + 500));
+    const bulk = {
+      subject: "Fan",
+      message: "Out.",
+      backgroundColor: null,
+      imageUrl: null,
+      videoUrl: null,
+      linkUrl: null,
+    };
+    const mail = await renderBulkEmail(emailBrand(t.env), bulk);
+    const [campaign] = await t.db
+      .insert(newsletterCampaigns)
+      .values({ ...bulk, recipients: count, html: mail.html ?? null, text: mail.text })
+      .returning();
+    return campaign!;
+  }
+  const stored = (campaignId: string) =>
+    t.db.select({ to: mailMessages.to }).from(mailMessages).where(eq(mailMessages.campaignId, campaignId));
+
+  it("queues one message per subscriber even when two fan-outs of one send run at once", async () => {
+    const campaign = await campaignOf(FANOUT_BATCH * 2 + 7);
+    await Promise.all([t.services.newsletter.fanOut(campaign.id), t.services.newsletter.fanOut(campaign.id)]);
+    const rows = await stored(campaign.id);
+    expect(rows).toHaveLength(FANOUT_BATCH * 2 + 7);
+    expect(new Set(rows.map((r) => r.to)).size).toBe(FANOUT_BATCH * 2 + 7);
+    const [after] = await t.db.select().from(newsletterCampaigns).where(eq(newsletterCampaigns.id, campaign.id));
+    expect(after).toMatchObject({ status: "queued", queued: FANOUT_BATCH * 2 + 7, queuedAt: expect.any(Date) });
+  });
+
+  it("walked again from the start (a cursor behind what is stored) queues nothing twice", async () => {
+    const campaign = await campaignOf(FANOUT_BATCH + 10);
+    await t.services.newsletter.fanOut(campaign.id);
+    const all = await stored(campaign.id);
+    expect(all).toHaveLength(FANOUT_BATCH + 10);
+    // the same send walked again from the start: the dedupe key stores nothing new
+    await t.db
+      .update(newsletterCampaigns)
+      .set({ status: "queuing", cursor: null })
+      .where(eq(newsletterCampaigns.id, campaign.id));
+    await t.services.newsletter.fanOut(campaign.id);
+    expect(await stored(campaign.id)).toHaveLength(FANOUT_BATCH + 10);
+    const [after] = await t.db.select().from(newsletterCampaigns).where(eq(newsletterCampaigns.id, campaign.id));
+    expect(after!.queued).toBe(FANOUT_BATCH + 10);
   });
 });
 
