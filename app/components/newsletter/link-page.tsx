@@ -40,7 +40,9 @@ export function NewsletterLinkPage({
         <p
           role="status"
           className={`mt-8 rounded-xl border px-6 py-5 text-lg font-semibold ${
-            state === "done" ? "border-emerald-300 bg-emerald-50 text-emerald-900" : "border-amber-300 bg-amber-50 text-amber-900"
+            state === "done"
+              ? "border-emerald-300 bg-emerald-50 text-emerald-900"
+              : "border-amber-300 bg-amber-50 text-amber-900"
           }`}
         >
           {done}
