@@ -29,7 +29,7 @@ export interface PageEntry {
 }
 
 /** The admin screens of the spec not built yet (admin-back-office §2): one coming-soon module, one id per path. */
-const ADMIN_SCREENS_TO_COME = ["admin/newsletter", "admin/event/:id"];
+const ADMIN_SCREENS_TO_COME = ["admin/event/:id"];
 
 export const PAGES: readonly PageEntry[] = [
   { index: true, file: "routes/home.tsx", access: "public" },
@@ -39,6 +39,9 @@ export const PAGES: readonly PageEntry[] = [
   { path: "contact", file: "routes/contact.tsx", access: "public" },
   // spec public-area §2 "Payment verification (/verify-payment)"
   { path: "verify-payment", file: "routes/verify-payment.tsx", access: "public" },
+  // The newsletter e-mails' links (issue 19; decision 037): GET asks, POST confirms or unsubscribes.
+  { path: "newsletter/confirm", file: "routes/newsletter-confirm.tsx", access: "public" },
+  { path: "unsubscribe", file: "routes/unsubscribe.tsx", access: "public" },
   // The blog (spec public-area §2 "Blog page", "Post list", "Single post page").
   { path: "blog", file: "routes/blog.tsx", access: "public" },
   { path: "posts", file: "routes/posts.tsx", access: "public" },
@@ -68,6 +71,8 @@ export const PAGES: readonly PageEntry[] = [
       { path: "tickets", file: "routes/admin/tickets.tsx", access: "admin" },
       // spec admin §2 "Contacts admin" (issue 19; decision 033)
       { path: "admin/contacts", file: "routes/admin/contacts.tsx", access: "admin" },
+      // spec admin §2 "Newsletter admin" (issue 19; decision 037)
+      { path: "admin/newsletter", file: "routes/admin/newsletter.tsx", access: "admin" },
       // spec admin §2 "Categories admin" (issue 10; decision 020)
       { path: "admin/categories", file: "routes/admin/categories.tsx", access: "admin" },
       // spec admin §2 "Carousel admin", "Blog teasers admin", "Instructor calls to action admin", "FAQs

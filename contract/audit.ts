@@ -174,6 +174,23 @@ export const AUDIT_RESOURCES: Record<string, AuditResource> = {
     fields: { status: "Status", reason: "Reason" },
     href: (_id, item) => (item.exists && item.path ? item.path : null),
   },
+  // subscribers deleted and bulk e-mails sent (decision 037): both on the newsletter screen
+  newsletter: {
+    one: "newsletter subscriber",
+    many: "Newsletter",
+    fields: {
+      email: "E-mail",
+      status: "State",
+      subject: "Subject",
+      message: "Message",
+      recipients: "Recipients",
+      backgroundColor: "Background color",
+      imageUrl: "Image URL",
+      videoUrl: "Video URL",
+      linkUrl: "Link URL",
+    },
+    href: () => "/admin/newsletter",
+  },
   // one list of names, no item screen (spec admin §2 "Categories admin")
   categories: { one: "category", many: "Categories", fields: { name: "Name" }, href: () => "/admin/categories" },
   users: {
@@ -223,6 +240,7 @@ export function describeAuditAction(entry: Pick<AuditEntry, "action" | "resource
     return entry.changes.isFeatured?.after === false ? `Unfeatured ${one}` : `Featured ${one}`;
   }
   if (entry.action === "respond") return `Responded to ${one}`;
+  if (entry.action === "send" && entry.resource === "newsletter") return "Sent bulk e-mail";
   if (entry.action === "role") {
     return entry.changes.role?.after === "admin" ? "Granted admin role" : "Revoked admin role";
   }

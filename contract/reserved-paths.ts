@@ -18,6 +18,7 @@ export const PAGE_SEGMENTS = [
   "forgot-password",
   "login",
   "logout",
+  "newsletter",
   "pmtalslink",
   "posts",
   "register",
@@ -25,6 +26,7 @@ export const PAGE_SEGMENTS = [
   "saved",
   "showcase",
   "tickets",
+  "unsubscribe",
   "verify-payment",
   "write",
 ] as const;

@@ -17,6 +17,9 @@ describe("parseBenchArgs", () => {
       connections: 10,
       posts: 10_000,
       payments: 10_000,
+      subscribers: 10_000,
+      onlyNewsletter: false,
+      serverHeapMb: 0,
       help: false,
     });
   });
@@ -31,6 +34,9 @@ describe("parseBenchArgs", () => {
       connections: 4,
       posts: 0,
       payments: 500,
+      subscribers: 10_000,
+      onlyNewsletter: false,
+      serverHeapMb: 0,
       help: false,
     });
     expect(parseBenchArgs(["--warmup", "0", "-h"])).toMatchObject({ warmup: 0, help: true });

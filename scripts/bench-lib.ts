@@ -12,6 +12,12 @@ export interface BenchOptions {
   posts: number;
   /** generated payments added to that database once the routes are measured, for the admin figures' query (0: none) */
   payments: number;
+  /** confirmed newsletter subscribers the bulk e-mail goes to (0: not measured) */
+  subscribers: number;
+  /** only the bulk e-mail */
+  onlyNewsletter: boolean;
+  /** V8's old-space limit for the measured server, in MB (0: Node's default) */
+  serverHeapMb: number;
   help: boolean;
 }
 
@@ -25,6 +31,10 @@ export const USAGE = `Usage: npm run bench -- [--no-build] [--duration S] [--war
                     only on the fresh PGlite directory, never on a DATABASE_URL)
   --payments N      generated payments of the last 60 days added before the admin figures' query is
                     timed (default 10000, 0-100000; same rule)
+  --subscribers N   confirmed newsletter subscribers a bulk e-mail is sent to, into a local SMTP sink
+                    (default 10000, 0-100000; 0 skips it)
+  --only-newsletter measure the bulk e-mail only (no route loads, no image, no bare server)
+  --server-heap-mb N run the measured server with --max-old-space-size=N (default: Node's own limit)
 
 Set DATABASE_URL to bench against that PostgreSQL instead of a fresh PGlite directory.`;
 
@@ -49,6 +59,9 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
       connections: { type: "string" },
       posts: { type: "string" },
       payments: { type: "string" },
+      subscribers: { type: "string" },
+      "only-newsletter": { type: "boolean", default: false },
+      "server-heap-mb": { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -60,6 +73,9 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     connections: Math.round(boundedNumber("connections", values.connections, 10, 1, 100)),
     posts: Math.round(boundedNumber("posts", values.posts, 10_000, 0, 100_000)),
     payments: Math.round(boundedNumber("payments", values.payments, 10_000, 0, 100_000)),
+    subscribers: Math.round(boundedNumber("subscribers", values.subscribers, 10_000, 0, 100_000)),
+    onlyNewsletter: values["only-newsletter"],
+    serverHeapMb: Math.round(boundedNumber("server-heap-mb", values["server-heap-mb"], 0, 0, 16_384)),
     help: values.help,
   };
 }

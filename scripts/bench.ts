@@ -3,7 +3,9 @@
 // node:http server (scripts/bench-bare-server.ts) on the same database doing the same courses query,
 // weighs the home page's JS and CSS (gzip -9), and times a resized image (/media?tr=): made, then cached;
 // then adds generated payments (--payments) to the stopped app's PGlite directory and times the admin
-// dashboard's figures query in process (scripts/bench-figures.ts). Prints a table and writes bench-results/bench-<time>.json.
+// dashboard's figures query in process (scripts/bench-figures.ts); and sends a bulk e-mail to 10,000
+// newsletter subscribers into a local SMTP sink (messages/s, the server's peak RSS; --subscribers,
+// --only-newsletter). Prints a table and writes bench-results/bench-<time>.json.
 // It is a report: a missed target still exits 0; only a failure to run exits non-zero.
 // Only 127.0.0.1 is targeted, and every run has a fixed duration. See `npm run bench -- --help`.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -15,10 +17,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { isDeepStrictEqual } from "node:util";
 import { gzipSync } from "node:zlib";
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import sharp from "sharp";
+import { SMTPServer } from "smtp-server";
+import { migrateDatabase, openDatabase } from "../server/db/client.ts";
+import { newsletterSubscribers } from "../server/db/schema.ts";
 import { parseEnv } from "../server/env.ts";
-import { openDatabase } from "../server/db/client.ts";
 import { seedBenchPayments, timeFigures, type FiguresTiming } from "./bench-figures.ts";
 import {
   collectHomeAssets,
@@ -45,7 +51,7 @@ const BLOG_PATHS = [
   "/backend/posts?sort=popular",
   "/backend/posts?sort=trending",
 ] as const;
-const TARGETS = { homeJsGzipBytes: 133_120, apiRatio: 0.6 };
+const TARGETS = { homeJsGzipBytes: 133_120, apiRatio: 0.6, bulkMessagesPerSecond: 200, bulkPeakRssMb: 300 };
 /** A photo-sized picture the bench writes under DATA_DIR/media, and the widths it asks for the first time. */
 const IMAGE_PATH = "/media/bench/photo.jpg";
 const IMAGE_FIRST_WIDTHS = [320, 480, 600, 800, 1200];
@@ -106,6 +112,8 @@ async function freePort(): Promise<number> {
 }
 
 /** An explicit, minimal environment: the benchmark does not depend on the caller's shell. */
+let serverHeapMb = 0;
+
 function serverEnv(port: number, dataDir: string, databaseUrl: string | undefined): Record<string, string> {
   return {
     NODE_ENV: "production",
@@ -114,6 +122,8 @@ function serverEnv(port: number, dataDir: string, databaseUrl: string | undefine
     LOG_LEVEL: "warn",
     SEED_ON_EMPTY: "true",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // --server-heap-mb: V8's old-space limit for the measured server (its default lets the heap grow lazily)
+    ...(serverHeapMb ? { NODE_OPTIONS: `--max-old-space-size=${serverHeapMb}` } : {}),
   };
 }
 
@@ -323,6 +333,170 @@ async function loadRoute(server: Server, urlPath: string, options: BenchOptions)
   };
 }
 
+/** A local SMTP server that counts what it receives (smtp-server): the bulk e-mail's recipients, and keeps the admin's mail. */
+async function startBenchSink(keepFor: string) {
+  const counts = { bySubject: new Map<string, number>() };
+  const kept: string[] = [];
+  const server = new SMTPServer({
+    logger: false,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    authOptional: true,
+    // the app's pool keeps up to 5 connections
+    maxClients: 50,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const raw = Buffer.concat(chunks).toString("utf8");
+        const subject = /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? "";
+        counts.bySubject.set(subject, (counts.bySubject.get(subject) ?? 0) + 1);
+        if (session.envelope.rcptTo.some((r) => r.address === keepFor)) kept.push(raw);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, HOST, () => resolve());
+  });
+  const { port } = server.server.address() as net.AddressInfo;
+  return {
+    url: `smtp://${HOST}:${port}`,
+    received: (subject: string) => counts.bySubject.get(subject) ?? 0,
+    kept,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A process's resident set size now (Linux VmRSS), or its peak so far (VmHWM), in MB; null elsewhere. */
+function peakRssMb(pid: number | undefined, field: "VmHWM" | "VmRSS" = "VmHWM"): number | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1]);
+    return Number.isFinite(kb) ? round(kb / 1024, 1) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Issue 19: a bulk e-mail to `subscribers` confirmed subscribers (added to the database first), sent by
+ * the production server through its mail queue and pooled SMTP into a local sink. An admin signs up
+ * (ADMIN_EMAILS), verifies from the e-mail the sink received, signs in and sends; measured from the
+ * API's answer until the sink has every message: messages per second, and the server's peak RSS.
+ */
+async function measureBulkSend(dataDir: string, databaseUrl: string | undefined, subscribers: number) {
+  const run = randomBytes(4).toString("hex");
+  const adminEmail = `bench-admin-${run}@bench.test`;
+  const password = `bench password ${run} 42`;
+  log(`adding ${subscribers} confirmed newsletter subscribers`);
+  const database = await openDatabase(databaseUrl ? { url: databaseUrl } : { pgliteDir: path.join(dataDir, "pglite") });
+  try {
+    await migrateDatabase(database);
+    for (let i = 0; i < subscribers; i += 1000) {
+      const rows = Array.from({ length: Math.min(1000, subscribers - i) }, (_, j) => ({
+        email: `bench-${run}-${i + j}@bench.test`,
+        status: "confirmed",
+        unsubscribeToken: randomBytes(24).toString("hex"),
+      }));
+      await database.db.insert(newsletterSubscribers).values(rows);
+    }
+  } finally {
+    await database.close();
+  }
+  const sink = await startBenchSink(adminEmail);
+  const port = await freePort();
+  const server = startServer("app (newsletter)", SERVER_ENTRY, {
+    ...serverEnv(port, dataDir, databaseUrl),
+    SEED_ON_EMPTY: "false",
+    SMTP_URL: sink.url,
+    ADMIN_EMAILS: adminEmail,
+    PUBLIC_URL: `http://${HOST}:${port}`,
+  });
+  try {
+    await waitHealthy(server);
+    const post = (urlPath: string, body: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${server.base}${urlPath}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: server.base, ...headers },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(60_000),
+      });
+    const signUp = await post("/backend/api/auth/sign-up/email", {
+      name: `bench${run}`,
+      username: `bench${run}`,
+      email: adminEmail,
+      password,
+      callbackURL: "/login",
+    });
+    if (!signUp.ok) throw describeFailure(server, `the admin's sign-up answered ${signUp.status}`);
+    const deadline = Date.now() + 60_000;
+    while (sink.kept.length === 0 && Date.now() < deadline) await sleep(100);
+    const link = /https?:\/\/[^\s"<>]+verify-email[^\s"<>]*/.exec(
+      sink.kept[0]?.replace(/=\r?\n/g, "").replace(/=3D/g, "=") ?? "",
+    )?.[0];
+    if (!link) throw describeFailure(server, "no verification e-mail reached the sink");
+    await fetch(link.replace(/^https?:\/\/[^/]+/, server.base), { redirect: "manual" });
+    const signIn = await post("/backend/api/auth/sign-in/email", { email: adminEmail, password });
+    const token = signIn.headers.get("set-auth-token");
+    if (!token) throw describeFailure(server, `the admin's sign-in answered ${signIn.status} without a token`);
+    const subject = `Bench ${run}`;
+    const rssBeforeMb = peakRssMb(server.proc.pid);
+    // the server's RSS while it sends, sampled every 100 ms (VmHWM also holds the start's own peak)
+    let sendPeakMb = 0;
+    const sampler = setInterval(() => {
+      sendPeakMb = Math.max(sendPeakMb, peakRssMb(server.proc.pid, "VmRSS") ?? 0);
+    }, 100);
+    const started = performance.now();
+    const sent = await post(
+      "/backend/api/admin/newsletter/bulk-email",
+      {
+        subject,
+        message: "This month at the academy: new courses, a live event and a discount.\n\nSee you in class.",
+        imageUrl: "https://example.com/banner.jpg",
+        videoUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+        linkUrl: "https://example.com/courses",
+      },
+      { Authorization: `Bearer ${token}` },
+    );
+    if (sent.status !== 202)
+      throw describeFailure(server, `the bulk e-mail answered ${sent.status}: ${await sent.text()}`);
+    const { campaign } = (await sent.json()) as { campaign: { recipients: number } };
+    const recipients = campaign.recipients;
+    log(`bulk e-mail to ${recipients} subscribers accepted; waiting for the sink`);
+    const sendDeadline = Date.now() + 30 * 60_000;
+    let lastLog = Date.now();
+    while (sink.received(subject) < recipients) {
+      assertNotInterrupted();
+      if (server.exited || Date.now() > sendDeadline)
+        throw describeFailure(server, `only ${sink.received(subject)} of ${recipients} messages arrived`);
+      if (Date.now() - lastLog > 10_000) {
+        log(`${sink.received(subject)} of ${recipients} received`);
+        lastLog = Date.now();
+      }
+      await sleep(50);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    const rss = peakRssMb(server.proc.pid);
+    return {
+      subscribers: recipients,
+      received: sink.received(subject),
+      seconds: round(seconds, 1),
+      messagesPerSecond: round(recipients / seconds, 1),
+      /** the highest RSS sampled while sending */
+      sendPeakRssMb: sendPeakMb,
+      /** the process's peak over its life (VmHWM), its start included */
+      peakRssMb: rss,
+      /** that peak before the send (start, sign-up, sign-in) */
+      peakRssBeforeSendMb: rssBeforeMb,
+    };
+  } finally {
+    await stopServer(server);
+    await sink.close();
+  }
+}
+
 async function run(options: BenchOptions): Promise<void> {
   const started = new Date();
   const loadBefore = os.loadavg()[0]!;
@@ -332,6 +506,7 @@ async function run(options: BenchOptions): Promise<void> {
     );
   }
   const databaseUrl = parseEnv().DATABASE_URL;
+  serverHeapMb = options.serverHeapMb;
   if (options.build) await runBuild();
   if (!existsSync(path.join(ROOT, SERVER_ENTRY))) {
     throw new Error(`${SERVER_ENTRY} does not exist: run without --no-build, or run react-router build first`);
@@ -340,6 +515,20 @@ async function run(options: BenchOptions): Promise<void> {
   tempDir = mkdtempSync(path.join(os.tmpdir(), "academy-bench-"));
   log(`DATA_DIR ${tempDir}; database: ${databaseUrl ? "PostgreSQL from DATABASE_URL" : "PGlite in DATA_DIR/pglite"}`);
 
+  if (options.onlyNewsletter) {
+    const bulk = await measureBulkSend(tempDir, databaseUrl, options.subscribers || 10_000);
+    const file = await writeResults(started, {
+      date: started.toISOString(),
+      node: process.version,
+      bulkEmail: bulk,
+      targets: TARGETS,
+    });
+    process.stdout.write(
+      bulkLines(bulk, databaseUrl ? "postgres" : "pglite").join("\n") +
+        `\n\nresults: ${path.relative(process.cwd(), file) || file}\n`,
+    );
+    return;
+  }
   await writeBenchPhoto(tempDir);
   if (options.posts > 0 && !databaseUrl) await seedPosts(tempDir, options.posts);
   else if (options.posts > 0)
@@ -394,6 +583,8 @@ async function run(options: BenchOptions): Promise<void> {
   } else if (options.payments > 0) {
     log("DATABASE_URL is set: no generated payments are added to it (--payments applies to PGlite only)");
   }
+  // 4. A bulk e-mail to the subscribers, into a local SMTP sink (issue 19).
+  const bulk = options.subscribers > 0 ? await measureBulkSend(tempDir, databaseUrl, options.subscribers) : null;
 
   const appApi = routes[API_PATH]!;
   const apiRatio = bareResult.rps > 0 ? round(appApi.rps / bareResult.rps, 3) : 0;
@@ -450,14 +641,13 @@ async function run(options: BenchOptions): Promise<void> {
     figures: figures ? { payments: options.payments, ...figures } : null,
     /** a 2400×1600 JPEG resized to WebP: first requests (made, ms each) and load on a cached derivative */
     image: { source: IMAGE_PATH, firstWidths: IMAGE_FIRST_WIDTHS, ...image },
+    /** a bulk e-mail to the subscribers, through the mail queue and pooled SMTP into a local sink */
+    bulkEmail: bulk,
     targets: TARGETS,
     pass,
   };
 
-  const dir = path.join(ROOT, "bench-results");
-  await mkdir(dir, { recursive: true });
-  const file = path.join(dir, `bench-${fileTimestamp(started)}.json`);
-  await writeFile(file, JSON.stringify(results, null, 2) + "\n");
+  const file = await writeResults(started, results);
 
   const verdict = (ok: boolean) => (ok ? "PASS" : "MISS");
   const table = formatTable(
@@ -487,10 +677,31 @@ async function run(options: BenchOptions): Promise<void> {
       ? `admin figures query  median ${figures.medianMs} ms, p95 ${figures.p95Ms} ms over ${figures.runs} runs ` +
         `(${options.payments} generated payments, ${figures.paidInWindow} paid in the last 30 days)`
       : "admin figures query  not timed (--payments 0, or DATABASE_URL set)",
+    ...(bulk ? bulkLines(bulk, health.engine) : []),
     "",
     `results: ${path.relative(process.cwd(), file) || file}`,
   ];
   process.stdout.write(lines.join("\n") + "\n");
+}
+
+async function writeResults(started: Date, results: unknown): Promise<string> {
+  const dir = path.join(ROOT, "bench-results");
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, `bench-${fileTimestamp(started)}.json`);
+  await writeFile(file, JSON.stringify(results, null, 2) + "\n");
+  return file;
+}
+
+function bulkLines(bulk: Awaited<ReturnType<typeof measureBulkSend>>, engine: string): string[] {
+  const verdict = (ok: boolean) => (ok ? "PASS" : "MISS");
+  return [
+    `bulk e-mail          ${bulk.subscribers} messages in ${bulk.seconds} s (${engine}, pooled SMTP into a local sink)`,
+    `  messages/s         ${bulk.messagesPerSecond}   target >= ${TARGETS.bulkMessagesPerSecond} on PostgreSQL   ` +
+      verdict(bulk.messagesPerSecond >= TARGETS.bulkMessagesPerSecond),
+    `  server peak RSS    ${bulk.sendPeakRssMb} MB while sending   target <= ${TARGETS.bulkPeakRssMb} MB   ` +
+      verdict(bulk.sendPeakRssMb <= TARGETS.bulkPeakRssMb) +
+      `   (process peak ${bulk.peakRssMb ?? "?"} MB, ${bulk.peakRssBeforeSendMb ?? "?"} MB of it before the send)`,
+  ];
 }
 
 async function cleanup(): Promise<void> {

@@ -84,6 +84,14 @@ export function createApp(deps: Deps): App {
 
 /** The payments' workers: the sandbox's webhooks are posted to this app's own webhook route. */
 async function startAppWorkers(app: Hono<AppEnv>, services: Services, deps: Deps): Promise<void> {
+  if (deps.queue) {
+    // the bulk e-mail's fan-out, and hard bounces marked on the subscribers (decision 037)
+    await services.newsletter.startWorker().catch((error: unknown) =>
+      deps.logger.error("newsletter worker did not start", {
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
+  }
   const { queue, sandbox, afterPaid } = services.paymentParts;
   if (!deps.queue || !queue || !afterPaid) return;
   try {

@@ -171,7 +171,14 @@ export function createServices(deps: Deps) {
     events: createEventsService(db),
     /** the showcase's talents: a declared resource (the /tickets screen, their API) */
     talents,
-    newsletter: createNewsletterService(db),
+    /** subscriptions (double opt-in), the subscribers admin and the bulk e-mail (decision 037) */
+    newsletter: createNewsletterService(db, {
+      mailer: deps.mailer,
+      brand: emailBrand(deps.env),
+      boss: deps.queue?.boss,
+      logger: deps.logger,
+      stepUpMaxAgeMs: deps.env.STEP_UP_MAX_AGE_SECONDS * 1000,
+    }),
     contacts: createContactsService(db, { mailer: deps.mailer, brand: emailBrand(deps.env) }),
     users: createUsersService(db, {
       stepUpMaxAgeMs: deps.env.STEP_UP_MAX_AGE_SECONDS * 1000,

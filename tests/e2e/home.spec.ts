@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import type { Course } from "../../contract/catalog.ts";
 import type { CarouselSlide, Faq, InstructorCta } from "../../contract/content.ts";
 import { expectAccessible } from "./support/a11y.ts";
+import { waitForMail } from "./support/accounts.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { api, asReturningVisitor, hydrated, naira } from "./support/page.ts";
 
@@ -337,13 +338,19 @@ test.describe("the newsletter pop-up", () => {
     expect(Date.now() - shownAt).toBeGreaterThan(1_000);
   });
 
-  test("subscribing with an address already on the list shows the server's error @desktop", async ({
+  test("subscribing with an address already on the list (confirmed) shows the server's error @desktop", async ({
     page,
     request,
     consoleErrors,
+    dataDir,
   }) => {
     const email = uniqueEmail("again");
     expect((await request.post("/backend/api/newsletter", { data: { email } })).status()).toBe(201);
+    // double opt-in (decision 037): a pending address asking again just gets its link again; confirmed, it is on the list
+    const confirmation = await waitForMail(dataDir, { to: email, subject: /^Confirm your subscription/ });
+    const link = new URL(/https?:\/\/\S+\/newsletter\/confirm\?token=[0-9a-f]{48}/.exec(confirmation.text)![0]);
+    const confirmed = await request.post(link.pathname + link.search, { form: { token: link.searchParams.get("token")! } });
+    expect(confirmed.status()).toBe(200);
     const again = await request.post("/backend/api/newsletter", { data: { email } });
     expect(again.status()).toBe(409);
     const { error } = (await again.json()) as { error: { message: string } };

@@ -18,13 +18,26 @@ export interface SmtpSink {
   recipientsTried: string[];
   /** Refuse every recipient from now on with this SMTP reply (451: try later, 550: never), or accept again (null). */
   refuse(reply: { code: number; message: string } | null): void;
+  /** Refuse one address (any letter case) with this reply from now on, or accept it again (null). */
+  refuseAddress(address: string, reply: { code: number; message: string } | null): void;
   close(): Promise<void>;
 }
 
-export async function startSmtpSink(options: { user?: string; pass?: string } = {}): Promise<SmtpSink> {
+export async function startSmtpSink(
+  options: {
+    user?: string;
+    pass?: string;
+    /** keep the raw message and parse it (default true; a bench of thousands keeps only the envelope and headers) */
+    keep?: boolean;
+    /** answer each message's DATA after this many milliseconds (a slow server) */
+    delayMs?: number;
+  } = {},
+): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   const recipientsTried: string[] = [];
   let refusal: { code: number; message: string } | null = null;
+  const refusedAddresses = new Map<string, { code: number; message: string }>();
+  const keep = options.keep ?? true;
   const auth = options.user !== undefined;
 
   const server = new SMTPServer({
@@ -40,7 +53,8 @@ export async function startSmtpSink(options: { user?: string; pass?: string } = 
     },
     onRcptTo(address, _session, callback) {
       recipientsTried.push(address.address);
-      if (refusal) return callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+      const reply = refusal ?? refusedAddresses.get(address.address.toLowerCase());
+      if (reply) return callback(Object.assign(new Error(reply.message), { responseCode: reply.code }));
       callback();
     },
     onData(stream, session, callback) {
@@ -50,8 +64,10 @@ export async function startSmtpSink(options: { user?: string; pass?: string } = 
         const raw = Buffer.concat(chunks);
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
         const to = session.envelope.rcptTo.map((r) => r.address);
-        received.push({ envelope: { from, to }, raw: raw.toString("utf8"), mail: parseMail(raw) });
-        callback();
+        const mail = keep ? parseMail(raw) : parseMail(headerPart(raw));
+        received.push({ envelope: { from, to }, raw: keep ? raw.toString("utf8") : "", mail });
+        if (options.delayMs) setTimeout(() => callback(), options.delayMs);
+        else callback();
       });
     },
   });
@@ -68,6 +84,16 @@ export async function startSmtpSink(options: { user?: string; pass?: string } = 
     refuse(reply) {
       refusal = reply;
     },
+    refuseAddress(address, reply) {
+      if (reply) refusedAddresses.set(address.toLowerCase(), reply);
+      else refusedAddresses.delete(address.toLowerCase());
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** The header block of a raw message (up to the first empty line), enough for the headers. */
+function headerPart(raw: Buffer): Buffer {
+  const end = raw.indexOf("\r\n\r\n");
+  return end === -1 ? raw : raw.subarray(0, end + 4);
 }

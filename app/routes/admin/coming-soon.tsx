@@ -10,7 +10,6 @@ import { ComingSoon } from "../../components/admin/coming-soon.tsx";
 
 const SCREENS: ReadonlyArray<{ path: string; title: string; lead: string }> = [
   { path: "/admin/event/:id", title: "Event details", lead: "The event, its ticket statistics and purchases." },
-  { path: "/admin/newsletter", title: "Newsletter subscribers", lead: "Subscribers, and bulk e-mail to them." },
 ];
 
 export function loader({ request, context, pattern, url }: Route.LoaderArgs) {

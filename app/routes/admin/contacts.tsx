@@ -22,10 +22,12 @@ import { redirectWithMessage } from "../../lib/flash.server.ts";
 import { readFormBody } from "../../lib/forms.server.ts";
 import { pageAddressOf, requireAdminPage } from "../../lib/guards.server.ts";
 import { toPageError } from "../../lib/page-errors.server.ts";
+import { isRowDelete, rowDeleteAction } from "../../lib/row-delete.server.ts";
+import type { RowDeleteResult } from "../../lib/row-delete.ts";
 import { AdminPageHeader, adminMeta } from "../../components/admin/admin-shell.tsx";
 import { DataTable, type Column } from "../../components/admin/data-table.tsx";
 import { FilterForm, filterHref, filterOptions, isFiltered, readFilters } from "../../components/admin/filter-form.tsx";
-import { ConfirmAction, ConfirmOnPage } from "../../components/ui/confirm-dialog.tsx";
+import { RowDelete, RowDeleteAnswer } from "../../components/admin/row-delete.tsx";
 import { PageForm, SubmitButton, TextareaField } from "../../components/ui/form.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 
@@ -52,35 +54,29 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   }
 }
 
-type Answer = ActionResult<"response", { contactId: string; response?: string; email?: string }, { id: string; email: string }>;
+type Answer = ActionResult<"response", { contactId: string; response?: string; email?: string }>;
 
-export async function action({ request, context }: Route.ActionArgs): Promise<Answer | Response> {
+export async function action({ request, context }: Route.ActionArgs): Promise<Answer | RowDeleteResult | Response> {
   const ctx = context.get(appContext);
   const actor = requireAdminPage(request, ctx);
-  const { fields } = await readFormBody(request);
+  const body = await readFormBody(request);
+  const { fields } = body;
   const text = (name: string) => (typeof fields[name] === "string" ? (fields[name] as string) : "");
   const back = pageAddressOf(request);
   const contactId = text("contactId").trim();
 
-  if (fields.intent === "delete") {
-    if (fields.confirmed !== "yes") {
-      const email = text("email").slice(0, 254);
-      return { ok: true, intent: "contacts.confirm", message: CONTACT_MESSAGES.confirmDelete(email), values: { id: contactId, email } };
-    }
-    try {
-      await ctx.services.contacts.remove(actor, contactId);
-      return redirectWithMessage(ctx, back, CONTACT_MESSAGES.deleted);
-    } catch (error) {
-      const refused = toPageError(error);
-      if (!refused) throw error;
-      return {
-        ok: false,
-        intent: "contacts.delete",
-        formError: `Failed to delete contact: ${refused.message}`,
-        fieldErrors: {},
-        values: { contactId },
-      };
-    }
+  if (isRowDelete(body)) {
+    return rowDeleteAction(
+      ctx,
+      request,
+      body,
+      {
+        question: CONTACT_MESSAGES.confirmDelete,
+        deleted: CONTACT_MESSAGES.deleted,
+        failed: "Failed to delete contact: ",
+      },
+      (id) => ctx.services.contacts.remove(actor, id),
+    );
   }
 
   const response = text("response");
@@ -110,7 +106,9 @@ function RespondBox({ row, failure }: { row: Row; failure: Failure | undefined }
   const navigation = useNavigation();
   const mine = failure?.values.contactId === row._id ? failure : undefined;
   const sending =
-    navigation.state !== "idle" && navigation.formData?.get("contactId") === row._id && navigation.formData?.get("intent") === "respond";
+    navigation.state !== "idle" &&
+    navigation.formData?.get("contactId") === row._id &&
+    navigation.formData?.get("intent") === "respond";
   const id = `respond-${row._id}`;
   return (
     <details className="mt-3" open={mine ? true : undefined}>
@@ -196,8 +194,8 @@ export default function AdminContacts({ loaderData, actionData }: Route.Componen
   const { filters, list, error } = loaderData;
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
-  const failure = actionData && !actionData.ok ? actionData : undefined;
-  const confirming = actionData?.ok && actionData.intent === "contacts.confirm" ? actionData : undefined;
+  const failure =
+    actionData && !actionData.ok && actionData.intent === "contacts.respond" ? (actionData as Failure) : undefined;
   useToast(failure, failure?.formError, "error");
   const rows: Row[] = list.items.map((c) => ({ ...c, received: formatLagosDateTime(c.createdAt) }));
   const filtered = isFiltered(filters);
@@ -216,23 +214,22 @@ export default function AdminContacts({ loaderData, actionData }: Route.Componen
         path={PATH}
         values={filters}
         controls={[
-          { kind: "select", name: "status", label: "Status", options: filterOptions("Any status", statuses, filters.status) },
-          { kind: "select", name: "subject", label: "Subject", options: filterOptions("Any subject", subjects, filters.subject) },
+          {
+            kind: "select",
+            name: "status",
+            label: "Status",
+            options: filterOptions("Any status", statuses, filters.status),
+          },
+          {
+            kind: "select",
+            name: "subject",
+            label: "Subject",
+            options: filterOptions("Any subject", subjects, filters.subject),
+          },
           { kind: "search", name: "search", label: "E-mail", placeholder: "Part of an address" },
         ]}
       />
-      {confirming && (
-        <ConfirmOnPage
-          question={confirming.message}
-          fields={{ intent: "delete", contactId: confirming.values.id, email: confirming.values.email }}
-          cancelTo={here}
-        />
-      )}
-      {failure?.intent === "contacts.delete" && (
-        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-900">
-          {failure.formError}
-        </p>
-      )}
+      <RowDeleteAnswer answer={actionData} cancelTo={here} />
       <section aria-labelledby="contacts-title" className="mt-8">
         <h2 id="contacts-title" className="text-lg font-bold text-slate-900">
           {filtered
@@ -241,7 +238,7 @@ export default function AdminContacts({ loaderData, actionData }: Route.Componen
         </h2>
         <DataTable
           labelledBy="contacts-title"
-          columns={columnsFor(failure?.intent === "contacts.respond" ? failure : undefined)}
+          columns={columnsFor(failure)}
           rows={rows}
           rowKey={(r) => r._id}
           error={error}
@@ -249,9 +246,9 @@ export default function AdminContacts({ loaderData, actionData }: Route.Componen
           page={list}
           pager={{ label: "Contact request pages", hrefFor: (p) => filterHref(PATH, filters, p) }}
           actions={(r) => (
-            <ConfirmAction
-              fields={{ intent: "delete", contactId: r._id, email: r.email }}
-              label="Delete"
+            <RowDelete
+              id={r._id}
+              label={r.email}
               accessibleLabel={`Delete the request from ${r.email}`}
               question={CONTACT_MESSAGES.confirmDelete(r.email)}
             />
@@ -259,7 +256,11 @@ export default function AdminContacts({ loaderData, actionData }: Route.Componen
         />
       </section>
       <p className="mt-6 text-sm text-slate-600">
-        Replies go out through the mail queue; see them in the <Link to="/admin/outbox" className="font-medium text-brand-800 underline">Outbox</Link>.
+        Replies go out through the mail queue; see them in the{" "}
+        <Link to="/admin/outbox" className="font-medium text-brand-800 underline">
+          Outbox
+        </Link>
+        .
       </p>
     </>
   );

@@ -45,6 +45,9 @@ export const contactResponses = pgTable(
   (t) => [index("contact_responses_contact_idx").on(t.contactId, t.createdAt)],
 );
 
+/** pending: asked to confirm (double opt-in) · confirmed: gets bulk e-mail · unsubscribed · bounced (a hard bounce) */
+export const SUBSCRIBER_STATES = ["pending", "confirmed", "unsubscribed", "bounced"] as const;
+
 export const newsletterSubscribers = pgTable(
   "newsletter_subscribers",
   {
@@ -52,23 +55,57 @@ export const newsletterSubscribers = pgTable(
     email: text("email").notNull(),
     /** secret for the one-click unsubscribe link */
     unsubscribeToken: text("unsubscribe_token").notNull(),
+    /** secret of the confirmation link (double opt-in, decision 037); null once confirmed */
+    confirmToken: text("confirm_token"),
+    /** pending | confirmed | unsubscribed | bounced (decision 037) */
+    status: text("status").notNull().default("pending"),
     subscribedAt: timestamp("subscribed_at", { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /** when it became unsubscribed or bounced */
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    /** the SMTP reply of the hard bounce */
+    bounceReason: text("bounce_reason"),
   },
-  (t) => [uniqueIndex("newsletter_email_lower_idx").on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("newsletter_email_lower_idx").on(sql`lower(${t.email})`),
+    uniqueIndex("newsletter_unsubscribe_token_idx").on(t.unsubscribeToken),
+    uniqueIndex("newsletter_confirm_token_idx").on(t.confirmToken),
+    index("newsletter_status_id_idx").on(t.status, t.id),
+  ],
 );
 
-export const newsletterCampaigns = pgTable("newsletter_campaigns", {
-  id: id(),
-  subject: text("subject").notNull(),
-  message: text("message").notNull(),
-  backgroundColor: text("background_color"),
-  imageUrl: text("image_url"),
-  videoUrl: text("video_url"),
-  linkUrl: text("link_url"),
-  recipients: integer("recipients").notNull().default(0),
-  createdBy: text("created_by"),
-  createdAt: createdAt(),
-});
+/**
+ * A bulk e-mail (admin §3 "Bulk newsletter") and its send: the fan-out job walks the confirmed
+ * subscribers in id order after `cursor`, queueing one message each (decision 037).
+ */
+export const newsletterCampaigns = pgTable(
+  "newsletter_campaigns",
+  {
+    id: id(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    backgroundColor: text("background_color"),
+    imageUrl: text("image_url"),
+    videoUrl: text("video_url"),
+    linkUrl: text("link_url"),
+    /** confirmed subscribers when the send started: the messages it will queue (at most) */
+    recipients: integer("recipients").notNull().default(0),
+    /** messages queued so far */
+    queued: integer("queued").notNull().default(0),
+    /** queuing | queued (every message is in the mail queue) */
+    status: text("status").notNull().default("queuing"),
+    /** the last subscriber id queued (the fan-out resumes after it) */
+    cursor: text("cursor"),
+    /** the rendered message, with the unsubscribe address as a placeholder */
+    html: text("html"),
+    text: text("text"),
+    createdBy: text("created_by"),
+    createdByName: text("created_by_name").notNull().default(""),
+    createdAt: createdAt(),
+    queuedAt: timestamp("queued_at", { withTimezone: true }),
+  },
+  (t) => [index("newsletter_campaigns_created_at_idx").on(t.createdAt)],
+);
 
 /** An attachment as mail_messages keeps it: the bytes in base64. */
 export interface StoredAttachment {
@@ -102,6 +139,13 @@ export const mailMessages = pgTable(
      * second message under the same key is never stored. Null for the others.
      */
     dedupeKey: text("dedupe_key").unique(),
+    /** extra header lines (a newsletter's List-Unsubscribe and List-Unsubscribe-Post; decision 037) */
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
+    /** the bulk send the message belongs to (newsletter_campaigns.id), for its progress */
+    campaignId: text("campaign_id"),
   },
-  (t) => [index("mail_messages_created_at_idx").on(t.createdAt)],
+  (t) => [
+    index("mail_messages_created_at_idx").on(t.createdAt),
+    index("mail_messages_campaign_idx").on(t.campaignId, t.status),
+  ],
 );

@@ -159,6 +159,9 @@ describe("mailer.list and mailer.get (the admin Outbox)", () => {
       id,
       ...message,
       attachments: [],
+      // extra header lines (newsletters' List-Unsubscribe) and the bulk send: none for this one
+      headers: {},
+      campaignId: null,
       status: "sent",
       error: null,
       attempts: 1,

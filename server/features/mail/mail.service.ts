@@ -28,6 +28,7 @@ const MESSAGES = {
   html: "The HTML body of an e-mail must be text",
   kind: "The kind of an e-mail must be a short word such as auth or newsletter",
   attachments: `An e-mail takes at most ${MAX_ATTACHMENTS} attachments of at most ${MAX_ATTACHMENT_BYTES / 1024} KB each, each with a file name, a content type and an optional Content-ID of letters, digits, dots, dashes and one @`,
+  headers: "Extra e-mail headers need names of letters, digits and dashes and one-line values",
   page: "limit must be a whole number from 1 to 200 and offset a whole number from 0",
   notFound: (id: string) => `No e-mail with id ${id}`,
   notReady: "The mail queue is not ready: await mailer.ready() before opening the transaction",
@@ -36,6 +37,13 @@ const MESSAGES = {
 };
 
 export const MAIL_QUEUE = "mail";
+/**
+ * Bulk messages (a newsletter send: thousands at once) have a queue and worker of their own, fetching
+ * larger batches, so a verification or reset e-mail never waits behind them (decision 037).
+ */
+export const MAIL_BULK_QUEUE = "mail-bulk";
+/** bulk jobs a worker takes per fetch; it fetches again at once while batches come back full */
+const BULK_BATCH_SIZE = 25;
 
 export interface RetryPolicy {
   /** attempts after the first one */
@@ -79,6 +87,10 @@ export interface MailInput {
   kind?: string;
   /** small files sent with it; one with a cid is shown inline where the HTML says <img src="cid:..."> */
   attachments?: MailAttachment[];
+  /** extra header lines, such as List-Unsubscribe (names of letters, digits and dashes; one-line values) */
+  headers?: Record<string, string>;
+  /** the bulk send it belongs to (newsletter_campaigns.id): its progress counts this message */
+  campaignId?: string;
 }
 
 export interface MailAttachment {
@@ -91,6 +103,14 @@ export interface MailAttachment {
 export type MailStatus = "queued" | "sent" | "failed";
 /** A stored message as the Outbox shows it (its dedupe key is the senders' business). */
 export type MailMessage = Omit<typeof mailMessages.$inferSelect, "status" | "dedupeKey"> & { status: MailStatus };
+/** A message the receiving server refused for good (a hard bounce: an SMTP 5xx), as the listeners get it. */
+export interface RefusedMail {
+  id: string;
+  to: string;
+  kind: string;
+  campaignId: string | null;
+  error: string;
+}
 export type MailSummary = Pick<
   MailMessage,
   "id" | "to" | "subject" | "createdAt" | "status" | "sentAt" | "attempts" | "kind"
@@ -133,6 +153,17 @@ const MailInputSchema = z.object({
     )
     .max(MAX_ATTACHMENTS, badAttachment)
     .default([]),
+  headers: z
+    .record(
+      z.string().regex(/^[A-Za-z][A-Za-z0-9-]{0,60}$/, MESSAGES.headers),
+      z
+        .string()
+        .max(2000, MESSAGES.headers)
+        .regex(/^[^\r\n]*$/, MESSAGES.headers),
+      { error: MESSAGES.headers },
+    )
+    .default({}),
+  campaignId: z.string().max(100).optional(),
 });
 
 const PageSchema = z.object({
@@ -169,7 +200,7 @@ export function createMailer(deps: MailerDeps) {
   let queueReady: Promise<void> | undefined;
   let queueCreated = false;
   const ensureQueue = () => {
-    queueReady ??= boss.createQueue(MAIL_QUEUE).then(
+    queueReady ??= Promise.all([boss.createQueue(MAIL_QUEUE), boss.createQueue(MAIL_BULK_QUEUE)]).then(
       () => {
         queueCreated = true;
       },
@@ -201,6 +232,7 @@ export function createMailer(deps: MailerDeps) {
         subject: row.subject,
         text: row.text ?? "",
         html: row.html,
+        headers: row.headers,
         attachments: row.attachments.map((a) => ({
           filename: a.filename,
           contentType: a.contentType,
@@ -216,7 +248,20 @@ export function createMailer(deps: MailerDeps) {
       const final = last || result.permanent === true;
       await setRow(id, { status: final ? "failed" : "queued", error: result.error, attempts });
       if (final) logger.error("mail failed", { mailId: id, kind: row.kind, attempts, error: result.error });
-      else logger.warn("mail attempt failed, will retry", { mailId: id, attempts, error: result.error });
+      if (result.permanent) {
+        const refused: RefusedMail = {
+          id,
+          to: row.to,
+          kind: row.kind,
+          campaignId: row.campaignId,
+          error: result.error,
+        };
+        for (const listener of refusalListeners) {
+          await listener(refused).catch((error: unknown) =>
+            logger.error("mail refusal listener failed", { mailId: id, error: String(error) }),
+          );
+        }
+      } else logger.warn("mail attempt failed, will retry", { mailId: id, attempts, error: result.error });
       // deadletter ends the job now, skipping the retries a permanent refusal would only repeat.
       return { id: job.id, status: result.permanent ? "deadletter" : "failed", output: { error: result.error } };
     } catch (caught) {
@@ -232,14 +277,25 @@ export function createMailer(deps: MailerDeps) {
   function toRow(input: MailInput, dedupeKey: string | null): typeof mailMessages.$inferInsert {
     const parsed = MailInputSchema.safeParse(input);
     if (!parsed.success) throw Invalid(describeIssues(parsed.error.issues));
-    const { to, subject, text, html, kind, attachments } = parsed.data;
+    const { to, subject, text, html, kind, attachments, headers, campaignId } = parsed.data;
     const stored: StoredAttachment[] = attachments.map((a) => ({
       filename: a.filename,
       contentType: a.contentType,
       ...(a.cid ? { cid: a.cid } : {}),
       contentBase64: a.content.toString("base64"),
     }));
-    return { to, subject, text, html: html ?? null, kind, attachments: stored, status: "queued", dedupeKey };
+    return {
+      to,
+      subject,
+      text,
+      html: html ?? null,
+      kind,
+      attachments: stored,
+      status: "queued",
+      dedupeKey,
+      headers,
+      campaignId: campaignId ?? null,
+    };
   }
 
   async function store(executor: Db | Tx, input: MailInput): Promise<{ id: string }> {
@@ -291,6 +347,31 @@ export function createMailer(deps: MailerDeps) {
     }
   }
 
+  /**
+   * Stores many messages and queues their jobs on the bulk queue inside the caller's transaction, each
+   * once per dedupe key: one INSERT for the rows and one for the jobs, so a batch of hundreds costs two
+   * statements. Keys already used are skipped (their message stands). Answers how many were new.
+   */
+  async function queueManyIn(tx: Tx, items: ReadonlyArray<{ input: MailInput; dedupeKey: string }>): Promise<number> {
+    if (!queueCreated) throw new Error(MESSAGES.notReady);
+    if (items.length === 0) return 0;
+    const rows = await tx
+      .insert(mailMessages)
+      .values(items.map((item) => toRow(item.input, item.dedupeKey)))
+      .onConflictDoNothing({ target: mailMessages.dedupeKey })
+      .returning({ id: mailMessages.id });
+    if (rows.length === 0) return 0;
+    await boss.insert(
+      MAIL_BULK_QUEUE,
+      // a 10 s heartbeat (pg-boss's least): a killed process's bulk messages are taken again within a minute or so
+      rows.map((row) => ({ data: { id: row.id } satisfies MailJob, ...jobOptions, heartbeatSeconds: 10 })),
+      { db: inTransaction(tx) },
+    );
+    return rows.length;
+  }
+
+  const refusalListeners: Array<(mail: RefusedMail) => Promise<void>> = [];
+
   let working = false;
 
   return {
@@ -321,6 +402,16 @@ export function createMailer(deps: MailerDeps) {
      */
     queueIn,
 
+    queueManyIn,
+
+    /**
+     * Calls `listener` (in the worker's process) for each message the receiving server refused for good
+     * (a hard bounce), after the message is marked failed: the newsletter suppresses the address.
+     */
+    onRefused(listener: (mail: RefusedMail) => Promise<void>): void {
+      refusalListeners.push(listener);
+    },
+
     /** queueIn() in a transaction of its own: the message once per `dedupeKey`. */
     async sendOnce(input: MailInput, dedupeKey: string): Promise<{ id: string; created: boolean }> {
       await ensureQueue();
@@ -344,6 +435,19 @@ export function createMailer(deps: MailerDeps) {
           pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 1,
         },
         // Per-job results: one refused address must not send the rest of the batch round again.
+        (jobs: JobWithMetadata<MailJob>[]) => Promise.all(jobs.map(deliver)),
+      );
+      await boss.work(
+        MAIL_BULK_QUEUE,
+        {
+          includeMetadata: true,
+          perJobResults: true,
+          batchSize: BULK_BATCH_SIZE,
+          // two batches in hand: one is being sent while the next is fetched and its rows read
+          localConcurrency: 2,
+          burstWhenBatchFull: true,
+          pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 1,
+        },
         (jobs: JobWithMetadata<MailJob>[]) => Promise.all(jobs.map(deliver)),
       );
     },

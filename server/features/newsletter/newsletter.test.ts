@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { newsletterSubscribers } from "../../db/schema.ts";
+import { mailMessages, newsletterSubscribers } from "../../db/schema.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
 
 let t: TestApp;
@@ -28,8 +28,9 @@ describe("POST /backend/api/newsletter", () => {
     expect(stored[0]!.unsubscribeToken).toMatch(/^[0-9a-f]{48}$/);
   });
 
-  it("answers 409 for a repeated address in any letter case, and keeps one row", async () => {
+  it("answers 409 for a repeated confirmed address in any letter case, and keeps one row", async () => {
     expect((await subscribe({ email: "grace@example.com" })).status).toBe(201);
+    await t.db.update(newsletterSubscribers).set({ status: "confirmed" });
     for (const email of ["grace@example.com", "GRACE@Example.com"]) {
       const res = await subscribe({ email });
       expect(res.status).toBe(409);
@@ -45,7 +46,9 @@ describe("POST /backend/api/newsletter", () => {
   });
 
   it("treats a row stored in mixed case as the same address", async () => {
-    await t.db.insert(newsletterSubscribers).values({ email: "Mixed@Example.com", unsubscribeToken: "x" });
+    await t.db
+      .insert(newsletterSubscribers)
+      .values({ email: "Mixed@Example.com", unsubscribeToken: "x", status: "confirmed" });
     const res = await subscribe({ email: "mixed@example.com" });
     expect(res.status).toBe(409);
     expect(await rows()).toHaveLength(1);
@@ -56,7 +59,8 @@ describe("POST /backend/api/newsletter", () => {
       subscribe({ email: "race@example.com" }),
       subscribe({ email: "RACE@example.com" }),
     ]);
-    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    // the second finds the first's pending row: the confirmation again, one row
+    expect(results.map((r) => r.status).sort()).toEqual([201, 201]);
     expect(await rows()).toHaveLength(1);
   });
 
@@ -132,5 +136,49 @@ describe("newsletter service", () => {
     });
     await expect(t.services.newsletter.subscribe(undefined)).rejects.toMatchObject({ code: "invalid" });
     expect(await rows()).toHaveLength(0);
+  });
+});
+
+describe("double opt-in (issue 19; decision 037)", () => {
+  const confirmations = () => t.db.select().from(mailMessages).where(eq(mailMessages.kind, "newsletter-confirm"));
+
+  beforeEach(async () => {
+    await t.db.delete(mailMessages);
+  });
+
+  it("stores a new address as pending and e-mails it a confirmation link; the link's POST confirms it", async () => {
+    expect((await subscribe({ email: "nia@example.com" })).status).toBe(201);
+    const [row] = await rows();
+    expect(row).toMatchObject({ status: "pending", confirmedAt: null });
+    const mails = await confirmations();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ to: "nia@example.com", subject: "Confirm your subscription to TechAfrica" });
+    const link = /https?:\/\/\S+\/newsletter\/confirm\?token=([0-9a-f]{48})/.exec(mails[0]!.text ?? "");
+    expect(link?.[1]).toBe(row!.confirmToken);
+    // looking at the link changes nothing; confirming does
+    expect(await t.services.newsletter.lookupConfirm(link![1]!)).toEqual({ status: "pending" });
+    expect((await rows())[0]!.status).toBe("pending");
+    expect(await t.services.newsletter.confirm(link![1]!)).toBe(true);
+    expect((await rows())[0]).toMatchObject({ status: "confirmed", confirmedAt: expect.any(Date) });
+    // a second click: still confirmed, no error
+    expect(await t.services.newsletter.confirm(link![1]!)).toBe(true);
+    expect(await t.services.newsletter.confirm("f".repeat(48))).toBe(false);
+    expect(await t.services.newsletter.confirm("not a token")).toBe(false);
+  });
+
+  it("sends a pending address its link again at most once an hour, and lets an unsubscribed one start over", async () => {
+    await subscribe({ email: "kofi@example.com" });
+    await subscribe({ email: "kofi@example.com" });
+    expect(await confirmations()).toHaveLength(1);
+    const [row] = await rows();
+    expect(await t.services.newsletter.unsubscribe(row!.unsubscribeToken)).toBe(true);
+    expect((await rows())[0]!.status).toBe("unsubscribed");
+    expect((await subscribe({ email: "KOFI@example.com" })).status).toBe(201);
+    const [again] = await rows();
+    expect(again).toMatchObject({ status: "pending", endedAt: null });
+    expect(again!.confirmToken).toMatch(/^[0-9a-f]{48}$/);
+    expect(again!.confirmToken).not.toBe(row!.confirmToken);
+    expect(await t.services.newsletter.confirm(again!.confirmToken!)).toBe(true);
+    expect((await rows())[0]!.status).toBe("confirmed");
   });
 });

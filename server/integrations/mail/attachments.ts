@@ -27,5 +27,6 @@ export function nodemailerMessage(mail: OutgoingMail) {
     text: mail.text,
     html: mail.html ?? undefined,
     attachments: nodemailerAttachments(mail.attachments),
+    ...(mail.headers && Object.keys(mail.headers).length > 0 ? { headers: mail.headers } : {}),
   };
 }

@@ -18,6 +18,8 @@ export interface OutgoingMail {
   text: string;
   html?: string | null;
   attachments?: OutgoingAttachment[];
+  /** extra header lines (List-Unsubscribe, List-Unsubscribe-Post) */
+  headers?: Record<string, string>;
 }
 
 export interface OutgoingAttachment {
@@ -42,6 +44,8 @@ export type SendResult =
 export interface MailTransport {
   readonly kind: "outbox" | "smtp";
   send(mail: OutgoingMail): Promise<SendResult>;
+  /** ends pooled connections (SMTP) */
+  close?(): void;
 }
 
 export function outboxDir(dataDir: string): string {

@@ -53,6 +53,7 @@ export const BUILT_SPEC_ADMIN_ROUTES: Readonly<Record<string, string>> = {
   "/admin/faqs": "FAQs",
   "/admin/about": "Admin Panel",
   "/admin/contacts": "Contact requests",
+  "/admin/newsletter": "Newsletter subscribers",
   "/tickets": "Events and talents",
   "/pmtalsLink/admin": "Courses",
   "/add-course": "Add Course",
@@ -479,6 +480,80 @@ export class ContactsPage extends AdminPage {
     const dialog = this.page.getByRole("alertdialog").or(this.page.getByRole("dialog"));
     await expect(dialog).toContainText(`Are you sure you want to delete the contact request from ${email}?`);
     await dialog.getByRole("button", { name: answer, exact: true }).click();
+  }
+}
+
+/** /admin/newsletter: the subscribers' filters and rows with Delete, the bulk e-mail form, its preview and the sends. */
+export class NewsletterPage extends AdminPage {
+  async goto(query = "") {
+    await this.page.goto(query ? `/admin/newsletter?${query}` : "/admin/newsletter");
+    await expect(this.heading).toHaveText("Newsletter subscribers");
+  }
+
+  get filters(): Locator {
+    return this.page.getByRole("search", { name: "Subscriber filters" });
+  }
+
+  async filter(choice: { state?: string; email?: string }) {
+    if (choice.state) await this.filters.getByLabel("State").selectOption({ label: choice.state });
+    if (choice.email !== undefined) await this.filters.getByLabel("E-mail").fill(choice.email);
+    await this.filters.getByRole("button", { name: "Filter" }).click();
+  }
+
+  row(email: string): Locator {
+    return listRows(this.page).filter({ has: this.page.getByRole("rowheader").getByText(email, { exact: true }) });
+  }
+
+  cell(email: string, header: "Subscribed" | "State"): Locator {
+    return rowCell(this.row(email), header);
+  }
+
+  async delete(email: string, answer: "Delete" | "Cancel" = "Delete") {
+    await this.row(email)
+      .getByRole("button", { name: `Delete the subscriber ${email}` })
+      .click();
+    const dialog = this.page.getByRole("alertdialog").or(this.page.getByRole("dialog"));
+    await expect(dialog).toContainText(`Are you sure you want to delete the subscriber ${email}?`);
+    await dialog.getByRole("button", { name: answer, exact: true }).click();
+  }
+
+  get compose(): Locator {
+    return this.page.getByRole("region", { name: "Send a bulk e-mail" });
+  }
+
+  async fill(
+    fields: Partial<
+      Record<"Subject" | "Message" | "Background color" | "Image URL" | "Video URL" | "Link URL", string>
+    >,
+  ) {
+    for (const [label, value] of Object.entries(fields)) {
+      await this.compose.getByLabel(label, { exact: false }).first().fill(value);
+    }
+  }
+
+  /** The preview's frame (the e-mail as the server renders it). */
+  get preview() {
+    return this.page.frameLocator('iframe[title="Preview of the e-mail"]');
+  }
+
+  /** Sends; when the password is asked for again (step-up), gives it. */
+  async send(password: string) {
+    await this.compose.getByRole("button", { name: "Send bulk email" }).click();
+    const sent = this.page.getByRole("status").filter({ hasText: "Bulk email sent successfully!" });
+    const prompt = this.page.getByRole("heading", { name: "Confirm it is you" });
+    await expect(sent.or(prompt)).toBeVisible();
+    if (await prompt.isVisible()) {
+      await this.page.getByLabel("Password").fill(password);
+      await this.page.getByRole("button", { name: "Confirm and send" }).click();
+    }
+  }
+
+  /** A send in the history, by its subject. */
+  send_(subject: string): Locator {
+    return this.page
+      .getByRole("list", { name: "Bulk e-mails sent, newest first" })
+      .getByRole("listitem")
+      .filter({ hasText: subject });
   }
 }
 

@@ -272,3 +272,78 @@ describe("preloadEmailRenderer", () => {
     expect(logger.warn).not.toHaveBeenCalled();
   });
 });
+
+describe("a newsletter's blocks (decision 037)", () => {
+  const newsletter = (overrides: Partial<EmailContent> = {}) =>
+    content({
+      subject: "November news",
+      kind: "newsletter",
+      name: null,
+      blocks: [
+        { kind: "paragraph", text: "New courses this month." },
+        {
+          kind: "picture",
+          url: "https://cdn.example/banner.jpg",
+          alt: "November news",
+          href: "https://academy.example/courses",
+        },
+        {
+          kind: "video",
+          url: "https://youtu.be/dQw4w9WgXcQ",
+          poster: "https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg",
+        },
+        { kind: "video", url: "https://videos.example/intro.mp4", poster: null },
+      ],
+      background: "#fef3c7",
+      unsubscribeUrl: "https://academy.example/unsubscribe?token=abc",
+      ...overrides,
+    });
+
+  it("draws a picture linked to its address, a video as a linked poster or a button (never a player), the background and the unsubscribe link", async () => {
+    const mail = await composeEmail(brand, newsletter());
+    const html = mail.html!;
+    // remote pictures are the newsletter's own (the rest of the checks hold)
+    expect(emailHtmlProblems(html).filter((p) => !p.startsWith("remote or missing image"))).toEqual([]);
+    const images = emailElements(html).filter((el) => el.tagName === "img");
+    expect(images.map((el) => el.attrs.find((a) => a.name === "src")?.value)).toEqual([
+      "https://cdn.example/banner.jpg",
+      "https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg",
+    ]);
+    expect(html).toContain('href="https://academy.example/courses"');
+    expect(html).toContain('href="https://youtu.be/dQw4w9WgXcQ"');
+    expect(html).toContain('href="https://videos.example/intro.mp4"');
+    expect(html).not.toMatch(/<(video|iframe|object|embed)\b/i);
+    expect(html).toContain("background-color:#fef3c7");
+    expect(html).toContain('href="https://academy.example/unsubscribe?token=abc"');
+    expect(mail.text).toContain("November news: https://academy.example/courses");
+    expect(mail.text).toContain("Watch the video: https://youtu.be/dQw4w9WgXcQ");
+    expect(mail.text).toContain("Watch the video: https://videos.example/intro.mp4");
+    expect(mail.text).toMatch(/Unsubscribe: https:\/\/academy\.example\/unsubscribe\?token=abc\n$/);
+  });
+
+  it("never makes a clickable or loaded non-http(s) address, nor a style from a colour that is none", async () => {
+    const mail = await composeEmail(
+      brand,
+      newsletter({
+        blocks: [
+          { kind: "picture", url: "javascript:alert(1)", alt: "Banner" },
+          { kind: "picture", url: "https://cdn.example/ok.jpg", alt: "Ok", href: "javascript:alert(2)" },
+          { kind: "video", url: "javascript:alert(3)", poster: null },
+          { kind: "video", url: "https://videos.example/v.mp4", poster: "data:image/png;base64,AAAA" },
+        ],
+        background: "red;background:url(https://evil.example/x)",
+        unsubscribeUrl: "javascript:alert(4)",
+      }),
+    );
+    const html = mail.html!;
+    // shown as text at most, never an address of a link or a picture
+    const addresses = emailElements(html).flatMap((el) =>
+      el.attrs.filter((a) => a.name === "href" || a.name === "src").map((a) => a.value),
+    );
+    expect(addresses.filter((a) => !/^https:\/\//.test(a))).toEqual([]);
+    expect(html).not.toContain("evil.example");
+    expect(html).not.toContain("data:image");
+    expect(html).toContain(`background-color:${EMAIL_COLORS.canvas}`);
+    expect(mail.text).not.toContain("Unsubscribe:");
+  });
+});

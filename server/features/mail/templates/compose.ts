@@ -20,7 +20,7 @@
 import type { Logger } from "../../../lib/logger.ts";
 import type { MailInput } from "../mail.service.ts";
 import type { EmailBrand } from "./brand.ts";
-import type { EmailBlock, EmailContent } from "./content.ts";
+import { WATCH_VIDEO, type EmailBlock, type EmailContent } from "./content.ts";
 
 const NAME_MAX = 80;
 
@@ -52,12 +52,23 @@ function checked(content: EmailContent): EmailContent {
     if ((block.kind === "button" || block.kind === "link") && !isWebAddress(block.url)) {
       return { kind: "paragraph", text: `${block.label}: ${block.url}` };
     }
+    if (block.kind === "picture") {
+      if (!isWebAddress(block.url)) return { kind: "paragraph", text: block.alt };
+      if (block.href !== undefined && !isWebAddress(block.href))
+        return { kind: "picture", url: block.url, alt: block.alt };
+    }
+    if (block.kind === "video") {
+      if (!isWebAddress(block.url)) return { kind: "paragraph", text: `${WATCH_VIDEO}: ${block.url}` };
+      if (block.poster !== null && !isWebAddress(block.poster)) return { ...block, poster: null };
+    }
     if (block.kind === "image" && !cids.has(block.cid)) {
       throw new Error(`The e-mail "${content.subject}" shows the image cid:${block.cid}, which is not attached`);
     }
     return block;
   });
-  return { ...content, name: displayName(content.name), blocks };
+  const background = content.background && /^#[0-9a-f]{6}$/i.test(content.background) ? content.background : null;
+  const unsubscribeUrl = content.unsubscribeUrl && isWebAddress(content.unsubscribeUrl) ? content.unsubscribeUrl : null;
+  return { ...content, name: displayName(content.name), blocks, background, unsubscribeUrl };
 }
 
 function blockText(block: EmailBlock): string | null {
@@ -72,6 +83,10 @@ function blockText(block: EmailBlock): string | null {
       return `${block.label}: ${block.url}`;
     case "image":
       return null; // its alt text is for the HTML; what it shows is in the text around it
+    case "picture":
+      return block.href ? `${block.alt}: ${block.href}` : null;
+    case "video":
+      return `${WATCH_VIDEO}: ${block.url}`;
   }
 }
 
@@ -91,6 +106,7 @@ export function emailText(brand: EmailBrand, content: EmailContent): string {
     `${brand.name} · ${brand.url}`,
     ...(brand.postalAddress ? [brand.postalAddress] : []),
     content.reason,
+    ...(content.unsubscribeUrl ? [`Unsubscribe: ${content.unsubscribeUrl}`] : []),
   ];
   return `${body.join("\n\n")}\n\n${footer.join("\n")}\n`;
 }

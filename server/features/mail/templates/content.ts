@@ -18,7 +18,17 @@ export type EmailBlock =
   /** an address shown in full after a label ("Join the live stream: https://…") */
   | { kind: "link"; label: string; url: string }
   /** an inline picture: one of the message's attachments, by its Content-ID (never a remote image) */
-  | { kind: "image"; cid: string; alt: string; width: number; height: number };
+  | { kind: "image"; cid: string; alt: string; width: number; height: number }
+  /**
+   * A picture at an http(s) address (a newsletter's image, chosen by an admin; decision 037), linked to
+   * `href` when given. Other messages use attachments (image), never remote pictures.
+   */
+  | { kind: "picture"; url: string; alt: string; href?: string }
+  /**
+   * A video, never a player (mail apps do not play them): its poster picture linked to the video with a
+   * "Watch the video" line, or, without a poster, a button. Text part: "Watch the video: url".
+   */
+  | { kind: "video"; url: string; poster: string | null };
 
 export interface EmailDetail {
   label: string;
@@ -43,4 +53,11 @@ export interface EmailContent {
   reason: string;
   /** files sent with it; an image block names one of these by its cid */
   attachments?: MailAttachment[];
+  /** the colour around the message's card (#rrggbb; a newsletter's background colour), else the site's */
+  background?: string | null;
+  /** a personal unsubscribe address, shown in the footer (newsletters) */
+  unsubscribeUrl?: string | null;
 }
+
+/** The words of a video block's link, in both parts. */
+export const WATCH_VIDEO = "Watch the video";

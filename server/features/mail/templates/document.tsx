@@ -20,7 +20,7 @@ import {
 } from "@react-email/components";
 import type { CSSProperties, ReactNode } from "react";
 import { EMAIL_COLORS as C, EMAIL_FONT, type EmailBrand } from "./brand.ts";
-import type { EmailBlock, EmailContent, EmailDetail } from "./content.ts";
+import { WATCH_VIDEO, type EmailBlock, type EmailContent, type EmailDetail } from "./content.ts";
 
 // Long values (a signed ticket code, a streaming link, a long name) wrap instead of widening a phone's screen.
 const breakAnywhere: CSSProperties = { wordBreak: "break-word", overflowWrap: "anywhere" };
@@ -54,7 +54,15 @@ function Header({ brand }: { brand: EmailBrand }) {
   );
 }
 
-function Footer({ brand, reason }: { brand: EmailBrand; reason: string }) {
+function Footer({
+  brand,
+  reason,
+  unsubscribeUrl,
+}: {
+  brand: EmailBrand;
+  reason: string;
+  unsubscribeUrl?: string | null;
+}) {
   const small: CSSProperties = {
     margin: "0 0 8px",
     fontSize: "13px",
@@ -72,6 +80,13 @@ function Footer({ brand, reason }: { brand: EmailBrand; reason: string }) {
       </Text>
       {brand.postalAddress ? <Text style={small}>{brand.postalAddress}</Text> : null}
       <Text style={{ ...small, margin: 0 }}>{reason}</Text>
+      {unsubscribeUrl ? (
+        <Text style={{ ...small, margin: "8px 0 0" }}>
+          <Link href={unsubscribeUrl} style={{ color: "#ffffff", textDecoration: "underline" }}>
+            Unsubscribe
+          </Link>
+        </Text>
+      ) : null}
     </Section>
   );
 }
@@ -184,6 +199,43 @@ function Block({ block }: { block: EmailBlock }) {
           />
         </Section>
       );
+    case "picture": {
+      const img = (
+        <Img
+          src={block.url}
+          alt={block.alt}
+          width={552}
+          style={{ width: "100%", maxWidth: "552px", height: "auto", display: "block" }}
+        />
+      );
+      return (
+        <Section style={{ margin: "0 0 16px" }}>{block.href ? <Link href={block.href}>{img}</Link> : img}</Section>
+      );
+    }
+    case "video":
+      return (
+        <Section style={{ margin: "0 0 20px" }}>
+          {block.poster ? (
+            <>
+              <Link href={block.url}>
+                <Img
+                  src={block.poster}
+                  alt={WATCH_VIDEO}
+                  width={552}
+                  style={{ width: "100%", maxWidth: "552px", height: "auto", display: "block" }}
+                />
+              </Link>
+              <Text style={{ ...paragraph, margin: "8px 0 0" }}>
+                <Link href={block.url} style={{ color: C.brand700, textDecoration: "underline", fontWeight: 700 }}>
+                  ▶ {WATCH_VIDEO}
+                </Link>
+              </Text>
+            </>
+          ) : (
+            <EmailButton href={block.url}>▶ {WATCH_VIDEO}</EmailButton>
+          )}
+        </Section>
+      );
   }
 }
 
@@ -196,7 +248,14 @@ export function EmailDocument({ brand, content }: { brand: EmailBrand; content: 
         <title>{content.subject}</title>
       </Head>
       <Preview>{content.preview}</Preview>
-      <Body style={{ margin: 0, padding: "16px 8px", backgroundColor: C.canvas, fontFamily: EMAIL_FONT }}>
+      <Body
+        style={{
+          margin: 0,
+          padding: "16px 8px",
+          backgroundColor: content.background ?? C.canvas,
+          fontFamily: EMAIL_FONT,
+        }}
+      >
         <Container style={{ maxWidth: "600px", backgroundColor: "#ffffff", borderRadius: "12px", overflow: "hidden" }}>
           <Header brand={brand} />
           <Section style={{ padding: "24px" }}>
@@ -211,7 +270,7 @@ export function EmailDocument({ brand, content }: { brand: EmailBrand; content: 
               <Block key={i} block={block} />
             ))}
           </Section>
-          <Footer brand={brand} reason={content.reason} />
+          <Footer brand={brand} reason={content.reason} unsubscribeUrl={content.unsubscribeUrl} />
         </Container>
       </Body>
     </Html>

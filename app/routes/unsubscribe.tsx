@@ -1,0 +1,50 @@
+// /unsubscribe?token= (issue 19; decision 037): every newsletter's personal link, and its List-Unsubscribe
+// address. The GET asks, the POST unsubscribes: the page's button, or a mail app's one-click POST (RFC
+// 8058: `List-Unsubscribe=One-Click`, no cookie, no form token), which needs no session. The address is
+// never shown, so a forwarded link reveals nobody's.
+import type { Route } from "./+types/unsubscribe";
+import { NEWSLETTER_MESSAGES } from "../../contract/newsletter.ts";
+import { appContext } from "../lib/context.ts";
+import { readFormBody } from "../lib/forms.server.ts";
+import { NewsletterLinkPage, tokenOf } from "../components/newsletter/link-page.tsx";
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { services } = context.get(appContext);
+  const token = tokenOf(url);
+  const found = await services.newsletter.lookupUnsubscribe(token);
+  const state: "ask" | "done" | "bad" = !found
+    ? "bad"
+    : found.status === "unsubscribed" || found.status === "bounced"
+      ? "done"
+      : "ask";
+  return { state, token: found ? token : "" };
+}
+
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const { services } = context.get(appContext);
+  const { fields } = await readFormBody(request);
+  const ok = await services.newsletter.unsubscribe(tokenOf(url, fields));
+  return { state: ok ? ("done" as const) : ("bad" as const) };
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+}
+
+export function meta() {
+  return [{ title: "Unsubscribe" }, { name: "robots", content: "noindex" }];
+}
+
+export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
+  const state = actionData?.state ?? loaderData.state;
+  return (
+    <NewsletterLinkPage
+      title="Unsubscribe from the newsletter"
+      state={state}
+      question="Press the button to stop receiving our newsletter at this address."
+      button="Unsubscribe"
+      done={state === "done" ? NEWSLETTER_MESSAGES.unsubscribed : NEWSLETTER_MESSAGES.badLink}
+      token={loaderData.token}
+    />
+  );
+}
