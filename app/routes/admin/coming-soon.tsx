@@ -12,7 +12,6 @@ const SCREENS: ReadonlyArray<{ path: string; title: string; lead: string }> = [
   { path: "/coupons", title: "Coupons", lead: "Add coupons, validate or invalidate them, edit and delete them." },
   { path: "/coupon-table", title: "Coupons", lead: "Every coupon: validate or invalidate, edit inline, delete." },
   { path: "/coupons/view/:couponId", title: "Coupon details", lead: "A coupon and the purchases that used it." },
-  { path: "/admin/event/:id", title: "Event details", lead: "The event, its ticket statistics and purchases." },
   { path: "/admin/newsletter", title: "Newsletter subscribers", lead: "Subscribers, and bulk e-mail to them." },
 ];
 

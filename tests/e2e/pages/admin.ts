@@ -62,6 +62,7 @@ export const BUILT_SPEC_ADMIN_ROUTES: Readonly<Record<string, string>> = {
 export const NOT_FOUND_SPEC_ADMIN_ROUTES: Readonly<Record<string, string>> = {
   "/admin/course/0123456789abcdef01234567": "Course not found",
   "/edit-course/0123456789abcdef01234567": "Course not found",
+  "/admin/event/0123456789abcdef01234567": "Event not found",
 };
 
 /** The body rows of the page's DataTable (a row with cells; the header row has column headers only). */
@@ -437,7 +438,9 @@ export class ContactsPage extends AdminPage {
   }
 
   async delete(email: string, answer: "Delete" | "Cancel" = "Delete") {
-    await this.row(email).getByRole("button", { name: `Delete the request from ${email}` }).click();
+    await this.row(email)
+      .getByRole("button", { name: `Delete the request from ${email}` })
+      .click();
     const dialog = this.page.getByRole("alertdialog").or(this.page.getByRole("dialog"));
     await expect(dialog).toContainText(`Are you sure you want to delete the contact request from ${email}?`);
     await dialog.getByRole("button", { name: answer, exact: true }).click();
