@@ -17,6 +17,7 @@ import { lagosLocalToDate } from "./dates.ts";
 /** A checkbox posts "on" (or our "yes") when ticked and nothing when not: "yes" or "". */
 const checkboxSchema = z
   .unknown()
+  .optional()
   .transform((v) => (v === true || (typeof v === "string" && ["yes", "on", "true"].includes(v.trim())) ? "yes" : ""));
 
 /** Control characters other than tab and line breaks: never part of a text an admin meant to type. */

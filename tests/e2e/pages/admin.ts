@@ -508,3 +508,50 @@ export class CategoriesPage extends ResourceScreenPage {
     return this.page.getByRole("main").getByRole("alert").filter({ hasText: text });
   }
 }
+
+/** /admin/event/{id}: the event, its ticket figures and its purchases (issue 18). */
+export class EventDetailPage extends AdminPage {
+  async goto(id: string) {
+    await this.page.goto(`/admin/event/${id}`);
+  }
+
+  /** A figure of the ticket statistics ("Checked in", "Revenue"...), as its value reads. */
+  figure(label: string): Locator {
+    return this.page
+      .getByRole("region", { name: "Ticket statistics" })
+      .locator("div")
+      .filter({ has: this.page.getByRole("term").filter({ hasText: label }) })
+      .getByRole("definition")
+      .first();
+  }
+
+  purchase(email: string): Locator {
+    return listRows(this.page).filter({ hasText: email });
+  }
+
+  purchaseCell(email: string, header: string): Locator {
+    return rowCell(this.purchase(email), header);
+  }
+}
+
+/** /admin/event/{id}/check-in: the door (issue 18). */
+export class CheckInPage extends AdminPage {
+  async goto(id: string) {
+    await this.page.goto(`/admin/event/${id}/check-in`);
+  }
+
+  get answer(): Locator {
+    return this.page.locator("[data-result]");
+  }
+
+  /** Types a ticket's code and checks it in. */
+  async type(code: string) {
+    await this.page.getByLabel("Ticket code", { exact: true }).fill(code);
+    await this.page.getByRole("button", { name: "Check in", exact: true }).click();
+  }
+
+  /** Feeds a picture of a QR code to the scanner. */
+  async picture(file: { name: string; mimeType: string; buffer: Buffer }) {
+    await this.page.getByLabel("Or read the QR code from a picture").setInputFiles(file);
+  }
+}
