@@ -163,6 +163,19 @@ test("the door: a sandbox ticket's code from its e-mail, typed then read from a 
     await expect(detail.purchaseCell(email, "Status")).toHaveText("Paid");
     await expectAccessible(page);
 
+    // on a phone at the door: the answer and the form fit, and both pages stay accessible
+    await page.setViewportSize({ width: 375, height: 740 });
+    await expectAccessible(page);
+    await door.goto(event._id);
+    await hydrated(page);
+    await door.type(code);
+    await expect(door.answer).toContainText("Already used");
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
+    await expectAccessible(page);
+    await page.setViewportSize({ width: 1280, height: 720 });
+
     // paid tickets: the event is hidden, never deleted
     const screen = new ResourceScreenPage(page, "/tickets", "Events and talents");
     await screen.goto();
