@@ -23,7 +23,9 @@ describe("the events form's fields", () => {
   it("a start is a real Lagos date and time, or blank", () => {
     expect(parse({ startsAt: "2030-03-14T16:00" }).success).toBe(true);
     expect(parse({ startsAt: "" }).success).toBe(true);
-    expect(message({ startsAt: "2030-02-30T16:00" })).toContain("Starts (Lagos time) must be a date and time (Lagos time)");
+    expect(message({ startsAt: "2030-02-30T16:00" })).toContain(
+      "Starts (Lagos time) must be a date and time (Lagos time)",
+    );
     expect(message({ startsAt: "2030-03-14T24:00" })).toContain("must be a date and time");
     expect(lagosLocalToDate("2030-03-14T16:00")!.toISOString()).toBe("2030-03-14T15:00:00.000Z");
     expect(dateToLagosLocal("2030-03-14T15:00:00.000Z")).toBe("2030-03-14T16:00");
