@@ -40,6 +40,9 @@ describe("auditItemHref", () => {
     // a coupon opens on its detail page while it exists, else the coupon table
     expect(auditItemHref("coupons", ID, here)).toBe(`/coupons/view/${ID}`);
     expect(auditItemHref("coupons", ID, { exists: false })).toBe("/coupon-table");
+    // a refunded payment opens on its course's (or event's) page
+    expect(auditItemHref("payments", ID, { exists: true, path: "/admin/course/c1" })).toBe("/admin/course/c1");
+    expect(auditItemHref("payments", ID, { exists: false })).toBeNull();
   });
 });
 
@@ -48,6 +51,7 @@ describe("the words of an entry", () => {
     expect(describeAuditAction({ action: "update", resource: "faqs", changes: {} })).toBe("Updated FAQ");
     expect(describeAuditAction({ action: "create", resource: "categories", changes: {} })).toBe("Added category");
     expect(describeAuditAction({ action: "move", resource: "experts", changes: {} })).toBe("Moved expert");
+    expect(describeAuditAction({ action: "refund", resource: "payments", changes: {} })).toBe("Refunded payment");
     const flag = (after: boolean) => ({ isFeatured: { before: !after, after } });
     expect(describeAuditAction({ action: "feature", resource: "posts", changes: flag(true) })).toBe("Featured post");
     expect(describeAuditAction({ action: "feature", resource: "posts", changes: flag(false) })).toBe("Unfeatured post");

@@ -86,6 +86,8 @@ export interface AuditItemState {
   slug?: string;
   /** an account's e-mail: /admin/users finds accounts by e-mail or username */
   email?: string;
+  /** the admin page that shows the item (a payment: its course's or event's purchase table) */
+  path?: string;
 }
 
 interface AuditResource {
@@ -170,6 +172,13 @@ export const AUDIT_RESOURCES: Record<string, AuditResource> = {
     href: (_id, item) =>
       item.exists && item.email ? `/admin/contacts?search=${encodeURIComponent(item.email)}` : "/admin/contacts",
   },
+  // a refunded payment is shown in its course's (or event's) purchase table (decision 035)
+  payments: {
+    one: "payment",
+    many: "Payments",
+    fields: { status: "Status", reason: "Reason" },
+    href: (_id, item) => (item.exists && item.path ? item.path : null),
+  },
   // one list of names, no item screen (spec admin §2 "Categories admin")
   categories: { one: "category", many: "Categories", fields: { name: "Name" }, href: () => "/admin/categories" },
   users: {
@@ -204,7 +213,13 @@ export function auditFieldLabel(resource: string, field: string): string {
   return capital(field.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase());
 }
 
-const VERBS: Record<string, string> = { create: "Added", update: "Updated", delete: "Deleted", move: "Moved" };
+const VERBS: Record<string, string> = {
+  create: "Added",
+  update: "Updated",
+  delete: "Deleted",
+  move: "Moved",
+  refund: "Refunded",
+};
 
 /** What happened, in words: "Updated FAQ", "Featured post", "Granted admin role". */
 export function describeAuditAction(entry: Pick<AuditEntry, "action" | "resource" | "changes">): string {

@@ -151,12 +151,19 @@ export const CoursePurchaseSchema = z.object({
   userName: z.string(),
   email: z.string(),
   phone: z.string(),
-  /** paid | not_paid | pending (spec admin §4: paid shows Paid, anything else Not Paid) */
+  /** paid | not_paid | pending | refunded (spec admin §4: paid shows Paid, anything else Not Paid; refunded: Refunded) */
   paymentStatus: z.string(),
   /** what was charged, naira (null for a record without one) */
   amount: z.number().nullable(),
   couponId: z.string().nullable(),
   purchasedAt: z.string(),
+  /** the payment's reference (null for a record the browser only logged) */
+  reference: z.string().nullable(),
+  /**
+   * The payment's own status (paid, refund_pending, refunded, refund_failed…; null without a payment):
+   * the table offers Refund while it is paid or refund_failed (decision 035)
+   */
+  paymentState: z.string().nullable(),
 });
 export type CoursePurchase = z.infer<typeof CoursePurchaseSchema>;
 

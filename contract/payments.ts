@@ -28,7 +28,21 @@ export { TICKET_MAX_QUANTITY };
 /** Payment references made by the server: "ta_" and 24 base32 characters. Paystack allows [A-Za-z0-9.=_-]. */
 export const REFERENCE_PATTERN = /^[A-Za-z0-9._=-]{1,100}$/;
 
-export type PaymentStatus = "pending" | "paid" | "failed" | "abandoned";
+/**
+ * A payment's states (decision 016; refunds: decision 035): pending → paid | failed | abandoned
+ * (abandoned → paid), and paid → refund_pending → refunded | refund_failed (refund_failed → refund_pending
+ * again when an admin tries once more).
+ */
+export const PAYMENT_STATUSES = [
+  "pending",
+  "paid",
+  "failed",
+  "abandoned",
+  "refund_pending",
+  "refunded",
+  "refund_failed",
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export type PaymentKind = "course" | "ticket";
 
 const text = (max: number, field: string) =>
@@ -99,7 +113,7 @@ export const StartedPaymentSchema = z.object({
 export type StartedPayment = z.infer<typeof StartedPaymentSchema>;
 
 export const PaymentOutcomeSchema = z.object({
-  status: z.enum(["paid", "failed", "pending", "abandoned"]),
+  status: z.enum(PAYMENT_STATUSES),
   reference: z.string(),
   kind: z.enum(["course", "ticket"]),
   itemId: z.string(),

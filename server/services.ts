@@ -28,6 +28,7 @@ import type { Queue } from "./jobs/queue.ts";
 import { createCouponsService } from "./features/coupons/coupons.service.ts";
 import { createPaymentsService, type Payment } from "./features/payments/payments.service.ts";
 import { createPurchasesService } from "./features/payments/purchases.service.ts";
+import { createRefundsService } from "./features/payments/refunds.service.ts";
 import { createPaymentQueue } from "./features/payments/payments.jobs.ts";
 import { createSandboxCheckout } from "./features/payments/sandbox-checkout.ts";
 import { createPaystackGateway } from "./integrations/payments/paystack.ts";
@@ -88,6 +89,15 @@ export function createServices(deps: Deps) {
         purchases,
       })
     : undefined;
+  const refunds = createRefundsService({
+    db,
+    gateway: paymentGateway,
+    logger: deps.logger,
+    purchases,
+    mailer: deps.mailer,
+    brand: emailBrand(deps.env),
+    stepUpMaxAgeMs: deps.env.STEP_UP_MAX_AGE_SECONDS * 1000,
+  });
   const paymentQueue = deps.queue ? createPaymentQueue(deps.queue.boss, { afterPaid, logger: deps.logger }) : undefined;
   const payments = createPaymentsService({
     db,
@@ -97,6 +107,7 @@ export function createServices(deps: Deps) {
     purchases,
     publicKey: deps.env.PAYSTACK_PUBLIC_KEY,
     jobs: paymentQueue,
+    refunds,
     onPaymentPaid: deps.onPaymentPaid,
   });
   const content = createContentService(db);
@@ -124,6 +135,8 @@ export function createServices(deps: Deps) {
   return {
     /** the payment core: start, verify, webhook, retry sweep (decision 016) */
     payments,
+    /** an admin's full refund of a paid payment, settled by the gateway (decision 035) */
+    refunds,
     /** which coupon applies and what it takes off */
     coupons,
     /**

@@ -241,6 +241,8 @@ describe("the course detail page", () => {
     amount,
     couponId: null,
     purchasedAt: "2026-03-01T09:30:00.000Z",
+    reference: null,
+    paymentState: null,
   });
 
   it("counts paid records only, with their revenue; times in Lagos", async () => {

@@ -2,6 +2,10 @@
 // GET /transaction/verify/{reference} with Paystack's request and response shapes (`{ status, message,
 // data }`, amounts in kobo, `metadata` an empty string on every other answer), checks of the secret key,
 // and charge.success webhooks signed like Paystack's (hex HMAC-SHA512 of the body with the secret key).
+// Refunds: POST /refund (`transaction` a reference or id, `amount` in kobo: queued, answered with the
+// refund `{ id, status: "pending", amount, transaction: {…} }`; more than what is left is refused), and
+// the refund.processed / refund.failed webhooks (`data: { status, transaction_reference,
+// refund_reference, amount, currency, processor, customer, integration, domain, id }`).
 import { createHmac } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -22,6 +26,16 @@ export interface FakeTransaction {
   answerCurrency?: string;
 }
 
+export interface FakeRefund {
+  id: number;
+  reference: string;
+  amount: number;
+  currency: string;
+  status: "pending" | "processing" | "processed" | "failed";
+  merchantNote: unknown;
+  customerNote: unknown;
+}
+
 export interface FakePaystack {
   url: string;
   secretKey: string;
@@ -36,6 +50,12 @@ export interface FakePaystack {
   abandon(reference: string): void;
   /** a charge.success webhook of `reference`, as Paystack posts it */
   webhook(reference: string): { body: string; signature: string };
+  /** every refund created, in order */
+  refunds: FakeRefund[];
+  /** the next refund created answers `failed` at once instead of `pending` */
+  refuseNextRefund(): void;
+  /** settles the newest refund of `reference` and gives its webhook (refund.processed or refund.failed), signed */
+  refundWebhook(reference: string, outcome: "processed" | "failed"): { body: string; signature: string };
   close(): Promise<void>;
 }
 
@@ -57,6 +77,8 @@ export async function startFakePaystack(secretKey = "sk_test_fake_secret"): Prom
   const verifies = new Map<string, number>();
   let failures = 0;
   let answers = 0;
+  const refunds: FakeRefund[] = [];
+  let refuseRefund = false;
 
   function data(tx: FakeTransaction) {
     answers += 1;
@@ -131,6 +153,60 @@ export async function startFakePaystack(secretKey = "sk_test_fake_secret"): Prom
         if (!tx) return send(res, 400, { status: false, message: "Transaction reference not found" });
         return send(res, 200, { status: true, message: "Verification successful", data: data(tx) });
       }
+      if (req.method === "POST" && url.pathname === "/refund") {
+        const b = (body ?? {}) as Record<string, unknown>;
+        const tx = transactions.get(String(b.transaction));
+        if (!tx) return send(res, 404, { status: false, message: "Transaction not found" });
+        if (tx.status !== "success")
+          return send(res, 400, { status: false, message: "Cannot refund a transaction that is not successful" });
+        const amount = b.amount === undefined ? tx.amount : Number(b.amount);
+        const taken = refunds
+          .filter((r) => r.reference === tx.reference && r.status !== "failed")
+          .reduce((sum, r) => sum + r.amount, 0);
+        if (taken + amount > tx.amount)
+          return send(res, 400, { status: false, message: "Transaction has been fully reversed" });
+        const refund: FakeRefund = {
+          id: 9_000_000 + refunds.length + 1,
+          reference: tx.reference,
+          amount,
+          currency: String(b.currency ?? tx.currency),
+          status: refuseRefund ? "failed" : "pending",
+          merchantNote: b.merchant_note,
+          customerNote: b.customer_note,
+        };
+        refuseRefund = false;
+        refunds.push(refund);
+        return send(res, 200, {
+          status: true,
+          message: "Refund has been queued for processing",
+          data: {
+            transaction: {
+              id: 4_000_000,
+              domain: "test",
+              reference: tx.reference,
+              amount: tx.amount,
+              paid_at: tx.paidAt,
+              channel: tx.channel,
+              currency: tx.currency,
+            },
+            integration: 100_001,
+            deducted_amount: 0,
+            channel: null,
+            merchant_note: refund.merchantNote ?? null,
+            customer_note: refund.customerNote ?? null,
+            status: refund.status,
+            refunded_by: "owner@example.test",
+            expected_at: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+            currency: refund.currency,
+            domain: "test",
+            amount: refund.amount,
+            fully_deducted: false,
+            id: refund.id,
+            createdAt: new Date().toISOString(),
+            updatedAt: new Date().toISOString(),
+          },
+        });
+      }
       return send(res, 404, { status: false, message: "Not found" });
     })();
   });
@@ -164,6 +240,32 @@ export async function startFakePaystack(secretKey = "sk_test_fake_secret"): Prom
     webhook(reference) {
       const tx = get(reference);
       const body = JSON.stringify({ event: "charge.success", data: data(tx) });
+      return { body, signature: createHmac("sha512", secretKey).update(body).digest("hex") };
+    },
+    refunds,
+    refuseNextRefund() {
+      refuseRefund = true;
+    },
+    refundWebhook(reference, outcome) {
+      const refund = refunds.filter((r) => r.reference === reference).at(-1);
+      if (!refund) throw new Error(`fake Paystack: no refund of ${reference}`);
+      refund.status = outcome;
+      const tx = get(reference);
+      const body = JSON.stringify({
+        event: `refund.${outcome}`,
+        data: {
+          status: outcome,
+          transaction_reference: reference,
+          refund_reference: `RF${refund.id}`,
+          amount: refund.amount,
+          currency: refund.currency,
+          processor: "mastercard",
+          customer: { first_name: null, last_name: null, email: tx.email },
+          integration: 100_001,
+          domain: "test",
+          id: refund.id,
+        },
+      });
       return { body, signature: createHmac("sha512", secretKey).update(body).digest("hex") };
     },
     close: () =>

@@ -1,13 +1,17 @@
 // /admin/course/{id}, the course admin detail (spec admin-back-office §2 "Course admin detail", §3, §4,
 // §8; issue 17; decision 032): the course, its purchase figures (paid records only; revenue in naira)
 // and its purchase records (Paid / Not Paid, Lagos time), and the link back to /admin. A deleted course
-// whose purchases remain shows as 'Deleted Course'. Loader: app/lib/course-admin.server.ts.
-import { Link } from "react-router";
+// whose purchases remain shows as 'Deleted Course'. A paid record can be refunded (decision 035: the
+// question with an optional reason, the password again when old; Refunded / Refund pending).
+// Loader and action: app/lib/course-admin.server.ts.
+import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/course-detail";
 import type { CoursePurchase } from "../../../contract/courses.ts";
 import { COURSE_MESSAGES } from "../../../contract/course-texts.ts";
 import { formatNaira } from "../../../contract/money.ts";
-import { loadCourseDetail } from "../../lib/course-admin.server.ts";
+import { purchaseStatusLabel } from "../../../contract/refunds.ts";
+import { courseDetailAction, loadCourseDetail } from "../../lib/course-admin.server.ts";
+import { RefundButton, RefundPanel } from "../../components/admin/refund-action.tsx";
 import { AdminPageHeader, adminMeta } from "../../components/admin/admin-shell.tsx";
 import { DataTable, type Column } from "../../components/admin/data-table.tsx";
 import { DetailRow } from "../../components/admin/detail-list.tsx";
@@ -15,6 +19,7 @@ import type { ErrorTexts } from "../../components/ui/error-page.tsx";
 import { MediaImage } from "../../components/ui/media-image.tsx";
 
 export const loader = (args: Route.LoaderArgs) => loadCourseDetail(args);
+export const action = (args: Route.ActionArgs) => courseDetailAction(args);
 
 const NA = COURSE_MESSAGES.missing;
 const or = (value: string | null | undefined) => (value && value.trim() ? value : NA);
@@ -33,17 +38,17 @@ const COLUMNS: ReadonlyArray<Column<Row>> = [
   {
     key: "status",
     header: "Status",
-    // spec admin §4: paid shows Paid, any other value Not Paid
-    cell: (p) =>
-      p.paymentStatus === "paid" ? (
-        <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-900">
-          {COURSE_MESSAGES.paid}
-        </span>
-      ) : (
-        <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-800">
-          {COURSE_MESSAGES.notPaid}
-        </span>
-      ),
+    // spec admin §4: paid shows Paid, any other value Not Paid; a refund shows as such (decision 035)
+    cell: (p) => {
+      const label = purchaseStatusLabel(p.paymentStatus, p.paymentState);
+      const tone =
+        label === COURSE_MESSAGES.paid
+          ? "bg-green-100 text-green-900"
+          : label === COURSE_MESSAGES.notPaid
+            ? "bg-slate-100 text-slate-800"
+            : "bg-amber-100 text-amber-900";
+      return <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone}`}>{label}</span>;
+    },
   },
   {
     key: "amount",
@@ -59,8 +64,9 @@ const COLUMNS: ReadonlyArray<Column<Row>> = [
   },
 ];
 
-export default function CourseDetail({ loaderData }: Route.ComponentProps) {
+export default function CourseDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { id, course, stats, records, purchases } = loaderData;
+  const { pathname, search } = useLocation();
   const title = course?.title ?? COURSE_MESSAGES.deletedCourse;
   return (
     <>
@@ -128,12 +134,17 @@ export default function CourseDetail({ loaderData }: Route.ComponentProps) {
         <h2 id="course-purchases-title" className="text-lg font-bold text-slate-900">
           Purchases
         </h2>
+        <RefundPanel answer={actionData} cancelTo={`${pathname}${search}`} />
         <DataTable
           labelledBy="course-purchases-title"
           columns={COLUMNS}
           rows={purchases}
           rowKey={(p) => p._id}
           empty="No purchases yet."
+          actionsHeader="Actions"
+          actions={(p) => (
+            <RefundButton reference={p.reference} paymentState={p.paymentState} buyer={p.email} amount={p.amount} />
+          )}
         />
       </section>
     </>

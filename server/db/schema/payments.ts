@@ -22,7 +22,7 @@ export const payments = pgTable(
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     amount: integer("amount_kobo").notNull(),
     currency: text("currency").notNull().default("NGN"),
-    /** pending | paid | failed | abandoned */
+    /** pending | paid | failed | abandoned | refund_pending | refunded | refund_failed (decision 035) */
     status: text("status").notNull().default("pending"),
     gateway: text("gateway").notNull(),
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
@@ -47,7 +47,7 @@ export const paymentEvents = pgTable(
       .references(() => payments.id, { onDelete: "cascade" }),
     fromStatus: text("from_status"),
     toStatus: text("to_status").notNull(),
-    /** start | callback | verify | webhook | retry | sandbox */
+    /** start | callback | verify | webhook | retry | sandbox | refund (an admin's refund request, decision 035) */
     source: text("source").notNull(),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
@@ -65,7 +65,7 @@ export const sandboxTransactions = pgTable("sandbox_transactions", {
   currency: text("currency").notNull(),
   email: text("email").notNull(),
   metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
-  /** pending | success | failed | abandoned */
+  /** pending | success | failed | abandoned | reversed (refunded) */
   status: text("status").notNull().default("pending"),
   channel: text("channel"),
   paidAt: timestamp("paid_at", { withTimezone: true }),

@@ -17,7 +17,7 @@ import { describeIssues } from "../../../contract/common.ts";
 import { lagosDayEnd, lagosDayStart } from "../../../contract/dates.ts";
 import { offsetOf, type Page } from "../../../contract/paging.ts";
 import type { Db } from "../../db/client.ts";
-import { adminAudit, contacts, coupons, courses, events, posts, talents, user } from "../../db/schema.ts";
+import { adminAudit, contacts, coupons, courses, events, payments, posts, talents, user } from "../../db/schema.ts";
 import { Invalid } from "../../lib/errors.ts";
 import { requireAdmin, type Actor } from "../auth/actor.ts";
 import { CONTENT_RESOURCES } from "../content/content.service.ts";
@@ -61,6 +61,15 @@ export function createAuditService(db: Db) {
             .from(contacts)
             .where(inArray(contacts.id, ids));
           for (const f of found) states.set(itemKey(resource, f.id), { exists: true, email: f.email });
+        } else if (resource === "payments") {
+          const found = await db
+            .select({ id: payments.id, kind: payments.kind, itemId: payments.itemId })
+            .from(payments)
+            .where(inArray(payments.id, ids));
+          for (const f of found) {
+            const path = `/admin/${f.kind === "ticket" ? "event" : "course"}/${encodeURIComponent(f.itemId)}`;
+            states.set(itemKey(resource, f.id), { exists: true, path });
+          }
         } else if (resource === "posts") {
           const found = await db.select({ id: posts.id, slug: posts.slug }).from(posts).where(inArray(posts.id, ids));
           for (const f of found) states.set(itemKey(resource, f.id), { exists: true, slug: f.slug });

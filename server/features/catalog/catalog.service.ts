@@ -18,7 +18,7 @@ import {
 } from "../../../contract/courses.ts";
 import type { Db } from "../../db/client.ts";
 import { writeContent, type ContentTx } from "../../db/content-version.ts";
-import { categories, coursePurchases, courses } from "../../db/schema.ts";
+import { categories, coursePurchases, courses, payments } from "../../db/schema.ts";
 import { Invalid, NotFound } from "../../lib/errors.ts";
 import { isId } from "../../lib/id.ts";
 import { koboToNaira, nairaToKobo } from "../../../contract/money.ts";
@@ -215,13 +215,14 @@ export function createCatalogService(db: Db, options: { stepUpMaxAgeMs?: number 
     async coursePurchases(actor: Actor | null, id: string): Promise<CoursePurchase[]> {
       requireAdmin(actor);
       if (!isId(id)) throw NotFound(messages.courseNotFound);
-      const rows = await db
-        .select()
+      const found = await db
+        .select({ purchase: coursePurchases, paymentState: payments.status })
         .from(coursePurchases)
+        .leftJoin(payments, eq(payments.reference, coursePurchases.paymentReference))
         .where(eq(coursePurchases.courseId, id))
         .orderBy(desc(coursePurchases.purchasedAt), desc(coursePurchases.id));
-      if (rows.length === 0) await getRow(db, id);
-      return rows.map((r) => ({
+      if (found.length === 0) await getRow(db, id);
+      return found.map(({ purchase: r, paymentState }) => ({
         _id: r.id,
         userName: r.userName,
         email: r.email,
@@ -230,6 +231,8 @@ export function createCatalogService(db: Db, options: { stepUpMaxAgeMs?: number 
         amount: r.amount === null ? null : koboToNaira(r.amount),
         couponId: r.couponId,
         purchasedAt: r.purchasedAt.toISOString(),
+        reference: r.paymentReference,
+        paymentState: paymentState ?? null,
       }));
     },
 

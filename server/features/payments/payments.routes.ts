@@ -1,5 +1,6 @@
 // Paying (issue 9, decision 016): coupon check, starting payments, verification, the webhook, the
-// spec's purchase-record calls (intent only: paid comes from verification) and the sandbox checkout.
+// spec's purchase-record calls (intent only: paid comes from verification) and the sandbox checkout;
+// an admin's refund (decision 035).
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import {
@@ -14,12 +15,14 @@ import {
   StartedPaymentSchema,
   StartTicketPaymentSchema,
 } from "../../../contract/payments.ts";
+import { RefundRequestSchema, RefundResultSchema, type RefundRequest } from "../../../contract/refunds.ts";
 import { SANDBOX_OUTCOMES } from "../../integrations/payments/sandbox.ts";
 import type { BackendEnv } from "../../http/backend-env.ts";
 import { defineRoute, errorResponse, jsonResponse } from "../../http/define-route.ts";
 import { NotFound } from "../../lib/errors.ts";
 import type { CouponsService } from "../coupons/coupons.service.ts";
 import type { PaymentsService } from "./payments.service.ts";
+import type { RefundsService } from "./refunds.service.ts";
 import type { SandboxCheckout } from "./sandbox-checkout.ts";
 
 const tags = ["Payments"];
@@ -148,6 +151,31 @@ const verifyPayment = defineRoute({
   },
 });
 
+const refundPayment = defineRoute({
+  access: "admin",
+  operationId: "refundPayment",
+  method: "post",
+  path: "/api/admin/payments/{reference}/refund",
+  tags,
+  summary: "Refund a paid payment in full through the gateway (needs a password from the last 60 minutes)",
+  description:
+    "Moves the payment to refund_pending once (concurrent requests: one refund, the others a 409) and asks the " +
+    "gateway; the sandbox refunds at once (refunded), Paystack settles it later by its refund.processed or " +
+    "refund.failed webhook. Refunded: the purchase rows say refunded, the buyer gets one e-mail, and /account no " +
+    "longer lists the purchase. A payment whose refund failed may be refunded again. Audited.",
+  request: {
+    params: z.object({ reference }),
+    body: { content: { "application/json": { schema: RefundRequestSchema } }, required: false },
+  },
+  responses: {
+    200: jsonResponse("The payment's state after the request", RefundResultSchema),
+    403: errorResponse("Not an admin, or the password must be confirmed first (code step_up_required)"),
+    404: errorResponse("No such payment"),
+    409: errorResponse("The payment is not paid, already refunded, its refund is in progress, or the gateway refused"),
+    503: errorResponse("The payment provider did not answer (the refund may be tried again)"),
+  },
+});
+
 /** Where Paystack posts its webhooks (under /backend); its body is screened by the route, not rejectNul. */
 export const WEBHOOK_PATH = "/api/payments/webhook";
 
@@ -184,7 +212,7 @@ const sandboxSettle = defineRoute({
 
 export function registerPaymentsRoutes(
   app: OpenAPIHono<BackendEnv>,
-  { payments, coupons }: { payments: PaymentsService; coupons: CouponsService },
+  { payments, coupons, refunds }: { payments: PaymentsService; coupons: CouponsService; refunds: RefundsService },
   sandboxCheckout: SandboxCheckout | undefined,
 ) {
   // (answers about one checkout: never kept by a cache)
@@ -211,6 +239,10 @@ export function registerPaymentsRoutes(
   app.openapi(verifyPayment, async (c) => {
     c.header("Cache-Control", "no-store");
     return c.json(await payments.verify(c.req.valid("param").reference, "verify"), 200);
+  });
+  app.openapi(refundPayment, async (c) => {
+    const body = (c.req.valid("json") as RefundRequest | undefined) ?? {};
+    return c.json(await refunds.refund(c.get("actor"), c.req.valid("param").reference, body), 200);
   });
   app.openapi(webhook, async (c) => {
     // The raw body, as signed: never a re-serialised parse of it.

@@ -39,10 +39,11 @@ import { Invalid, NotFound, Unauthorized, Unavailable } from "../../lib/errors.t
 import type { Logger } from "../../lib/logger.ts";
 import type { AppliedCoupon, CouponsService } from "../coupons/coupons.service.ts";
 import type { PurchasesService } from "./purchases.service.ts";
+import type { RefundsService } from "./refunds.service.ts";
 
 export type Payment = typeof payments.$inferSelect;
 /** What brought a status change. */
-export type PaymentSource = "start" | "callback" | "verify" | "webhook" | "retry" | "sandbox";
+export type PaymentSource = "start" | "callback" | "verify" | "webhook" | "retry" | "sandbox" | "refund";
 
 /** Background work the service hands to the job queue (payments.jobs.ts). */
 export interface PaymentJobs {
@@ -77,6 +78,8 @@ export interface PaymentsDeps {
   /** PAYSTACK_PUBLIC_KEY: the inline pop-up needs it (paystack only) */
   publicKey?: string;
   jobs?: PaymentJobs;
+  /** refund webhooks (refund.processed, refund.failed) go to the refunds (refunds.service.ts) */
+  refunds?: Pick<RefundsService, "receiveWebhook">;
   /**
    * Called once per payment, after the transaction that made it paid has committed and its job's work
    * is done, by the call that made it paid (never by the others), in this process. For observers
@@ -356,11 +359,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
     /**
      * Asks the gateway about `reference` and records what it says. Paid only when it says success for
      * exactly our amount in NGN; a success for another amount or currency is recorded as failed.
-     * A paid or failed payment is final: asking again changes nothing and calls nobody.
+     * A paid or failed payment is final (and so are the refund states, decision 035): asking again
+     * changes nothing and calls nobody.
      */
     async verify(reference: string, source: PaymentSource): Promise<PaymentOutcome> {
       const payment = await findPayment(reference);
-      if (payment.status === "paid" || payment.status === "failed") return toOutcome(payment);
+      if (payment.status !== "pending" && payment.status !== "abandoned") return toOutcome(payment);
       const next = afterGateway(payment, await askGateway(deps, reference), source);
       if (next) await transition(deps, reference, next);
       return toOutcome(await findPayment(reference));
@@ -386,7 +390,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
     /**
      * A gateway webhook: the signature of the raw body must be right (else Unauthorized and nothing
-     * changes). charge.success of one of our references is verified with the gateway, in a job.
+     * changes). charge.success of one of our references is verified with the gateway, in a job; the
+     * refund events settle a refund (refunds.service.ts: a replay changes nothing).
      */
     async receiveWebhook(rawBody: string, signature: string | null | undefined): Promise<void> {
       // The signature first, on the raw body exactly as sent: nothing about the body is judged before.
@@ -400,6 +405,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
         return;
       }
       const e = event as { event?: unknown; data?: { reference?: unknown } } | null;
+      if (typeof e?.event === "string" && e.event.startsWith("refund.")) {
+        await deps.refunds?.receiveWebhook(e.event, e.data);
+        return;
+      }
       if (e?.event !== "charge.success" || typeof e.data?.reference !== "string") return;
       const reference = e.data.reference;
       if (!REFERENCE_PATTERN.test(reference)) return;

@@ -20,8 +20,17 @@ export type Course = typeof courses.$inferSelect;
 export type Event = typeof events.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 
-/** A status a purchase row takes from its payment: paid, or not_paid for anything else that is final. */
-export type PurchaseStatus = "paid" | "not_paid";
+/**
+ * A status a purchase row takes from its payment: paid, not_paid for anything else that is final, and
+ * refunded once the payment is refunded (decision 035; while a refund is pending the row stays paid).
+ */
+export type PurchaseStatus = "paid" | "not_paid" | "refunded";
+
+/**
+ * The payments a buyer still holds what they paid for: paid, and paid with a refund pending or failed.
+ * A refunded payment leaves /account (its course, its ticket and its receipt).
+ */
+export const HELD_STATUSES = ["paid", "refund_pending", "refund_failed"] as const;
 
 /** The buyer of a course as the enrol dialog gives them. */
 export interface CourseBuyer {
@@ -158,7 +167,8 @@ export function createPurchasesService(db: Db) {
 
     /**
      * The paid payments of `owner` (started signed in as them, or made with their address, any case,
-     * once it is verified), with the courses and ticket rows they paid for.
+     * once it is verified), with the courses and ticket rows they paid for. A refunded one is not theirs
+     * any more; one whose refund is pending or failed still is.
      */
     async paidBy(owner: PurchaseOwner): Promise<PaidPurchases> {
       // Either index serves its half of the OR (payments_user_idx, payments_email_lower_idx).
@@ -168,7 +178,7 @@ export function createPurchasesService(db: Db) {
       const rows = await db
         .select()
         .from(payments)
-        .where(and(eq(payments.status, "paid"), mine))
+        .where(and(inArray(payments.status, [...HELD_STATUSES]), mine))
         .orderBy(desc(payments.verifiedAt), desc(payments.id));
       const courseIds = [...new Set(rows.filter((p) => p.kind === "course").map((p) => p.itemId))];
       const ticketRefs = rows.filter((p) => p.kind === "ticket").map((p) => p.reference);

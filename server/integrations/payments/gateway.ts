@@ -21,6 +21,15 @@ export interface VerifyResult {
   raw: unknown;
 }
 
+/** A refund as the gateway answers it: queued (pending), done (processed) or refused (failed). */
+export interface RefundResult {
+  /** the gateway's id of the refund (Paystack's numeric id, as text); null when it gave none */
+  refundId: string | null;
+  status: "pending" | "processed" | "failed";
+  /** the gateway's own answer, kept with the payment's history */
+  raw: unknown;
+}
+
 export interface PaymentGateway {
   readonly name: "paystack" | "sandbox";
   initialize(
@@ -30,6 +39,15 @@ export interface PaymentGateway {
     metadata: Record<string, unknown>,
   ): Promise<InitializeResult>;
   verify(reference: string): Promise<VerifyResult>;
+  /**
+   * A full refund of a successful transaction (`amountKobo`: its whole amount). Notes are shown to the
+   * merchant (who asked, why) and the customer. A refusal or no answer is a PaymentGatewayError.
+   */
+  refund(
+    reference: string,
+    amountKobo: number,
+    notes: { merchantNote: string; customerNote?: string },
+  ): Promise<RefundResult>;
   /** true only when `signatureHeader` is the hex HMAC-SHA512 of exactly `rawBody` with the gateway's secret */
   verifyWebhookSignature(rawBody: string, signatureHeader: string | null | undefined): boolean;
 }

@@ -7,6 +7,7 @@ import {
   type GatewayStatus,
   type InitializeResult,
   type PaymentGateway,
+  type RefundResult,
   type VerifyResult,
   withoutNul,
 } from "./gateway.ts";
@@ -123,6 +124,27 @@ export function createPaystackGateway(settings: PaystackSettings): PaymentGatewa
         currency: typeof data.currency === "string" ? data.currency : "",
         channel: typeof data.channel === "string" ? data.channel : null,
         paidAt: paidAt && !Number.isNaN(paidAt.getTime()) ? paidAt : null,
+        raw: answer,
+      };
+    },
+
+    async refund(reference, amountKobo, notes): Promise<RefundResult> {
+      // POST /refund: `transaction` is the reference (or Paystack's id), `amount` in kobo (full: the whole)
+      const answer = await call("POST", "/refund", {
+        transaction: reference,
+        amount: amountKobo,
+        currency: "NGN",
+        merchant_note: notes.merchantNote.slice(0, 500),
+        ...(notes.customerNote ? { customer_note: notes.customerNote.slice(0, 500) } : {}),
+      });
+      const data = answer.data;
+      if (!isRecord(data)) throw new PaymentGatewayError("Paystack refund: the answer has no data");
+      const id = data.id;
+      const status = data.status;
+      return {
+        refundId: typeof id === "number" || typeof id === "string" ? String(id) : null,
+        // pending / processing: queued; processed: done; failed: refused
+        status: status === "processed" ? "processed" : status === "failed" ? "failed" : "pending",
         raw: answer,
       };
     },

@@ -71,12 +71,44 @@ export function createSandboxGateway(deps: { db: Db; webhookSecret: string }): S
         customer: { email: row.email },
       };
       return {
-        status: row.status === "pending" ? "pending" : (row.status as VerifyResult["status"]),
+        // (a refunded transaction is "reversed", which Paystack's verify also reports; ours call it failed)
+        status:
+          row.status === "pending"
+            ? "pending"
+            : row.status === "reversed"
+              ? "failed"
+              : (row.status as VerifyResult["status"]),
         amountKobo: row.amount,
         currency: row.currency,
         channel: row.channel,
         paidAt: row.paidAt,
         raw: { status: true, message: "Verification successful", data },
+      };
+    },
+
+    async refund(reference, amountKobo) {
+      // Refunded at once: a successful transaction becomes reversed, once (Paystack refuses a second one).
+      const row = await find(reference);
+      if (!row) throw new PaymentGatewayError("Transaction reference not found", 400);
+      if (row.amount !== amountKobo) throw new PaymentGatewayError("Refund amount is not the transaction amount", 400);
+      const [reversed] = await db
+        .update(sandboxTransactions)
+        .set({ status: "reversed" })
+        .where(and(eq(sandboxTransactions.reference, reference), eq(sandboxTransactions.status, "success")))
+        .returning();
+      if (!reversed) {
+        const why = row.status === "reversed" ? "Transaction has been fully reversed" : "Transaction has not been paid";
+        throw new PaymentGatewayError(why, 400);
+      }
+      const refundId = `sandbox_rf_${reference}`;
+      return {
+        refundId,
+        status: "processed",
+        raw: {
+          status: true,
+          message: "Refund processed",
+          data: { id: refundId, status: "processed", amount: amountKobo },
+        },
       };
     },
 

@@ -215,4 +215,19 @@ export class CourseDetailPage extends AdminPage {
   get backLink(): Locator {
     return this.page.getByRole("main").getByRole("link", { name: /Back to admin/ });
   }
+
+  /** The record's Refund (decision 035; its accessible name names the buyer's e-mail and the amount). */
+  refundButton(userName: string): Locator {
+    return this.purchase(userName).getByRole("button", { name: /^(Refund|Try refund again):/ });
+  }
+
+  /** The refund's question, in a dialog (with JavaScript). */
+  get refundDialog(): Locator {
+    return this.page.getByRole("dialog", { name: /^Refund / });
+  }
+
+  /** The step-up prompt: the password again, then "Confirm and refund". */
+  get stepUp(): Locator {
+    return this.page.getByRole("main").getByRole("region", { name: "Confirm it is you" });
+  }
 }
