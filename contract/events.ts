@@ -128,6 +128,8 @@ export const EventPurchaseSchema = z.object({
   /** paid | refund_pending | refunded */
   status: z.enum(["paid", "refund_pending", "refunded"]),
   paymentReference: z.string().nullable(),
+  /** the payment's own status (paid, refund_pending, refunded, refund_failed...), null without a payment row */
+  paymentState: z.string().nullable(),
   /** naira */
   amount: z.number(),
   checkedIn: z.number().int(),

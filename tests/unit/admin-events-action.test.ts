@@ -12,7 +12,8 @@ import { ticketCode } from "../../server/features/tickets/tickets.service.ts";
 import { ticketKey } from "../../server/features/tickets/ticket-code.ts";
 import { action as ticketsAction } from "../../app/routes/admin/tickets.tsx";
 import { action as checkInAction, loader as checkInLoader } from "../../app/routes/admin/event-check-in.tsx";
-import { loader as detailLoader } from "../../app/routes/admin/event-detail.tsx";
+import { action as detailAction, loader as detailLoader } from "../../app/routes/admin/event-detail.tsx";
+import { REFUND_MESSAGES } from "../../contract/refunds.ts";
 import { createAccount, type TestAccount } from "../support/accounts.ts";
 import { actorOf, flashOf, pageContext, postToAction } from "../support/page-action.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
@@ -155,5 +156,43 @@ describe("/admin/event/{id} and its door", () => {
     expect(again.data!.answer).toEqual(first.data!.answer);
     const [row] = await t.db.select().from(eventPurchases).where(eq(eventPurchases.id, purchase!.id));
     expect(row!.checkedIn).toBe(1);
+  });
+});
+
+describe("/admin/event/{id}: a ticket refunded from its row (decision 035)", () => {
+  it("asks, refunds, comes back with the message; the row says refunded and the revenue drops", async () => {
+    const [event] = await t.db.insert(events).values({ name: "Refund Night" }).returning();
+    const res = await t.request("/backend/api/payments/ticket", {
+      method: "POST",
+      json: { eventId: event!.id, email: "bola@example.test", ticketType: "VIP", quantity: 1 },
+    });
+    const { reference, checkoutUrl } = (await res.json()) as { reference: string; checkoutUrl: string };
+    expect((await t.request(`${checkoutUrl}/success`, { method: "POST" })).status).toBe(200);
+    const before = (await load(detailLoader as never, `/admin/event/${event!.id}`, event!.id)) as {
+      stats: { revenue: number };
+      purchases: Array<{ paymentState: string | null }>;
+    };
+    expect(before.stats.revenue).toBe(5000);
+    expect(before.purchases[0]!.paymentState).toBe("paid");
+
+    const post = (fields: Record<string, string>) =>
+      postToAction<{ ok: boolean; intent?: string }>(t, detailAction, {
+        path: `/admin/event/${event!.id}`,
+        pattern: "/admin/event/:id",
+        params: { id: event!.id },
+        who: who(),
+        fields,
+      });
+    expect((await post({ intent: "refund", reference })).data).toMatchObject({ ok: true, intent: "refund.confirm" });
+    const done = await post({ intent: "refund", reference, confirmed: "yes" });
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe(`/admin/event/${event!.id}#event-purchases-title`);
+    expect(await flashOf(done.response!)).toEqual({ message: REFUND_MESSAGES.done, kind: "success" });
+    const after = (await load(detailLoader as never, `/admin/event/${event!.id}`, event!.id)) as {
+      stats: { records: number; quantity: number; revenue: number };
+      purchases: Array<{ status: string }>;
+    };
+    expect(after.purchases[0]!.status).toBe("refunded");
+    expect(after.stats).toMatchObject({ records: 1, quantity: 0, revenue: 0 });
   });
 });

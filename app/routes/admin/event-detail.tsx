@@ -2,13 +2,15 @@
 // issue 18; decision 036): the event with its cover and photos, its ticket figures (purchase records,
 // sum of quantities, revenue in naira net of refunds, how many are in) and its tickets (e-mail, type,
 // quantity, purchased at, checked in; Paid, or Refunded / Refund pending), the door's link, and the link
-// back to /admin. Row actions are one function (`rowActions`): a refund button joins them there.
-import { Link } from "react-router";
+// back to /admin. A paid ticket can be refunded (decision 035: the row's Refund, the question with an
+// optional reason, the password again when old); its row then says Refund pending, then Refunded.
+import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/event-detail";
 import { EVENT_MESSAGES, type EventPurchase } from "../../../contract/events.ts";
 import { formatNaira } from "../../../contract/money.ts";
 import { ticketTypeLabel } from "../../../contract/tickets.ts";
-import { loadEventDetail } from "../../lib/event-admin.server.ts";
+import { eventDetailAction, loadEventDetail } from "../../lib/event-admin.server.ts";
+import { RefundButton, RefundPanel } from "../../components/admin/refund-action.tsx";
 import { AdminPageHeader, adminMeta } from "../../components/admin/admin-shell.tsx";
 import { Badge } from "../../components/admin/badge.tsx";
 import { DataTable, type Column } from "../../components/admin/data-table.tsx";
@@ -18,6 +20,7 @@ import type { ErrorTexts } from "../../components/ui/error-page.tsx";
 import { MediaImage } from "../../components/ui/media-image.tsx";
 
 export const loader = (args: Route.LoaderArgs) => loadEventDetail(args);
+export const action = (args: Route.ActionArgs) => eventDetailAction(args);
 
 const NA = EVENT_MESSAGES.missing;
 const or = (value: string | null | undefined) => (value && value.trim() ? value : NA);
@@ -51,17 +54,16 @@ const COLUMNS: ReadonlyArray<Column<Row>> = [
   { key: "amount", header: "Amount", alignEnd: true, cell: (p) => formatNaira(p.amount, { decimals: 2 }) },
 ];
 
-/**
- * The buttons of a ticket's row. Empty for now: the refunds add theirs here (a paid ticket's Refund),
- * and the table grows its Actions column when any row has one.
- */
-export function rowActions(_row: Row): React.ReactNode {
-  return null;
+/** The buttons of a ticket's row: its Refund while its payment is paid (or its last refund failed). */
+function rowActions(p: Row): React.ReactNode {
+  return (
+    <RefundButton reference={p.paymentReference} paymentState={p.paymentState} buyer={p.email} amount={p.amount} />
+  );
 }
 
-export default function EventDetail({ loaderData }: Route.ComponentProps) {
+export default function EventDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { event, stats, purchases } = loaderData;
-  const withActions = purchases.some((p) => rowActions(p) !== null);
+  const { pathname, search } = useLocation();
   return (
     <>
       <p className="mb-4">
@@ -162,13 +164,15 @@ export default function EventDetail({ loaderData }: Route.ComponentProps) {
         <h2 id="event-purchases-title" className="text-lg font-bold text-slate-900">
           Purchases
         </h2>
+        <RefundPanel answer={actionData} cancelTo={`${pathname}${search}`} />
         <DataTable
           labelledBy="event-purchases-title"
           columns={COLUMNS}
           rows={purchases}
           rowKey={(p) => p._id}
           empty="No tickets sold yet."
-          actions={withActions ? rowActions : undefined}
+          actionsHeader="Actions"
+          actions={rowActions}
         />
       </section>
     </>

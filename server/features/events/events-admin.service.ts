@@ -258,6 +258,7 @@ export function createEventsAdminService(deps: EventsAdminDeps) {
               ? "refund_pending"
               : "paid",
         paymentReference: p.paymentReference,
+        paymentState: paymentStatus ?? null,
         amount: amountOf(p),
         checkedIn: p.checkedIn,
       }));
