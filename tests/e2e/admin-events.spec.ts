@@ -7,6 +7,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import QRCode from "qrcode";
 import { EVENT_MESSAGES } from "../../contract/events.ts";
+import { REFUND_MESSAGES } from "../../contract/refunds.ts";
 import { EVENTS } from "../../contract/showcase-resources.ts";
 import { CheckInPage, EventDetailPage, ResourceScreenPage } from "./pages/admin.ts";
 import { expectAccessible } from "./support/a11y.ts";
@@ -184,6 +185,25 @@ test("the door: a sandbox ticket's code from its e-mail, typed then read from a 
     await events.delete(name, EVENTS.texts.confirmDelete(name));
     await expect(screen.toast(`Failed to delete event: ${EVENT_MESSAGES.hasPaidTickets}`)).toBeVisible();
     await expect(events.row(name)).toHaveCount(1);
+
+    // refunded from the event page (decision 035): the row says so, the revenue drops, the door refuses it
+    await detail.goto(event._id);
+    await hydrated(page);
+    await detail.refundButton(email).click();
+    await detail.refundDialog.getByRole("button", { name: "Refund ₦10,000.00" }).click();
+    const done = detail.toast(REFUND_MESSAGES.done);
+    await expect(done.or(detail.stepUp)).toBeVisible();
+    if (await detail.stepUp.isVisible()) {
+      await detail.stepUp.getByLabel("Password").fill(admin.password);
+      await detail.stepUp.getByRole("button", { name: "Confirm and refund" }).click();
+      await expect(done).toBeVisible();
+    }
+    await expect(detail.purchaseCell(email, "Status")).toHaveText("Refunded");
+    await expect(detail.figure("Revenue")).toHaveText("₦0.00");
+    await door.goto(event._id);
+    await hydrated(page);
+    await door.type(code);
+    await expect(door.answer).toContainText("Refunded");
   } finally {
     // (it has paid tickets: hidden, so that the showcase stays as the other specs expect)
     await request.put(`/backend/api/events/${event._id}`, {

@@ -532,6 +532,20 @@ export class EventDetailPage extends AdminPage {
   purchaseCell(email: string, header: string): Locator {
     return rowCell(this.purchase(email), header);
   }
+
+  /** A ticket's Refund (decision 035; its accessible name names the buyer's e-mail and the amount). */
+  refundButton(email: string): Locator {
+    return this.purchase(email).getByRole("button", { name: /^(Refund|Try refund again):/ });
+  }
+
+  get refundDialog(): Locator {
+    return this.page.getByRole("dialog", { name: /^Refund / });
+  }
+
+  /** The step-up prompt of a refund: the password again, then "Confirm and refund". */
+  get stepUp(): Locator {
+    return this.page.getByRole("main").getByRole("region", { name: "Confirm it is you" });
+  }
 }
 
 /** /admin/event/{id}/check-in: the door (issue 18). */
