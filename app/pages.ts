@@ -28,9 +28,6 @@ export interface PageEntry {
   children?: readonly PageEntry[];
 }
 
-/** The admin screens of the spec not built yet (admin-back-office §2): one coming-soon module, one id per path. */
-const ADMIN_SCREENS_TO_COME = ["admin/event/:id"];
-
 export const PAGES: readonly PageEntry[] = [
   { index: true, file: "routes/home.tsx", access: "public" },
   { path: "about", file: "routes/about.tsx", access: "public" },
@@ -67,8 +64,11 @@ export const PAGES: readonly PageEntry[] = [
       { path: "admin/users", file: "routes/admin/users.tsx", access: "admin" },
       { path: "admin/outbox", file: "routes/admin/outbox.tsx", access: "admin" },
       { path: "admin/outbox/:id", file: "routes/admin/outbox-message.tsx", access: "admin" },
-      // spec admin §2 "Events and talents admin, tickets" (issue 18): the talents, declared (decision 029)
+      // spec admin §2 "Events and talents admin, tickets" (issue 18): events and talents, declared (decisions 029, 036)
       { path: "tickets", file: "routes/admin/tickets.tsx", access: "admin" },
+      // spec admin §2 "Event admin detail" (issue 18; decision 036), and the door's check-in (beyond the spec)
+      { path: "admin/event/:id", file: "routes/admin/event-detail.tsx", access: "admin" },
+      { path: "admin/event/:id/check-in", file: "routes/admin/event-check-in.tsx", access: "admin" },
       // spec admin §2 "Contacts admin" (issue 19; decision 033)
       { path: "admin/contacts", file: "routes/admin/contacts.tsx", access: "admin" },
       // spec admin §2 "Newsletter admin" (issue 19; decision 037)
@@ -95,12 +95,6 @@ export const PAGES: readonly PageEntry[] = [
       { path: "coupons/view/:couponId", file: "routes/admin/coupon-detail.tsx", access: "admin" },
       // what admins did (issue 16 "Audit log", beyond the spec)
       { path: "admin/audit", file: "routes/admin/audit.tsx", access: "admin" },
-      ...ADMIN_SCREENS_TO_COME.map((path): PageEntry => ({
-        path,
-        file: "routes/admin/coming-soon.tsx",
-        id: `admin-soon:${path}`,
-        access: "admin",
-      })),
     ],
   },
   // Any signed-in user may write a post (spec admin §2 "Write post", §6 "Signed-in user: may create

@@ -3,7 +3,22 @@
 // screen loads this file only when a form is first used, so no admin page pays for zod up front.
 import { z } from "zod";
 import { describeIssues } from "./common.ts";
-import { isAdminUrl, URL_MESSAGE, type ResourceField, type ResourceSpec } from "./admin-resource.ts";
+import {
+  HTTPS_MESSAGE,
+  isAdminUrl,
+  isHttpsUrl,
+  linesOf,
+  URL_MESSAGE,
+  type ResourceField,
+  type ResourceSpec,
+} from "./admin-resource.ts";
+import { lagosLocalToDate } from "./dates.ts";
+
+/** A checkbox posts "on" (or our "yes") when ticked and nothing when not: "yes" or "". */
+const checkboxSchema = z
+  .unknown()
+  .optional()
+  .transform((v) => (v === true || (typeof v === "string" && ["yes", "on", "true"].includes(v.trim())) ? "yes" : ""));
 
 /** Control characters other than tab and line breaks: never part of a text an admin meant to type. */
 // eslint-disable-next-line no-control-regex
@@ -14,6 +29,7 @@ const ANY_CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** "Title is required" / "Title must be at most 200 characters" (or the spec's messages). */
 function fieldSchema(field: ResourceField, required: string | undefined) {
+  if (field.kind === "checkbox") return checkboxSchema;
   const own = field.messages ?? {};
   const missing = own.required ?? required ?? `${field.label} is required`;
   const control = field.oneLine ? ANY_CONTROL : STRAY_CONTROL;
@@ -30,8 +46,28 @@ function fieldSchema(field: ResourceField, required: string | undefined) {
     .max(field.max, own.tooLong ?? `${field.label} must be at most ${field.max} characters`)
     .refine((v) => !control.test(v), own.control ?? `${field.label} must not contain control characters`);
   if (field.required) text = text.refine((v) => v.length > 0, missing);
-  if (field.kind === "image" || field.kind === "video" || field.kind === "link") {
+  if (field.kind === "link" && field.httpsOnly) {
+    text = text.refine((v) => v.length === 0 || isHttpsUrl(v), HTTPS_MESSAGE(field.label));
+  } else if (field.kind === "image" || field.kind === "video" || field.kind === "link") {
     text = text.refine((v) => v.length === 0 || isAdminUrl(v), URL_MESSAGE(field.label));
+  }
+  if (field.kind === "datetime") {
+    text = text.refine(
+      (v) => v.length === 0 || lagosLocalToDate(v) !== null,
+      `${field.label} must be a date and time (Lagos time)`,
+    );
+  }
+  if (field.kind === "images") {
+    const most = field.maxItems ?? 20;
+    text = text
+      .refine(
+        (v) => linesOf(v).every(isAdminUrl),
+        `${field.label}: each line must be a web address (https://…) or a path on this site (/…)`,
+      )
+      .refine((v) => linesOf(v).length <= most, `${field.label}: at most ${most}`);
+    // one address a line, blank lines dropped: the list as it is saved
+    const lines = text.transform((v) => linesOf(v).join("\n"));
+    return field.required ? lines : lines.optional().default("");
   }
   return field.required ? text : text.optional().default("");
 }

@@ -6,8 +6,12 @@
 // (app/components/admin/resource-screen.tsx). Plain data, no zod: admin pages import it up front; the
 // schemas are in ./admin-resource-schema.ts, which the browser loads only when a form is used.
 
-/** How a field is edited and checked: `image`, `video` and `link` hold addresses (isAdminUrl). */
-export type FieldKind = "text" | "textarea" | "image" | "video" | "link";
+/**
+ * How a field is edited and checked: `image`, `video` and `link` hold addresses (isAdminUrl); `images`
+ * a list of picture addresses, one a line (an upload adds one); `datetime` a Lagos wall-clock time as a
+ * `datetime-local` input gives it ("2030-03-14T16:00"); `checkbox` "yes" or "" (issue 18).
+ */
+export type FieldKind = "text" | "textarea" | "image" | "video" | "link" | "images" | "datetime" | "checkbox";
 
 export interface ResourceField<N extends string = string> {
   name: N;
@@ -20,6 +24,10 @@ export interface ResourceField<N extends string = string> {
   hint?: string;
   /** one line: no control character at all, tabs and line breaks included (a name) */
   oneLine?: boolean;
+  /** a `link` that must be https:// (an event's streaming link) */
+  httpsOnly?: boolean;
+  /** an `images` list's most lines */
+  maxItems?: number;
   /** the field's own messages (where the spec quotes them) instead of the kit's */
   messages?: { required?: string; tooLong?: string; control?: string };
 }
@@ -89,6 +97,8 @@ export interface ResourceSpec<N extends string = string> {
   single?: boolean;
   /** items are added and deleted, never edited nor moved (categories: courses and posts hold the name) */
   addOnly?: boolean;
+  /** an item's own page (an event's detail, /admin/event/{id}): the list's rows link to it */
+  viewHref?: (id: string) => string;
   /** spec admin §5 (carousel): an id shorter than this is refused with `texts.invalidId` before any call */
   idMinLength?: number;
   invalidId?: string;
@@ -144,6 +154,20 @@ export function isAdminUrl(value: string): boolean {
 
 /** The message of a refused address. */
 export const URL_MESSAGE = (label: string) => `${label} must be a web address (https://…) or a path on this site (/…)`;
+
+/** An https address with a host (a streaming link: it leaves the site, in e-mails, so never http:). */
+export function isHttpsUrl(value: string): boolean {
+  return /^https:\/\//i.test(value) && isAdminUrl(value);
+}
+
+export const HTTPS_MESSAGE = (label: string) => `${label} must be an https:// address`;
+
+/** The lines of an `images` field: trimmed, blank lines dropped. */
+export const linesOf = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0);
 
 /** The query parameter of a section's page: `page` on a screen of one list, `{key}Page` beside others. */
 export const pageParamOf = (key: string, alone: boolean) => (alone ? "page" : `${key}Page`);

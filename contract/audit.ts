@@ -5,7 +5,7 @@
 import { z } from "zod";
 import type { ResourceSpec } from "./admin-resource.ts";
 import { BLOG_TEASERS, CAROUSEL, EXPERTS, FAQS, HERO, INSTRUCTOR_CTAS } from "./content-resources.ts";
-import { TALENTS } from "./showcase-resources.ts";
+import { EVENTS, TALENTS } from "./showcase-resources.ts";
 import { lagosDayStart } from "./dates.ts";
 import { pageQuerySchema, pageSchema } from "./paging.ts";
 
@@ -124,6 +124,11 @@ export const AUDIT_RESOURCES: Record<string, AuditResource> = {
   [FAQS.key]: declared(FAQS, "FAQs"),
   [EXPERTS.key]: declared(EXPERTS, "Experts"),
   [TALENTS.key]: declared(TALENTS, "Talents"),
+  // an event opens on its detail page while it exists (issue 18); a deleted one leads to /tickets
+  [EVENTS.key]: {
+    ...declared(EVENTS, "Events"),
+    href: (itemId, item) => (item.exists && itemId ? `/admin/event/${encodeURIComponent(itemId)}` : EVENTS.adminPath),
+  },
   // the one hero: saved over, or blanked by its delete; always at /admin/about
   [HERO.key]: { ...declared(HERO, "About page hero"), href: () => HERO.adminPath },
   // a course opens on its detail page while it exists; a deleted one leads to the courses admin

@@ -127,3 +127,23 @@ export function lagosDayEnd(day: string): Date | null {
 export function lagosDayOf(value: Date | string): string {
   return new Date(new Date(value).getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
 }
+
+const LOCAL_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+/**
+ * The instant of a Lagos wall-clock time as a `datetime-local` input gives it ("2030-03-14T16:00"), or
+ * null for anything that is not a real date and time (issue 18: an event's start, typed in Lagos time).
+ */
+export function lagosLocalToDate(local: string): Date | null {
+  const match = LOCAL_PATTERN.exec(local);
+  if (!match) return null;
+  const day = lagosDayStart(`${match[1]}-${match[2]}-${match[3]}`);
+  const [hour, minute] = [Number(match[4]), Number(match[5])];
+  if (!day || hour > 23 || minute > 59) return null;
+  return new Date(day.getTime() + (hour * 60 + minute) * 60_000);
+}
+
+/** The Lagos wall-clock time of an instant, as a `datetime-local` input shows it ("2030-03-14T16:00"). */
+export function dateToLagosLocal(value: Date | string): string {
+  return new Date(new Date(value).getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 16);
+}

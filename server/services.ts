@@ -13,6 +13,9 @@ import { createCategoriesService } from "./features/catalog/categories.service.t
 import { createContactsService } from "./features/contacts/contacts.service.ts";
 import { createContentService } from "./features/content/content.service.ts";
 import { createEventsService, createTalentsService } from "./features/events/events.service.ts";
+import { createEventsAdminService } from "./features/events/events-admin.service.ts";
+import { createCheckInService } from "./features/events/check-in.service.ts";
+import { rescheduleStreamLinks } from "./features/tickets/tickets.service.ts";
 import { createNewsletterService } from "./features/newsletter/newsletter.service.ts";
 import { createAuth } from "./features/auth/auth.ts";
 import { createAuthFlows } from "./features/auth/auth-flows.ts";
@@ -111,6 +114,25 @@ export function createServices(deps: Deps) {
   const content = createContentService(db);
   const categories = createCategoriesService(db);
   const talents = createTalentsService(db);
+  // the events admin: a new start time moves the streaming-link e-mails of its tickets (with the queue)
+  const eventsAdmin = createEventsAdminService({
+    db,
+    logger: deps.logger,
+    reschedule: deps.queue
+      ? (eventId) =>
+          rescheduleStreamLinks(
+            {
+              db,
+              mailer: deps.mailer,
+              boss: deps.queue!.boss,
+              ticketKey: ticketSigningKey,
+              brand: emailBrand(deps.env),
+              logger: deps.logger,
+            },
+            eventId,
+          )
+      : undefined,
+  });
   return {
     /** the payment core: start, verify, webhook, retry sweep (decision 016) */
     payments,
@@ -163,12 +185,17 @@ export function createServices(deps: Deps) {
       experts: content.experts,
       categories,
       talents,
+      events: eventsAdmin.formService,
     },
     /** the declared single records (the hero): read, saved over, blanked */
     singles: {
       hero: { get: content.getHero, save: content.saveHero, clear: content.clearHero },
     },
     events: createEventsService(db),
+    /** the events admin (/tickets, /admin/event/{id}, their API; issue 18) */
+    eventsAdmin,
+    /** admissions at the door (/admin/event/{id}/check-in and its API; decision 036) */
+    checkIn: createCheckInService({ db, ticketKey: ticketSigningKey }),
     /** the showcase's talents: a declared resource (the /tickets screen, their API) */
     talents,
     /** subscriptions (double opt-in), the subscribers admin and the bulk e-mail (decision 037) */

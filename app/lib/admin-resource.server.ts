@@ -125,7 +125,7 @@ export async function uploadPosted(
 ) {
   const errors: Record<string, string> = {};
   for (const field of fields) {
-    if (field.kind !== "image" && field.kind !== "video") continue;
+    if (field.kind !== "image" && field.kind !== "video" && field.kind !== "images") continue;
     const file = body.files[uploadFieldOf(field.name)];
     if (!file) continue;
     try {
@@ -136,7 +136,10 @@ export async function uploadPosted(
         expire: String(auth.expire),
         signature: auth.signature,
       });
-      body.fields[field.name] = new URL(done.url).pathname;
+      const path = new URL(done.url).pathname;
+      // a list of pictures (an event's photos) gets one more line; a picture field, the address
+      const before = typeof body.fields[field.name] === "string" ? String(body.fields[field.name]).trim() : "";
+      body.fields[field.name] = field.kind === "images" && before ? `${before}\n${path}` : path;
     } catch (error) {
       const refused = toPageError(error);
       if (!refused) throw error;

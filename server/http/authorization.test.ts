@@ -52,6 +52,11 @@ describe("the authorization table", () => {
       "admin",
       "public",
     ]);
+    // the events admin and the door (issue 18): admin-only, the public list open
+    expect(
+      ["createEvent", "getEvent", "updateEvent", "deleteEvent", "listEventPurchases", "checkInTicket"].map(access),
+    ).toEqual(["admin", "admin", "admin", "admin", "admin", "admin"]);
+    expect(access("listEvents")).toBe("public");
   });
 
   // Each row is read from the live document; the names come from it too.

@@ -211,7 +211,7 @@ export function createBackend(services: Services, deps: Deps) {
   // Before /posts/{slug}: "/posts/category" is the categories admin, not a post.
   registerCategoriesRoutes(api, services.categories);
   registerContentRoutes(api, services.content);
-  registerEventsRoutes(api, services.events);
+  registerEventsRoutes(api, services);
   registerResourceRoutes(api, TALENTS_BINDING, services.talents);
   registerNewsletterRoutes(api, services.newsletter);
   registerContactsRoutes(api, services.contacts);

@@ -59,7 +59,9 @@ export function securityHeaders(options: { csp: boolean; paystack?: boolean }): 
     h.set("Referrer-Policy", "strict-origin-when-cross-origin");
     h.set("X-Frame-Options", "DENY");
     h.set("Cross-Origin-Opener-Policy", "same-origin");
-    h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+    // the camera for this site's own pages only: the door's check-in scans tickets with it (decision 036);
+    // a page reached by client-side navigation keeps the first document's policy, so it is site-wide
+    h.set("Permissions-Policy", "camera=(self), microphone=(), geolocation=()");
     if (!page && !c.res.headers.get("Content-Type")?.startsWith("text/html")) {
       // JSON, images: nothing in them may load or run anything (SVG images included).
       h.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
@@ -73,6 +75,8 @@ export function securityHeaders(options: { csp: boolean; paystack?: boolean }): 
           "img-src 'self' data: blob: https:",
           "media-src 'self' https:",
           "font-src 'self' data:",
+          // the QR scanner's decoder runs in a worker made from a Blob URL (qr-scanner; decision 036)
+          "worker-src 'self' blob:",
           options.paystack ? `connect-src 'self' ${PAYSTACK_CSP.connect}` : "connect-src 'self'",
           options.paystack ? `frame-src ${VIDEO_FRAMES} ${PAYSTACK_CSP.frames}` : `frame-src ${VIDEO_FRAMES}`,
           "frame-ancestors 'none'",

@@ -26,7 +26,7 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
     related: ["/admin/blog-teasers", "/admin/instructor-ctas", "/admin/faqs"],
   },
   { label: "coupons", to: "/coupon-table", related: ["/coupons", "/coupons/view/:couponId"] },
-  { label: "tickets", to: "/tickets", related: ["/admin/event/:id"] },
+  { label: "tickets", to: "/tickets", related: ["/admin/event/:id", "/admin/event/:id/check-in"] },
   { label: "contacts", to: "/admin/contacts" },
   { label: "about", to: "/admin/about" },
   { label: "writeblog", to: "/admin/write" },

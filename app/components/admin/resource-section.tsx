@@ -19,10 +19,10 @@ import {
 import type { ResourceActionResult, ResourceView } from "../../lib/admin-resource.server.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { ConfirmAction, ConfirmOnPage } from "../ui/confirm-dialog.tsx";
-import { Field, Notice, PageForm, SubmitButton, TextareaField, useContractCheck } from "../ui/form.tsx";
+import { CheckboxField, Field, Notice, PageForm, SubmitButton, TextareaField, useContractCheck } from "../ui/form.tsx";
 import { useToast } from "../ui/toast.tsx";
 import { DataTable, useListLoading, type Column } from "./data-table.tsx";
-import { AddressWithUpload } from "./upload-field.tsx";
+import { AddressesWithUpload, AddressWithUpload } from "./upload-field.tsx";
 
 type Item = ResourceItem<string>;
 
@@ -52,6 +52,21 @@ function ResourceInput({
     autoComplete: "off",
   };
   if (field.kind === "textarea") return <TextareaField {...common} rows={4} />;
+  if (field.kind === "checkbox")
+    return (
+      <CheckboxField
+        id={id}
+        name={field.name}
+        label={field.label}
+        hint={field.hint}
+        error={error}
+        value="yes"
+        defaultChecked={value === "yes"}
+      />
+    );
+  if (field.kind === "datetime") return <Field {...common} type="datetime-local" step={60} />;
+  if (field.kind === "images")
+    return <AddressesWithUpload {...common} uploadName={uploadFieldOf(field.name)} onUploading={onUploading} />;
   if (field.kind === "image" || field.kind === "video")
     return (
       <AddressWithUpload
@@ -317,6 +332,15 @@ export function ResourceSection({
                 const label = row[spec.list.title] || t.one;
                 return (
                   <div className="flex flex-wrap items-center gap-2">
+                    {spec.viewHref ? (
+                      <Link
+                        to={spec.viewHref(row._id)}
+                        aria-label={`View ${label}`}
+                        className={buttonClass("ghost", "sm", "border border-slate-300")}
+                      >
+                        View
+                      </Link>
+                    ) : null}
                     {spec.addOnly ? null : (
                       <Link
                         to={editHref(row._id)}

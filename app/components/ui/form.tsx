@@ -374,17 +374,19 @@ export function SelectField({
 }
 
 /** A labelled textarea. */
-export function TextareaField(
-  props: FieldFrame &
-    Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "aria-invalid" | "aria-describedby"> & {
-      name: string;
-    },
-) {
+export function TextareaField({
+  textareaRef,
+  ...props
+}: FieldFrame &
+  Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "aria-invalid" | "aria-describedby"> & {
+    name: string;
+    textareaRef?: RefObject<HTMLTextAreaElement | null>;
+  }) {
   const { frame, rest } = splitFrame(props);
   return (
     <FieldShell {...frame}>
       {({ invalid, ...control }) => (
-        <textarea {...control} className={controlClass(frame.look, invalid, "resize-y")} {...rest} />
+        <textarea ref={textareaRef} {...control} className={controlClass(frame.look, invalid, "resize-y")} {...rest} />
       )}
     </FieldShell>
   );

@@ -1,12 +1,13 @@
-// /tickets (spec admin-back-office §2 "Events and talents admin, tickets", §3 "Talent", §8; issues 18):
-// the showcase's talents, a declared resource (decision 029). The events' section joins it with issue 18.
+// /tickets (spec admin-back-office §2 "Events and talents admin, tickets", §3 "Event", "Talent", §8;
+// issue 18): the showcase's events and talents, declared resources (decisions 029, 036). An event's row
+// opens its detail (/admin/event/{id}: tickets, check-in).
 import type { Route } from "./+types/tickets";
-import { TALENTS } from "../../../contract/showcase-resources.ts";
+import { EVENTS, TALENTS } from "../../../contract/showcase-resources.ts";
 import { loadResources, resourceAction } from "../../lib/admin-resource.server.ts";
 import { adminMeta } from "../../components/admin/admin-shell.tsx";
 import { ResourceScreen } from "../../components/admin/resource-screen.tsx";
 
-const SECTIONS = [TALENTS];
+const SECTIONS = [EVENTS, TALENTS];
 const TITLE = "Events and talents";
 
 export const loader = (args: Route.LoaderArgs) => loadResources(args, SECTIONS);
@@ -16,7 +17,7 @@ export default function AdminTickets({ loaderData, actionData }: Route.Component
   return (
     <ResourceScreen
       title={TITLE}
-      lead="The showcase page's talents: add, edit and delete them here."
+      lead="The showcase page's events and talents: add, edit and delete them here."
       specs={SECTIONS}
       views={loaderData}
       actionData={actionData}

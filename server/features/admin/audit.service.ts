@@ -17,7 +17,7 @@ import { describeIssues } from "../../../contract/common.ts";
 import { lagosDayEnd, lagosDayStart } from "../../../contract/dates.ts";
 import { offsetOf, type Page } from "../../../contract/paging.ts";
 import type { Db } from "../../db/client.ts";
-import { adminAudit, contacts, coupons, courses, payments, posts, talents, user } from "../../db/schema.ts";
+import { adminAudit, contacts, coupons, courses, events, payments, posts, talents, user } from "../../db/schema.ts";
 import { Invalid } from "../../lib/errors.ts";
 import { requireAdmin, type Actor } from "../auth/actor.ts";
 import { CONTENT_RESOURCES } from "../content/content.service.ts";
@@ -32,6 +32,7 @@ const DECLARED_TABLES = new Map<string, PgTable & { id: PgColumn }>([
   ]),
   ["courses", courses],
   ["talents", talents],
+  ["events", events],
   ["coupons", coupons],
 ]);
 

@@ -1,6 +1,6 @@
 // Showcase events and talents (public-area §2 "Showcase"). Talents are a declared admin resource
 // (contract/showcase-resources.ts; decision 029): their API and audited writes come from the binding.
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { ShowcaseEvent, Talent } from "../../../contract/events.ts";
 import { TALENTS } from "../../../contract/showcase-resources.ts";
 import type { Db } from "../../db/client.ts";
@@ -28,7 +28,8 @@ export function createTalentsService(db: Db) {
 export function createEventsService(db: Db) {
   return {
     async listEvents(): Promise<ShowcaseEvent[]> {
-      const rows = await db.select().from(events).orderBy(asc(events.id));
+      // a hidden event is not on the showcase (issue 18): its tickets are no longer sold
+      const rows = await db.select().from(events).where(eq(events.hidden, false)).orderBy(asc(events.id));
       return rows.map((r) => ({
         _id: r.id,
         name: r.name,

@@ -69,7 +69,8 @@ export function createPurchasesService(db: Db) {
     async event(eventId: string): Promise<Event> {
       if (!isId(eventId)) throw NotFound(M.eventNotFound);
       const [event] = await db.select().from(events).where(eq(events.id, eventId));
-      if (!event) throw NotFound(M.eventNotFound);
+      // a hidden event's tickets are not for sale (issue 18; decision 036)
+      if (!event || event.hidden) throw NotFound(M.eventNotFound);
       return event;
     },
 

@@ -26,7 +26,8 @@ export function verifyTicketCode(key: Buffer, code: unknown): string | null {
   const match = /^([0-9a-f]{24})\.([A-Za-z0-9_-]{22})$/.exec(code.trim());
   if (!match) return null;
   const given = Buffer.from(match[2]!, "base64url");
-  if (given.length !== SIGNATURE_BYTES) return null;
+  // one spelling per code: the last character's unused bits must be zero (else "…A" and "…B" would both pass)
+  if (given.length !== SIGNATURE_BYTES || given.toString("base64url") !== match[2]) return null;
   return timingSafeEqual(given, sign(key, match[1]!)) ? match[1]! : null;
 }
 

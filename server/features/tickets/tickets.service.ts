@@ -19,12 +19,16 @@ import { ticketCode, ticketQrPng, ticketQrSvg, verifyTicketCode } from "./ticket
 
 // The signed code of a ticket, as the ticket e-mail and /account show it (the account service makes it).
 export { ticketCode };
+// Whether a code is one of ours, and whose ticket (the door's check-in: server/features/events/check-in.service.ts).
+export { verifyTicketCode };
 
 export const STREAM_LINK_QUEUE = "ticket-stream-link";
 /** The link goes out this long before the start. */
 export const STREAM_LINK_LEAD_MS = 24 * 60 * 60_000;
 /** Events have no end time: this long after the start they count as over, and the link is not sent. */
 export const EVENT_LENGTH_MS = 3 * 60 * 60_000;
+/** A stream-link job this much before its time still sends (clocks differ); earlier, it is a moved event's. */
+export const EARLY_TOLERANCE_MS = 15 * 60_000;
 
 export interface StreamLinkDeps {
   db: Db;
@@ -158,7 +162,10 @@ export async function sendTicketEmail(deps: TicketDeps, purchaseId: string): Pro
 
 export type StreamLinkResult =
   | { sent: true }
-  | { sent: false; reason: "unknown purchase" | "not paid" | "no start or link" | "event over" | "already sent" };
+  | {
+      sent: false;
+      reason: "unknown purchase" | "not paid" | "no start or link" | "event over" | "not yet" | "already sent";
+    };
 
 /**
  * The streaming-link e-mail (the job's work, also called at once for a late ticket): sent once per
@@ -171,7 +178,12 @@ export async function sendStreamLink(deps: StreamLinkDeps, purchaseId: string): 
   const { purchase, event } = row;
   if (purchase.paymentStatus !== "paid") return { sent: false, reason: "not paid" };
   if (!event?.startsAt || !event.streamUrl) return { sent: false, reason: "no start or link" };
-  if (streamLinkTiming(event.startsAt, now).kind === "none") return { sent: false, reason: "event over" };
+  const timing = streamLinkTiming(event.startsAt, now);
+  if (timing.kind === "none") return { sent: false, reason: "event over" };
+  // the event was moved later since this job was queued: the job of the new start sends it (issue 18).
+  // A job a few minutes early (the database's clock ahead of ours) still sends.
+  if (timing.kind === "later" && timing.at.getTime() - now.getTime() > EARLY_TOLERANCE_MS)
+    return { sent: false, reason: "not yet" };
   const mail = await streamLinkMail({
     brand: deps.brand,
     to: purchase.email,
@@ -229,9 +241,37 @@ export async function scheduleStreamLink(deps: TicketDeps, purchaseId: string): 
   await ensureQueue(deps.boss);
   const jobId = await deps.boss.send(STREAM_LINK_QUEUE, { purchaseId } satisfies StreamLinkJob, {
     startAfter: timing.at,
-    singletonKey: purchaseId,
+    singletonKey: streamLinkJobKey(purchaseId, row.event!.startsAt!),
   });
   return { kind: "scheduled", at: timing.at, jobId };
+}
+
+/**
+ * A ticket's stream-link job for one start time: a moved event gets a job of its own (one per ticket
+ * and start waiting at a time); the job of a start that no longer holds sends nothing when it runs
+ * ("not yet", or "already sent"), and the claim on stream_link_sent_at keeps it to one e-mail.
+ */
+export const streamLinkJobKey = (purchaseId: string, startsAt: Date) => `${purchaseId}@${startsAt.toISOString()}`;
+
+/**
+ * An event's start changed (issue 18): every paid ticket still waiting for its link gets the job of
+ * the new start (24 hours before it), or the link at once when that point has passed. Tickets that had
+ * it already get nothing more.
+ */
+export async function rescheduleStreamLinks(deps: TicketDeps, eventId: string): Promise<ScheduleResult[]> {
+  const waiting = await deps.db
+    .select({ id: eventPurchases.id })
+    .from(eventPurchases)
+    .where(
+      and(
+        eq(eventPurchases.eventId, eventId),
+        eq(eventPurchases.paymentStatus, "paid"),
+        isNull(eventPurchases.streamLinkSentAt),
+      ),
+    );
+  const results: ScheduleResult[] = [];
+  for (const { id } of waiting) results.push(await scheduleStreamLink(deps, id));
+  return results;
 }
 
 interface StreamLinkJob {

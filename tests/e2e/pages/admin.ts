@@ -42,9 +42,7 @@ export const SPEC_ADMIN_ROUTES = [
   "/admin/event/0123456789abcdef01234567",
 ] as const;
 
-export const COMING_SOON = "This screen is coming soon.";
-
-/** The spec's admin routes that have their screen already, with the heading it shows. */
+/** The spec's admin routes with the heading their screen shows. */
 export const BUILT_SPEC_ADMIN_ROUTES: Readonly<Record<string, string>> = {
   "/admin/categories": "Categories",
   "/admin/home": "Admin Dashboard - Carousel",
@@ -66,6 +64,7 @@ export const NOT_FOUND_SPEC_ADMIN_ROUTES: Readonly<Record<string, string>> = {
   "/admin/course/0123456789abcdef01234567": "Course not found",
   "/edit-course/0123456789abcdef01234567": "Course not found",
   "/coupons/view/0123456789abcdef01234567": "Coupon not found",
+  "/admin/event/0123456789abcdef01234567": "Event not found",
 };
 
 /** The body rows of the page's DataTable (a row with cells; the header row has column headers only). */
@@ -102,10 +101,6 @@ export class AdminPage {
 
   get heading(): Locator {
     return this.page.getByRole("main").getByRole("heading", { level: 1 });
-  }
-
-  get comingSoon(): Locator {
-    return this.page.getByRole("main").getByRole("heading", { name: COMING_SOON });
   }
 
   /** A toast (with JavaScript) saying `text`. */
@@ -616,5 +611,66 @@ export class CategoriesPage extends ResourceScreenPage {
   /** A refusal of a removal, above the list. */
   refusal(text: string | RegExp): Locator {
     return this.page.getByRole("main").getByRole("alert").filter({ hasText: text });
+  }
+}
+
+/** /admin/event/{id}: the event, its ticket figures and its purchases (issue 18). */
+export class EventDetailPage extends AdminPage {
+  async goto(id: string) {
+    await this.page.goto(`/admin/event/${id}`);
+  }
+
+  /** A figure of the ticket statistics ("Checked in", "Revenue"...), as its value reads. */
+  figure(label: string): Locator {
+    return this.page
+      .getByRole("region", { name: "Ticket statistics" })
+      .locator("div")
+      .filter({ has: this.page.getByRole("term").filter({ hasText: label }) })
+      .getByRole("definition")
+      .first();
+  }
+
+  purchase(email: string): Locator {
+    return listRows(this.page).filter({ hasText: email });
+  }
+
+  purchaseCell(email: string, header: string): Locator {
+    return rowCell(this.purchase(email), header);
+  }
+
+  /** A ticket's Refund (decision 035; its accessible name names the buyer's e-mail and the amount). */
+  refundButton(email: string): Locator {
+    return this.purchase(email).getByRole("button", { name: /^(Refund|Try refund again):/ });
+  }
+
+  get refundDialog(): Locator {
+    return this.page.getByRole("dialog", { name: /^Refund / });
+  }
+
+  /** The step-up prompt of a refund: the password again, then "Confirm and refund". */
+  get stepUp(): Locator {
+    return this.page.getByRole("main").getByRole("region", { name: "Confirm it is you" });
+  }
+}
+
+/** /admin/event/{id}/check-in: the door (issue 18). */
+export class CheckInPage extends AdminPage {
+  async goto(id: string) {
+    await this.page.goto(`/admin/event/${id}/check-in`);
+  }
+
+  get answer(): Locator {
+    return this.page.locator("[data-result]");
+  }
+
+  /** Types a ticket's code and checks it in. */
+  async type(code: string) {
+    await this.page.getByLabel("Ticket code", { exact: true }).fill(code);
+    await this.page.getByRole("button", { name: "Check in", exact: true }).click();
+  }
+
+  /** Feeds a picture of a QR code to the scanner. */
+  async picture(file: { name: string; mimeType: string; buffer: Buffer }) {
+    await this.page.getByLabel("Or read the QR code from a picture").setInputFiles(file);
   }
 }
