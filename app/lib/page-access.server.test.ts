@@ -83,7 +83,8 @@ describe("the page table", () => {
         children: e.children && shape(e.children),
       }));
     expect(shape(routes as Entry[])).toEqual(shape(PAGES as readonly Entry[]));
-    expect(JSON.stringify(routes)).toContain('"id":"admin-soon:admin/newsletter"');
+    // one module on two paths keeps an id of its own
+    expect(JSON.stringify(routes)).toContain('"id":"edit-course"');
   });
 
   it.each([

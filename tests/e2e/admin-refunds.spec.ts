@@ -7,6 +7,7 @@ import type { APIRequestContext } from "@playwright/test";
 import type { Course } from "../../contract/catalog.ts";
 import { COURSE_MESSAGES } from "../../contract/course-texts.ts";
 import { REFUND_MESSAGES } from "../../contract/refunds.ts";
+import { DashboardPage } from "./pages/admin.ts";
 import { CourseDetailPage } from "./pages/courses.ts";
 import { expectAccessible } from "./support/a11y.ts";
 import { createAccount, mailsTo, signInByApi, waitForMail, type Account } from "./support/accounts.ts";
@@ -127,6 +128,12 @@ test("an admin refunds a paid course from its page (question, reason, password a
     await expect(detail.refundButton("Kemi Bello")).toHaveCount(0);
     await expect(detail.figure("Total purchases")).toHaveText("0");
     await expectAccessible(page);
+
+    // the dashboard's last 30 days count it apart: the course's enrolment is refunded
+    const dashboard = new DashboardPage(page);
+    await dashboard.goto();
+    const enrolments = dashboard.figureRow(dashboard.figureSection("Enrolments by course"), title);
+    await expect(dashboard.figureCell(enrolments, "Refunded")).toHaveText("1");
 
     // one refund e-mail, with the reason
     const mail = await waitForMail(dataDir, { to: buyer.email, subject: /refund/i });
