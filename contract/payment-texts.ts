@@ -10,9 +10,11 @@ export const VERIFY_MESSAGES = {
   error: "Verification failed. Please contact support.",
   // not in the spec: a bank transfer or USSD payment the provider has not settled yet (decision 017)
   pending: "Your payment is not confirmed yet. We will e-mail you as soon as it is.",
+  // not in the spec: a payment an admin has refunded, or is refunding (decision 035)
+  refunded: "This payment has been refunded. The refund e-mail tells you more.",
 } as const;
 
-export type VerifyState = "verified" | "failed" | "pending" | "error";
+export type VerifyState = "verified" | "failed" | "pending" | "refunded" | "error";
 
 /** spec §9 "verification redirect 3 seconds" */
 export const VERIFY_REDIRECT_SECONDS = 3;

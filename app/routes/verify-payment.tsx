@@ -11,6 +11,16 @@ import { appContext } from "../lib/context.ts";
 
 const REFERENCE = /^[A-Za-z0-9._=-]{1,100}$/;
 
+/** A payment's status as this page tells it; any other (failed, abandoned) is "failed". A refund that
+ * failed leaves the money paid (decision 035). */
+const VERIFY_STATE_OF: Partial<Record<string, VerifyState>> = {
+  paid: "verified",
+  refund_failed: "verified",
+  pending: "pending",
+  refund_pending: "refunded",
+  refunded: "refunded",
+};
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext);
   const reference = new URL(request.url).searchParams.get("reference")?.trim() ?? "";
@@ -18,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (REFERENCE.test(reference)) {
     try {
       const outcome = await services.payments.verify(reference, "callback");
-      state = outcome.status === "paid" ? "verified" : outcome.status === "pending" ? "pending" : "failed";
+      state = VERIFY_STATE_OF[outcome.status] ?? "failed";
     } catch {
       // unknown reference, or the provider did not answer
       state = "error";
@@ -43,6 +53,7 @@ export function meta() {
 const TONE: Record<VerifyState, string> = {
   verified: "border-emerald-300 bg-emerald-50 text-emerald-900",
   pending: "border-amber-300 bg-amber-50 text-amber-900",
+  refunded: "border-slate-300 bg-slate-50 text-slate-900",
   failed: "border-red-300 bg-red-50 text-red-900",
   error: "border-red-300 bg-red-50 text-red-900",
 };
