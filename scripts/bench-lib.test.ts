@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   collectHomeAssets,
@@ -6,6 +7,7 @@ import {
   formatBytes,
   formatTable,
   parseBenchArgs,
+  productionNodeFlags,
 } from "./bench-lib.ts";
 
 describe("parseBenchArgs", () => {
@@ -121,5 +123,23 @@ describe("the report", () => {
   it("names files by a sortable UTC time and shows bytes with kilobytes", () => {
     expect(fileTimestamp(new Date("2025-03-01T09:05:07.123Z"))).toBe("2025-03-01T09-05-07Z");
     expect(formatBytes(124_377)).toBe("124,377 B (121.5 KB)");
+  });
+});
+
+describe("productionNodeFlags", () => {
+  it("takes the node options of the start script, and --server-heap-mb in place of its heap limit", () => {
+    const start = "NODE_ENV=production node --max-semi-space-size=16 --max-old-space-size=256 build/server/index.js";
+    expect(productionNodeFlags(start)).toEqual(["--max-semi-space-size=16", "--max-old-space-size=256"]);
+    expect(productionNodeFlags(start, 384)).toEqual(["--max-semi-space-size=16", "--max-old-space-size=384"]);
+    expect(productionNodeFlags("node build/server/index.js")).toEqual([]);
+    expect(productionNodeFlags("node build/server/index.js", 200)).toEqual(["--max-old-space-size=200"]);
+    expect(() => productionNodeFlags("bun build/server/index.js")).toThrow("does not run node");
+  });
+
+  it("reads package.json's own start script", () => {
+    const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+      scripts: { start: string };
+    };
+    expect(productionNodeFlags(pkg.scripts.start)).toContain("--max-semi-space-size=16");
   });
 });

@@ -34,7 +34,7 @@ export const USAGE = `Usage: npm run bench -- [--no-build] [--duration S] [--war
   --subscribers N   confirmed newsletter subscribers a bulk e-mail is sent to, into a local SMTP sink
                     (default 10000, 0-100000; 0 skips it)
   --only-newsletter measure the bulk e-mail only (no route loads, no image, no bare server)
-  --server-heap-mb N run the measured server with --max-old-space-size=N (default: Node's own limit)
+  --server-heap-mb N run the measured server with --max-old-space-size=N (default: the one of npm start)
 
 Set DATABASE_URL to bench against that PostgreSQL instead of a fresh PGlite directory.`;
 
@@ -218,3 +218,21 @@ export function fileTimestamp(date: Date): string {
 }
 
 export const formatBytes = (n: number) => `${n.toLocaleString("en-US")} B (${(n / 1024).toFixed(1)} KB)`;
+
+/**
+ * The Node options that `npm start` gives the production server (package.json's start script: the
+ * `--` words between `node` and the entry), so that the bench measures the server as it runs in
+ * production (decision 039). `heapMb` (--server-heap-mb) replaces the script's --max-old-space-size.
+ */
+export function productionNodeFlags(startScript: string, heapMb = 0): string[] {
+  const words = startScript.trim().split(/\s+/);
+  const node = words.indexOf("node");
+  if (node < 0) throw new Error(`the start script does not run node: ${startScript}`);
+  const flags: string[] = [];
+  for (const word of words.slice(node + 1)) {
+    if (!word.startsWith("--")) break;
+    flags.push(word);
+  }
+  if (!heapMb) return flags;
+  return [...flags.filter((flag) => !flag.startsWith("--max-old-space-size")), `--max-old-space-size=${heapMb}`];
+}

@@ -33,6 +33,7 @@ import {
   formatTable,
   loadRow,
   parseBenchArgs,
+  productionNodeFlags,
   USAGE,
   type BenchOptions,
   type LoadResult,
@@ -41,6 +42,10 @@ import {
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const HOST = "127.0.0.1";
 const SERVER_ENTRY = "build/server/index.js";
+/** `npm start`: the production server's command, whose Node options the bench's app server gets too */
+const START_SCRIPT = (
+  JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } }
+).scripts.start;
 const BARE_ENTRY = "scripts/bench-bare-server.ts";
 const API_PATH = "/backend/api/courses";
 const APP_PATHS = ["/", "/courses", API_PATH] as const;
@@ -122,14 +127,15 @@ function serverEnv(port: number, dataDir: string, databaseUrl: string | undefine
     LOG_LEVEL: "warn",
     SEED_ON_EMPTY: "true",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    // --server-heap-mb: V8's old-space limit for the measured server (its default lets the heap grow lazily)
-    ...(serverHeapMb ? { NODE_OPTIONS: `--max-old-space-size=${serverHeapMb}` } : {}),
   };
 }
 
 function startServer(name: string, entry: string, env: Record<string, string>): Server {
   assertNotInterrupted();
-  const proc = spawn(process.execPath, [entry], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  // The app server runs with the Node options of `npm start` (its memory settings, decision 039);
+  // --server-heap-mb replaces their heap limit.
+  const flags = entry === SERVER_ENTRY ? productionNodeFlags(START_SCRIPT, serverHeapMb) : [];
+  const proc = spawn(process.execPath, [...flags, entry], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   const output: string[] = [];
   const collect = (chunk: Buffer) => {
     for (const line of chunk.toString("utf8").split("\n")) {
@@ -415,6 +421,8 @@ async function measureBulkSend(dataDir: string, databaseUrl: string | undefined,
   });
   try {
     await waitHealthy(server);
+    /** the server's RSS once started (migrated, queue and workers running), before any request */
+    const rssAfterStartMb = peakRssMb(server.proc.pid, "VmRSS");
     const post = (urlPath: string, body: unknown, headers: Record<string, string> = {}) =>
       fetch(`${server.base}${urlPath}`, {
         method: "POST",
@@ -490,6 +498,9 @@ async function measureBulkSend(dataDir: string, databaseUrl: string | undefined,
       peakRssMb: rss,
       /** that peak before the send (start, sign-up, sign-in) */
       peakRssBeforeSendMb: rssBeforeMb,
+      rssAfterStartMb,
+      /** the Node options the server ran with (npm start's, decision 039) */
+      nodeFlags: productionNodeFlags(START_SCRIPT, serverHeapMb),
     };
   } finally {
     await stopServer(server);
@@ -701,6 +712,7 @@ function bulkLines(bulk: Awaited<ReturnType<typeof measureBulkSend>>, engine: st
     `  server peak RSS    ${bulk.sendPeakRssMb} MB while sending   target <= ${TARGETS.bulkPeakRssMb} MB   ` +
       verdict(bulk.sendPeakRssMb <= TARGETS.bulkPeakRssMb) +
       `   (process peak ${bulk.peakRssMb ?? "?"} MB, ${bulk.peakRssBeforeSendMb ?? "?"} MB of it before the send)`,
+    `  server RSS         ${bulk.rssAfterStartMb ?? "?"} MB once started   node ${bulk.nodeFlags.join(" ") || "(no options)"}`,
   ];
 }
 

@@ -75,6 +75,9 @@ export async function startSmtpSink(
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => resolve());
   });
+  // A client that dies mid-conversation (a server killed with SIGKILL, the crash test) resets its
+  // connections: each is an 'error' on the server, which must not end the test process.
+  server.on("error", () => {});
   const { port } = server.server.address() as AddressInfo;
   const credentials = auth ? `${encodeURIComponent(options.user!)}:${encodeURIComponent(options.pass ?? "")}@` : "";
   return {

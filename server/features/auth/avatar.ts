@@ -4,10 +4,10 @@
 // whole picture must decode (sharp), and what is kept is a fresh WebP drawn from the decoded pixels:
 // at most 256×256, no metadata (a phone photo's GPS position stays on the phone), nothing of the
 // uploaded file's own bytes.
-import sharp from "sharp";
 import { AVATAR_MAX_BYTES, AVATAR_MAX_PIXELS, AVATAR_MESSAGES, AVATAR_SIZE } from "../../../contract/auth.ts";
 import { Invalid } from "../../lib/errors.ts";
 import { newId } from "../../lib/id.ts";
+import { loadSharp } from "../../integrations/media/sharp.ts";
 import type { MediaStore } from "../../integrations/media/store.ts";
 
 export function sniffImage(bytes: Uint8Array): "png" | "jpg" | "webp" | "gif" | null {
@@ -28,6 +28,7 @@ const SHARP_FORMAT = { png: "png", jpg: "jpeg", webp: "webp", gif: "gif" } as co
  */
 async function reencode(bytes: Uint8Array, ext: keyof typeof SHARP_FORMAT): Promise<Buffer> {
   // A 1 MB file can still claim a huge canvas (a "decompression bomb"): read the size first.
+  const sharp = await loadSharp();
   const image = sharp(bytes, { failOn: "truncated", limitInputPixels: false, animated: false });
   const meta = await image.metadata().catch(() => null);
   if (!meta || meta.format !== SHARP_FORMAT[ext] || !meta.width || !meta.height) throw Invalid(AVATAR_MESSAGES.badType);

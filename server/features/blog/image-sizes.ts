@@ -6,8 +6,8 @@
 // again after a minute.
 import { stat } from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
 import { mediaRoot } from "../../integrations/media/media-root.ts";
+import { loadSharp } from "../../integrations/media/sharp.ts";
 import { STORE_KEY, type MediaStore } from "../../integrations/media/store.ts";
 
 export interface ImageSize {
@@ -93,6 +93,7 @@ export function createImageSizes({
   async function read(mediaPath: string): Promise<ImageSize | null> {
     const file = await fileOf(mediaPath);
     if (!file) return null;
+    const sharp = await loadSharp();
     const meta = await sharp(file, { limitInputPixels: false }).metadata();
     if (!meta.width || !meta.height) return null;
     const turned = (meta.orientation ?? 1) >= 5;

@@ -5,12 +5,12 @@
 // alone knows where (local disk today).
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, gte, isNull, sql } from "drizzle-orm";
-import sharp from "sharp";
 import type { UploadAuth, UploadResult } from "../../../contract/uploads.ts";
 import type { Db } from "../../db/client.ts";
 import { uploadTokens } from "../../db/schema.ts";
 import { DomainError, Forbidden, Invalid, Unauthorized } from "../../lib/errors.ts";
 import { newId } from "../../lib/id.ts";
+import { loadSharp } from "../../integrations/media/sharp.ts";
 import type { MediaStore } from "../../integrations/media/store.ts";
 import type { Actor } from "../auth/actor.ts";
 import { sniffMedia } from "./sniff.ts";
@@ -135,6 +135,7 @@ export function createUploadsService(deps: UploadsDeps) {
     ext: string,
   ): Promise<{ width: number; height: number; tagged: boolean }> {
     const expected = ext === "jpg" ? "jpeg" : ext === "avif" ? "heif" : ext;
+    const sharp = await loadSharp();
     const meta = await sharp(bytes, { failOn: "truncated", limitInputPixels: false })
       .metadata()
       .catch(() => null);
@@ -169,6 +170,7 @@ export function createUploadsService(deps: UploadsDeps) {
    */
   async function withoutTags(bytes: Uint8Array, ext: string): Promise<Uint8Array> {
     if (ext !== "jpg" && ext !== "png" && ext !== "webp") return bytes;
+    const sharp = await loadSharp();
     const image = sharp(bytes, { limitInputPixels: deps.maxPixels }).rotate();
     const out =
       ext === "jpg"

@@ -4,8 +4,9 @@
 // source's size (read from its header) BEFORE anything is decoded: every step's output size is known,
 // snapped to the size steps of contract/media.ts and capped (both sides and the area), so that no URL
 // can make sharp draw more than a few megapixels, however long or thin the source is.
-import sharp, { type Sharp } from "sharp";
+import type { Sharp } from "sharp";
 import { capBox, DEFAULT_QUALITY, MAX_DIMENSION, snapQuality, snapSize } from "../../../contract/media.ts";
+import { loadSharp } from "./sharp.ts";
 
 export { MAX_DIMENSION };
 
@@ -15,9 +16,6 @@ const MAX_TR_LENGTH = 300;
 const MAX_STEPS = 5;
 /** Largest sharp `density` for an SVG (its raster is also held to the pixel limit). */
 const MAX_SVG_DENSITY = 2400;
-
-// One libvips thread per image: renders run side by side rather than each grabbing every core.
-sharp.concurrency(1);
 
 export type CropMode = "maintain_ratio" | "force" | "at_max" | "at_max_enlarge" | "at_least";
 export type OutputFormat = "webp" | "avif" | "jpg" | "png";
@@ -415,6 +413,7 @@ export interface SourceInfo {
 
 /** The size and format of a source from its header: no pixels decoded. Throws UndecodableImageError. */
 export async function readSourceInfo(source: string, maxPixels: number): Promise<SourceInfo> {
+  const sharp = await loadSharp();
   let meta;
   try {
     meta = await sharp(source, { limitInputPixels: false, animated: false }).metadata();
@@ -451,6 +450,7 @@ export interface RenderOptions {
 /** Renders one plan to bytes; kept on an object so that tests can count (or hold) calls. */
 export const imageRenderer = {
   async render(source: string, info: SourceInfo, plan: Plan, options: RenderOptions): Promise<Buffer> {
+    const sharp = await loadSharp();
     const deadline = Date.now() + options.timeoutSeconds * 1000;
     const check = () => {
       if (options.signal?.aborted) throw new RenderAbortedError("Nobody is waiting for this image any more.");
@@ -511,6 +511,7 @@ function timeoutMessage() {
 /** The size of the decoded source (an SVG drawn at `density` is larger than its nominal size). */
 async function currentSize(source: string, info: SourceInfo, density: number | undefined) {
   if (!info.svg || density === undefined) return { width: info.width, height: info.height };
+  const sharp = await loadSharp();
   const meta = await sharp(source, { density }).metadata();
   return { width: meta.width ?? info.width, height: meta.height ?? info.height };
 }
@@ -518,6 +519,7 @@ async function currentSize(source: string, info: SourceInfo, density: number | u
 /** The pixels so far as a new raw input: the next operation then runs after the previous ones. */
 async function nextPass(image: Sharp): Promise<Sharp> {
   const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
+  const sharp = await loadSharp();
   return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
 }
 
