@@ -6,7 +6,7 @@
 // Edit is a link (`?edit=<id>`), the edited row's fields belong to its Save form by their `form`
 // attribute, and Delete asks its question on the page.
 import { useRef } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import {
   COUPON_FIELD_LABELS,
   COUPON_SCREEN_TEXTS as T,
@@ -209,7 +209,6 @@ export function CouponTable({
   courses,
   editing,
   actionData,
-  here,
   error,
   now,
 }: {
@@ -217,12 +216,15 @@ export function CouponTable({
   courses: readonly CourseName[];
   editing: string | null;
   actionData: CouponActionResult | undefined;
-  /** this page's address without `?edit` (Cancel, and the confirmations' Cancel) */
-  here: string;
   error: string | null;
   now: string;
 }) {
   const navigation = useNavigation();
+  const { pathname, search } = useLocation();
+  const kept = new URLSearchParams(search);
+  kept.delete("edit");
+  /** this page's address without `?edit` (Cancel, and the confirmations' Cancel) */
+  const here = `${pathname}${kept.size ? `?${kept}` : ""}`;
   const names = Object.fromEntries(courses.map((c) => [c._id, c.title]));
   const failure = actionData && !actionData.ok ? actionData : undefined;
   const saveFailure = failure?.intent === "coupon.save" ? failure : undefined;
@@ -237,10 +239,9 @@ export function CouponTable({
     navigation.formData?.get("intent") === intent &&
     navigation.formData?.get("id") === id;
   const editHref = (id: string) => {
-    const [path, query = ""] = here.split("?");
-    const params = new URLSearchParams(query);
+    const params = new URLSearchParams(kept);
     params.set("edit", id);
-    return `${path}?${params}#coupon-edit-${id}`;
+    return `${pathname}?${params}#coupon-edit-${id}`;
   };
 
   const typed = (c: CouponJson, field: CouponFormField, current: string) => rowFailure(c)?.values[field] ?? current;

@@ -3,7 +3,7 @@
 // the inline edit and Delete after 'Are you sure you want to delete this coupon?'; 'No coupons found';
 // 'Failed to load coupons. Please try again.'. The admin nav's "coupons" entry. Same loader, action and
 // table as /coupons (app/lib/coupon-admin.server.ts, app/components/admin/coupon-list.tsx).
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/coupon-table";
 import { couponsAction, loadCoupons } from "../../lib/coupon-admin.server.ts";
 import { AdminPageHeader, adminMeta } from "../../components/admin/admin-shell.tsx";
@@ -15,10 +15,6 @@ export const action = (args: Route.ActionArgs) => couponsAction(args);
 
 export default function CouponTablePage({ loaderData, actionData }: Route.ComponentProps) {
   const { coupons, courses, editing, error, now } = loaderData;
-  const { pathname, search } = useLocation();
-  const params = new URLSearchParams(search);
-  params.delete("edit");
-  const here = `${pathname}${params.size ? `?${params}` : ""}`;
   return (
     <>
       <AdminPageHeader title="Coupons" lead="Every coupon, newest first; times are Lagos time.">
@@ -35,7 +31,6 @@ export default function CouponTablePage({ loaderData, actionData }: Route.Compon
           courses={courses}
           editing={editing}
           actionData={actionData}
-          here={here}
           error={error}
           now={now}
         />

@@ -3,7 +3,7 @@
 // 100, a course or general, a code or one made by the server, an optional usage limit and expiry), and
 // the list with Validate / Invalidate, the inline edit, Details and Delete. Loader and action:
 // app/lib/coupon-admin.server.ts; the parts: app/components/admin/coupon-list.tsx.
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/coupons";
 import { couponsAction, loadCoupons } from "../../lib/coupon-admin.server.ts";
 import { AdminPageHeader, adminMeta } from "../../components/admin/admin-shell.tsx";
@@ -15,10 +15,6 @@ export const action = (args: Route.ActionArgs) => couponsAction(args);
 
 export default function CouponManager({ loaderData, actionData }: Route.ComponentProps) {
   const { coupons, courses, editing, error, now } = loaderData;
-  const { pathname, search } = useLocation();
-  const params = new URLSearchParams(search);
-  params.delete("edit");
-  const here = `${pathname}${params.size ? `?${params}` : ""}`;
   const addFailure = actionData && !actionData.ok && actionData.intent === "coupon.create" ? actionData : undefined;
   return (
     <>
@@ -40,7 +36,6 @@ export default function CouponManager({ loaderData, actionData }: Route.Componen
           courses={courses}
           editing={editing}
           actionData={actionData}
-          here={here}
           error={error}
           now={now}
         />
