@@ -10,3 +10,25 @@ export function DetailRow({ label, children }: { label: string; children: React.
     </div>
   );
 }
+
+/** A detail page's figures as cards: each its label, its value large, and a note under it. */
+export function FigureCards({
+  figures,
+  className = "sm:grid-cols-3",
+}: {
+  figures: ReadonlyArray<{ label: string; value: string; note: string }>;
+  /** the grid's columns */
+  className?: string;
+}) {
+  return (
+    <dl className={`mt-3 grid gap-4 ${className}`}>
+      {figures.map((figure) => (
+        <div key={figure.label} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+          <dt className="text-sm font-semibold text-slate-600">{figure.label}</dt>
+          <dd className="mt-1 text-2xl font-extrabold text-brand-950">{figure.value}</dd>
+          <dd className="text-sm text-slate-600">{figure.note}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

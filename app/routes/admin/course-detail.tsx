@@ -14,7 +14,7 @@ import { courseDetailAction, loadCourseDetail } from "../../lib/course-admin.ser
 import { RefundButton, RefundPanel } from "../../components/admin/refund-action.tsx";
 import { AdminPageHeader, adminMeta } from "../../components/admin/admin-shell.tsx";
 import { DataTable, type Column } from "../../components/admin/data-table.tsx";
-import { DetailRow } from "../../components/admin/detail-list.tsx";
+import { DetailRow, FigureCards } from "../../components/admin/detail-list.tsx";
 import type { ErrorTexts } from "../../components/ui/error-page.tsx";
 import { MediaImage } from "../../components/ui/media-image.tsx";
 
@@ -115,19 +115,13 @@ export default function CourseDetail({ loaderData, actionData }: Route.Component
         <h2 id="course-stats-title" className="text-lg font-bold text-slate-900">
           Purchase statistics
         </h2>
-        <dl className="mt-3 grid gap-4 sm:grid-cols-3">
-          {[
+        <FigureCards
+          figures={[
             { label: "Total purchases", value: String(stats.totalPurchases), note: "Paid records only" },
             { label: "Revenue", value: formatNaira(stats.revenue, { decimals: 2 }), note: "From paid records" },
             { label: "All records", value: String(records), note: "Paid and not paid" },
-          ].map((figure) => (
-            <div key={figure.label} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-              <dt className="text-sm font-semibold text-slate-600">{figure.label}</dt>
-              <dd className="mt-1 text-2xl font-extrabold text-brand-950">{figure.value}</dd>
-              <dd className="text-sm text-slate-600">{figure.note}</dd>
-            </div>
-          ))}
-        </dl>
+          ]}
+        />
       </section>
 
       <section aria-labelledby="course-purchases-title" className="mt-10">

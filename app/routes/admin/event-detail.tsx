@@ -14,7 +14,7 @@ import { RefundButton, RefundPanel } from "../../components/admin/refund-action.
 import { AdminPageHeader, adminMeta } from "../../components/admin/admin-shell.tsx";
 import { Badge } from "../../components/admin/badge.tsx";
 import { DataTable, type Column } from "../../components/admin/data-table.tsx";
-import { DetailRow } from "../../components/admin/detail-list.tsx";
+import { DetailRow, FigureCards } from "../../components/admin/detail-list.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
 import type { ErrorTexts } from "../../components/ui/error-page.tsx";
 import { MediaImage } from "../../components/ui/media-image.tsx";
@@ -144,20 +144,15 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
         <h2 id="event-stats-title" className="text-lg font-bold text-slate-900">
           Ticket statistics
         </h2>
-        <dl className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {[
+        <FigureCards
+          className="sm:grid-cols-2 lg:grid-cols-4"
+          figures={[
             { label: "Purchase records", value: String(stats.records), note: "Refunded ones included" },
             { label: "Tickets", value: String(stats.quantity), note: "Sum of quantities, paid" },
             { label: "Revenue", value: formatNaira(stats.revenue, { decimals: 2 }), note: "Net of refunds" },
             { label: "Checked in", value: `${stats.checkedIn} of ${stats.quantity}`, note: "Admitted at the door" },
-          ].map((figure) => (
-            <div key={figure.label} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-              <dt className="text-sm font-semibold text-slate-600">{figure.label}</dt>
-              <dd className="mt-1 text-2xl font-extrabold text-brand-950">{figure.value}</dd>
-              <dd className="text-sm text-slate-600">{figure.note}</dd>
-            </div>
-          ))}
-        </dl>
+          ]}
+        />
       </section>
 
       <section aria-labelledby="event-purchases-title" className="mt-10">
