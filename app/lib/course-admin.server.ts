@@ -22,7 +22,6 @@ import {
   type CourseFormKind,
 } from "../../contract/course-texts.ts";
 import { courseStats } from "../../contract/courses.ts";
-import { REFUND_MESSAGES } from "../../contract/refunds.ts";
 import { formatLagosDateTime } from "../../contract/dates.ts";
 import { PAGE_SIZE_MAX, readPageNumber } from "../../contract/paging.ts";
 import type { Actor } from "../../server/features/auth/actor.ts";
@@ -33,7 +32,7 @@ import { redirectWithMessage } from "./flash.server.ts";
 import { parseBody, readFormBody, type FormBody } from "./forms.server.ts";
 import { pageAddressOf, requireAdminPage } from "./guards.server.ts";
 import { refusalOf, toPageError } from "./page-errors.server.ts";
-import { isRefundIntent, refundPageAction, type RefundActionResult } from "./refund-action.server.ts";
+import { purchaseTableAction } from "./refund-action.server.ts";
 
 type Args = {
   request: Request;
@@ -317,27 +316,8 @@ export async function courseManagerAction({ request, context }: Args): Promise<C
   return { ok: false, formError: COURSE_MESSAGES.unknownForm, fieldErrors: {}, values: {} };
 }
 
-/**
- * /admin/course/{id}: the purchase table's refunds (decision 035, app/lib/refund-action.server.ts); a
- * success comes back to the purchases with its message.
- */
-export async function courseDetailAction({ request, context }: Args): Promise<RefundActionResult | Response> {
-  const ctx = context.get(appContext);
-  const actor = requireAdminPage(request, ctx);
-  const body = await readFormBody(request);
-  if (isRefundIntent(body.fields.intent)) {
-    return refundPageAction(ctx, actor, body, (message) =>
-      redirectWithMessage(ctx, `${pageAddressOf(request)}#course-purchases-title`, message),
-    );
-  }
-  return {
-    ok: false,
-    intent: "refund",
-    formError: REFUND_MESSAGES.unknownForm,
-    fieldErrors: {},
-    values: { reference: "", label: "", reason: "" },
-  };
-}
+/** /admin/course/{id}: the purchase table's refunds (decision 035, app/lib/refund-action.server.ts). */
+export const courseDetailAction = (args: Args) => purchaseTableAction(args, "course-purchases-title");
 
 /** /add-course and /edit-course/{id}: the simple form; a success returns to /courses with its message. */
 export async function simpleCourseAction({ request, params, context }: Args): Promise<CourseActionResult | Response> {

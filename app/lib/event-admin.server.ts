@@ -6,11 +6,9 @@ import { data } from "react-router";
 import { formatLagosDateTime, formatLagosLong } from "../../contract/dates.ts";
 import { EVENT_MESSAGES, eventStats } from "../../contract/events.ts";
 import { appContext, type AppContext } from "./context.ts";
-import { REFUND_MESSAGES } from "../../contract/refunds.ts";
-import { redirectWithMessage } from "./flash.server.ts";
 import { readFormBody } from "./forms.server.ts";
-import { pageAddressOf, requireAdminPage } from "./guards.server.ts";
-import { isRefundIntent, refundPageAction, type RefundActionResult } from "./refund-action.server.ts";
+import { requireAdminPage } from "./guards.server.ts";
+import { purchaseTableAction } from "./refund-action.server.ts";
 import { toPageError } from "./page-errors.server.ts";
 
 type Args = {
@@ -49,27 +47,8 @@ export async function loadEventDetail({ request, params, context }: Args) {
   };
 }
 
-/**
- * /admin/event/{id}: the purchase table's refunds (decision 035, app/lib/refund-action.server.ts); a
- * success comes back to the purchases with its message.
- */
-export async function eventDetailAction({ request, context }: Args): Promise<RefundActionResult | Response> {
-  const ctx = context.get(appContext);
-  const actor = requireAdminPage(request, ctx);
-  const body = await readFormBody(request);
-  if (isRefundIntent(body.fields.intent)) {
-    return refundPageAction(ctx, actor, body, (message) =>
-      redirectWithMessage(ctx, `${pageAddressOf(request)}#event-purchases-title`, message),
-    );
-  }
-  return {
-    ok: false,
-    intent: "refund",
-    formError: REFUND_MESSAGES.unknownForm,
-    fieldErrors: {},
-    values: { reference: "", label: "", reason: "" },
-  };
-}
+/** /admin/event/{id}: the purchase table's refunds (decision 035, app/lib/refund-action.server.ts). */
+export const eventDetailAction = (args: Args) => purchaseTableAction(args, "event-purchases-title");
 
 /** A fresh scan id for the form (the same form posted again, a retried post, is the same scan). */
 const newScanId = () => crypto.randomUUID();

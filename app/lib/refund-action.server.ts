@@ -12,8 +12,10 @@ import { formatNaira } from "../../contract/money.ts";
 import { REFUND_MESSAGES, REFUND_REASON_MAX } from "../../contract/refunds.ts";
 import type { Actor } from "../../server/features/auth/actor.ts";
 import type { ActionResult } from "./action-result.ts";
-import type { AppContext } from "./context.ts";
-import type { FormBody } from "./forms.server.ts";
+import { appContext, type AppContext } from "./context.ts";
+import { redirectWithMessage } from "./flash.server.ts";
+import { readFormBody, type FormBody } from "./forms.server.ts";
+import { pageAddressOf, requireAdminPage } from "./guards.server.ts";
 import { refusalOf } from "./page-errors.server.ts";
 
 /** The intents the refund posts: the row's Refund (asked, then `confirmed=yes`) and the step-up's confirmation. */
@@ -84,4 +86,29 @@ export async function refundPageAction(
   if (refused?.code === "step_up_required") return stepUp();
   if (refused) return failed(refused.message);
   return success(message);
+}
+
+/**
+ * The action of a page with a purchase table (/admin/course/{id}, /admin/event/{id}): its refunds, a
+ * success back to the table at `#anchor` with its message; any other post is refused.
+ */
+export async function purchaseTableAction(
+  { request, context }: { request: Request; context: { get: (key: typeof appContext) => AppContext } },
+  anchor: string,
+): Promise<RefundActionResult | Response> {
+  const ctx = context.get(appContext);
+  const actor = requireAdminPage(request, ctx);
+  const body = await readFormBody(request);
+  if (isRefundIntent(body.fields.intent)) {
+    return refundPageAction(ctx, actor, body, (message) =>
+      redirectWithMessage(ctx, `${pageAddressOf(request)}#${anchor}`, message),
+    );
+  }
+  return {
+    ok: false,
+    intent: REFUND_INTENTS.refund,
+    formError: REFUND_MESSAGES.unknownForm,
+    fieldErrors: {},
+    values: { reference: "", label: "", reason: "" },
+  };
 }
