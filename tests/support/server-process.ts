@@ -1,4 +1,4 @@
-// The app as a server process of its own, for tests that kill it (server/features/payments/paid-crash.test.ts).
+// The app as a server process of its own, for tests that kill it (tests/support/server-child.ts starts it).
 // Plain Node cannot load server/ (the e-mail kit is TSX), so Vite's module runner loads it, as Vitest
 // does; server-main.ts then boots exactly as the real server does, from the environment. Run with
 // `node tests/support/server-process.ts`; it prints "listening <port>" once the port is open.

@@ -7,21 +7,26 @@
 // kill, before its row said so, is sent again with the same Message-ID (delivery is at least once,
 // decision 009): mail systems take it as the same message; the test allows only the few in flight.
 // Embedded engine (a PGlite directory, read while the server is stopped) and PostgreSQL.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  freePort,
+  startServerChild,
+  stopServerChild as stop,
+  until,
+  withServerDatabase,
+} from "../../../tests/support/server-child.ts";
 import { startSmtpSink, type SmtpSink } from "../../../tests/support/smtp-sink.ts";
 import { createTestDatabase } from "../../../tests/support/test-db.ts";
-import { migrateDatabase, openDatabase, type Database, type Db } from "../../db/client.ts";
+import { migrateDatabase, type Database, type Db } from "../../db/client.ts";
 import { mailMessages, newsletterCampaigns, newsletterSubscribers } from "../../db/schema.ts";
 import { readTestEnv } from "../../env.ts";
 import { FANOUT_BATCH, renderBulkEmail } from "./newsletter.service.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "../../..");
 const onPostgres = Boolean(readTestEnv().TEST_DATABASE_URL);
 const SUBSCRIBERS = 1500;
 
@@ -42,71 +47,8 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function withDb<T>(fn: (db: Db, database: Database) => Promise<T>): Promise<T> {
-  if (postgres) return fn(postgres.db, postgres);
-  const database = await openDatabase({ pgliteDir: path.join(dataDir, "pglite") });
-  try {
-    return await fn(database.db, database);
-  } finally {
-    await database.close();
-  }
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-async function startServer(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["tests/support/server-process.ts"], {
-    cwd: ROOT,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      NODE_ENV: "test",
-      ...(postgres ? { DATABASE_URL: postgres.pool!.options.connectionString } : {}),
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      SEED_ON_EMPTY: "false",
-      SMTP_URL: sink.url,
-      LOG_LEVEL: "error",
-    },
-  });
-  let output = "";
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start in 90 s:\n${output}`)), 90_000);
-    child.stdout!.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes(`listening ${port}`)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited (${code}) before listening:\n${output}`));
-    });
-  });
-  return child;
-}
-
-async function stop(child: ChildProcess, signal: NodeJS.Signals) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  child.kill(signal);
-  await exited;
-}
-
-async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`still waiting for ${what} after ${timeoutMs / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const withDb = <T>(fn: (db: Db, database: Database) => Promise<T>) => withServerDatabase(postgres, dataDir, fn);
+const startServer = (port: number) => startServerChild({ port, dataDir, postgres, env: { SMTP_URL: sink.url } });
 
 const crashMails = () => sink.received.filter((m) => m.mail.subject === "Crash issue");
 

@@ -13,6 +13,7 @@ import { createAccount, type TestAccount } from "../../../tests/support/accounts
 import { apiCaller, ok } from "../../../tests/support/api-calls.ts";
 import { mimeTree } from "../../../tests/support/mail-parser.ts";
 import { actorOf, pageContext, postToAction } from "../../../tests/support/page-action.ts";
+import { until } from "../../../tests/support/server-child.ts";
 import { startSmtpSink, type SmtpSink } from "../../../tests/support/smtp-sink.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
 
@@ -59,14 +60,6 @@ async function sendBulk(subject: string): Promise<string> {
     202,
   );
   return answer.campaign._id;
-}
-
-async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`still waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 const campaignDone = (id: string) => async () => (await t.services.newsletter.campaign(who(), id)).status === "done";

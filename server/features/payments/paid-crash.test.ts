@@ -6,21 +6,26 @@
 // comes then, and the test checks that it left paid payments without a receipt. Runs on the embedded engine
 // (a PGlite directory, which the test reads while the server is stopped), and on PostgreSQL with
 // TEST_DATABASE_URL.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeCourse, makeEvent } from "../../../tests/support/factories.ts";
 import { readOutbox } from "../../../tests/support/mail-parser.ts";
+import {
+  freePort,
+  startServerChild,
+  stopServerChild as stop,
+  until,
+  withServerDatabase,
+} from "../../../tests/support/server-child.ts";
 import { createTestDatabase } from "../../../tests/support/test-db.ts";
-import { migrateDatabase, openDatabase, type Database, type Db } from "../../db/client.ts";
+import { migrateDatabase, type Database, type Db } from "../../db/client.ts";
 import { courses, eventPurchases, events, mailMessages, payments } from "../../db/schema.ts";
 import { readTestEnv } from "../../env.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "../../..");
 const onPostgres = Boolean(readTestEnv().TEST_DATABASE_URL);
 
 let dataDir: string;
@@ -39,82 +44,23 @@ afterAll(async () => {
 });
 
 /** Runs `fn` on the database: PostgreSQL's, or the PGlite directory, opened while no server holds it. */
-async function withDb<T>(fn: (db: Db, database: Database) => Promise<T>): Promise<T> {
-  if (postgres) return fn(postgres.db, postgres);
-  const database = await openDatabase({ pgliteDir: path.join(dataDir, "pglite") });
-  try {
-    return await fn(database.db, database);
-  } finally {
-    await database.close();
-  }
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
+const withDb = <T>(fn: (db: Db, database: Database) => Promise<T>) => withServerDatabase(postgres, dataDir, fn);
 
 /** Payments the running server has committed paid, from its log ("payment status changed" to paid). */
 let paidLogged = 0;
 
 /** The server on `port`, on the test's database and data directory; resolves once it listens. */
-async function startServer(port: number): Promise<ChildProcess> {
+function startServer(port: number): Promise<ChildProcess> {
   paidLogged = 0;
-  const child = spawn(process.execPath, ["tests/support/server-process.ts"], {
-    cwd: ROOT,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      NODE_ENV: "test",
-      ...(postgres ? { DATABASE_URL: postgres.pool!.options.connectionString } : {}),
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      SEED_ON_EMPTY: "false",
-      PAYMENT_PROVIDER: "sandbox",
-      PAYMENT_RATE_LIMIT: "100000",
-      LOG_LEVEL: "info",
+  return startServerChild({
+    port,
+    dataDir,
+    postgres,
+    env: { PAYMENT_PROVIDER: "sandbox", PAYMENT_RATE_LIMIT: "100000", LOG_LEVEL: "info" },
+    onLine: (line) => {
+      if (line.includes('"msg":"payment status changed"') && line.includes('"to":"paid"')) paidLogged += 1;
     },
   });
-  let output = "";
-  let partial = "";
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start in 90 s:\n${output}`)), 90_000);
-    child.stdout!.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const lines = (partial + chunk.toString()).split("\n");
-      partial = lines.pop()!;
-      paidLogged += lines.filter(
-        (l) => l.includes('"msg":"payment status changed"') && l.includes('"to":"paid"'),
-      ).length;
-      if (output.includes(`listening ${port}`)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited (${code}) before listening:\n${output}`));
-    });
-  });
-  return child;
-}
-
-async function stop(child: ChildProcess, signal: NodeJS.Signals) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  child.kill(signal);
-  await exited;
-}
-
-async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`still waiting for ${what} after ${timeoutMs / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /** Receipts stored before storing another is held (for a minute) by the database. */
