@@ -34,12 +34,17 @@ export default await createHonoServer({
   // The Node adapter's lightweight Request/Response: a JSON or HTML string is written out directly
   // instead of through a web stream (measured with npm run bench; see docs/decisions/006).
   overrideGlobalObjects: true,
-  listeningListener: (info) => booted.logger.info("listening", { port: info.port, url: booted.env.PUBLIC_URL }),
+  listeningListener: (info) => {
+    booted.lifecycle.markReady();
+    booted.logger.info("listening", { port: info.port, url: booted.env.PUBLIC_URL });
+  },
   // Idle keep-alive connections are kept 65 s (Node's default is 5 s): longer than the idle timeout of
   // the proxies and load balancers in front (60 s is common), and long enough that a client reusing a
   // pooled connection rarely sends into one the server is closing at that very moment (ECONNRESET).
   onServe: (server) => {
     Object.assign(server, { keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 1000 });
+    // SIGTERM drains it: no new connections, the requests in flight answered (server/lifecycle.ts).
+    booted.lifecycle.attach(server as import("node:http").Server);
   },
   beforeAll: (app) => {
     app.use("/assets/*", immutableAssets());

@@ -34,6 +34,14 @@ const EnvSchema = z.object({
     .enum(["true", "false"], { error: "SEED_ON_EMPTY must be true or false" })
     .default("true")
     .transform((v) => v === "true"),
+  // SIGTERM/SIGINT (decision 040): how long requests in flight and running jobs get to finish before
+  // the remaining connections are cut and the process ends.
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce
+    .number({ error: "SHUTDOWN_TIMEOUT_SECONDS must be a number of seconds" })
+    .int()
+    .min(1, "SHUTDOWN_TIMEOUT_SECONDS must be at least 1")
+    .max(600, "SHUTDOWN_TIMEOUT_SECONDS must be at most 600")
+    .default(25),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()

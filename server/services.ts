@@ -3,6 +3,7 @@
 import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import type { Logger } from "./lib/logger.ts";
+import type { Lifecycle } from "./lifecycle.ts";
 import { createBlogService } from "./features/blog/blog.service.ts";
 import { createPostActionsService } from "./features/blog/post-actions.service.ts";
 import { createPostWriteService } from "./features/blog/posts-write.service.ts";
@@ -55,6 +56,8 @@ export interface Deps {
    * written with the paid status (decision 031). Default: nothing.
    */
   onPaymentPaid?: (payment: Payment) => Promise<void> | void;
+  /** the process's starting/ready/draining state, for the readiness answer (absent in tests: ready) */
+  lifecycle?: Pick<Lifecycle, "state">;
 }
 
 export function createServices(deps: Deps) {

@@ -7,6 +7,8 @@ import { boot } from "../../server/boot.ts";
 const booted = await boot();
 const { app, ready } = createApp(booted);
 await ready;
-serve({ fetch: app.fetch, port: booted.env.PORT, hostname: "127.0.0.1" }, (info) => {
+const server = serve({ fetch: app.fetch, port: booted.env.PORT, hostname: "127.0.0.1" }, (info) => {
+  booted.lifecycle.markReady();
   process.stdout.write(`listening ${info.port}\n`);
 });
+booted.lifecycle.attach(server as import("node:http").Server);
