@@ -9,7 +9,7 @@ import type { Mailer } from "../../server/features/mail/mail.service.ts";
 import { outboxDir } from "../../server/integrations/mail/mail-transport.ts";
 import type { Queue } from "../../server/jobs/queue.ts";
 import { startJobs } from "../../server/jobs/start-jobs.ts";
-import { silentLogger } from "../../server/lib/logger.ts";
+import { silentLogger, type Logger } from "../../server/lib/logger.ts";
 import type { Deps } from "../../server/services.ts";
 import { createTestDatabase } from "./test-db.ts";
 
@@ -33,6 +33,8 @@ export interface TestApp {
 export interface TestAppOptions {
   /** the hook a paid transition calls (server/services.ts Deps.onPaymentPaid) */
   onPaymentPaid?: Deps["onPaymentPaid"];
+  /** the app's and its jobs' logger (default: silent) */
+  logger?: Logger;
 }
 
 export async function createTestApp(
@@ -56,14 +58,15 @@ export async function createTestApp(
     ...overrides,
   });
   // The server's wiring, polling often and retrying after 1 s so that tests wait little.
-  const { queue, mailer } = await startJobs(database, env, silentLogger, {
+  const logger = options.logger ?? silentLogger;
+  const { queue, mailer } = await startJobs(database, env, logger, {
     pollingIntervalSeconds: 0.5,
     retry: { limit: 2, delaySeconds: 1, backoff: false },
   });
   const { app, services, ready } = createApp({
     database,
     env,
-    logger: silentLogger,
+    logger,
     mailer,
     queue,
     onPaymentPaid: options.onPaymentPaid,
