@@ -65,7 +65,13 @@ export async function boot(): Promise<Booted> {
   });
   preloadEmailRenderer(logger);
   // The queue stops with the HTTP server: a job in hand finishes (or is given back) while the database is open.
-  const lifecycle = createLifecycle({ database, queue, logger, timeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000 });
+  const lifecycle = createLifecycle({
+    database,
+    queue,
+    logger,
+    timeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    delayMs: env.SHUTDOWN_DELAY_SECONDS * 1000,
+  });
   exitOnSignals(lifecycle, logger);
   return { env, database, logger, mailer, queue, lifecycle };
 }

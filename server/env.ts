@@ -42,6 +42,14 @@ const EnvSchema = z.object({
     .min(1, "SHUTDOWN_TIMEOUT_SECONDS must be at least 1")
     .max(600, "SHUTDOWN_TIMEOUT_SECONDS must be at most 600")
     .default(25),
+  // Between the signal and closing the port, the readiness answer is already 503 while requests are still
+  // served: time for a load balancer that polls /backend/ready to stop sending here (0: close at once).
+  SHUTDOWN_DELAY_SECONDS: z.coerce
+    .number({ error: "SHUTDOWN_DELAY_SECONDS must be a number of seconds" })
+    .int()
+    .min(0, "SHUTDOWN_DELAY_SECONDS must be 0 or more")
+    .max(60, "SHUTDOWN_DELAY_SECONDS must be at most 60")
+    .default(0),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()

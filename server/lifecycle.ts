@@ -1,5 +1,6 @@
 // A process's life as an operator sees it (issue 20 "Operable", decision 040): starting, ready, draining.
-// On SIGTERM or SIGINT the process stops taking connections (readiness turns false first), lets the
+// On SIGTERM or SIGINT readiness turns false at once; after SHUTDOWN_DELAY_SECONDS (default 0, for load
+// balancers that poll readiness) the process stops taking connections, lets the
 // requests in flight and the running jobs' current step finish (up to SHUTDOWN_TIMEOUT_SECONDS), closes
 // the database and exits 0; 1 when the limit had to cut something off.
 import type { Server } from "node:http";
@@ -24,10 +25,12 @@ export interface LifecycleDeps {
   queue: Pick<Queue, "stop">;
   logger: Logger;
   timeoutMs: number;
+  /** how long the port stays open after the signal, readiness already false (SHUTDOWN_DELAY_SECONDS) */
+  delayMs?: number;
 }
 
 export function createLifecycle(deps: LifecycleDeps): Lifecycle {
-  const { database, queue, logger, timeoutMs } = deps;
+  const { database, queue, logger, timeoutMs, delayMs = 0 } = deps;
   let state: LifecycleState = "starting";
   const servers: Server[] = [];
   let stopping: Promise<number> | null = null;
@@ -35,14 +38,18 @@ export function createLifecycle(deps: LifecycleDeps): Lifecycle {
   async function drain(reason: string): Promise<number> {
     state = "draining";
     const started = performance.now();
-    logger.info("draining", { reason, timeoutMs });
+    logger.info("draining", { reason, timeoutMs, delayMs });
     let cut = false;
     const limit = new Promise<"limit">((resolve) => setTimeout(() => resolve("limit"), timeoutMs).unref());
-    const http = Promise.all(servers.map(closeServer));
-    const jobs = queue.stop().catch((error: unknown) => logger.error("queue stop failed", { error: String(error) }));
-    if ((await Promise.race([Promise.all([http, jobs]), limit])) === "limit") {
+    // HTTP first: a request in flight may still queue a job. Then the queue: a job in hand finishes its
+    // step (or is given back to the queue) while the database is still open.
+    const drained = new Promise((resolve) => setTimeout(resolve, Math.min(delayMs, timeoutMs)))
+      .then(() => Promise.all(servers.map(closeServer)))
+      .then(() => queue.stop())
+      .catch((error: unknown) => logger.error("stopping failed", { error: String(error) }));
+    if ((await Promise.race([drained, limit])) === "limit") {
       cut = true;
-      logger.warn("shutdown limit reached: cutting the remaining connections", { timeoutMs });
+      logger.warn("shutdown limit reached: cutting the remaining connections and jobs", { timeoutMs });
       for (const server of servers) server.closeAllConnections();
     }
     await database.close().catch((error: unknown) => logger.error("database close failed", { error: String(error) }));
