@@ -9,9 +9,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../tests/support/test-db.ts";
+import { createEmptyPostgres, createTestDatabase } from "../tests/support/test-db.ts";
 import { migrateDatabase, openDatabase, type Database, type Db } from "../server/db/client.ts";
 import { newsletterSubscribers } from "../server/db/schema.ts";
 import { readTestEnv } from "../server/env.ts";
@@ -63,22 +62,7 @@ if (TEST_DATABASE_URL) {
     let target: { url: string; drop: () => Promise<void> };
     beforeAll(async () => {
       source = await createTestDatabase();
-      const name = `academy_restore_${randomBytes(6).toString("hex")}`;
-      const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(TEST_DATABASE_URL!);
-      url.pathname = `/${name}`;
-      target = {
-        url: url.toString(),
-        drop: async () => {
-          const a = new pg.Client({ connectionString: TEST_DATABASE_URL });
-          await a.connect();
-          await a.query(`drop database if exists ${name} with (force)`);
-          await a.end();
-        },
-      };
+      target = await createEmptyPostgres();
     });
     afterAll(async () => {
       await source?.close();

@@ -6,13 +6,11 @@
 //   sent before the signal is answered (none reset) — one whose body is still arriving included — the
 //   mail job in hand finishes its step, the job queued meanwhile stays queued, and the process exits 0.
 import type { ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { inArray, sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import {
   freePort,
@@ -22,7 +20,7 @@ import {
   withServerDatabase,
 } from "../tests/support/server-child.ts";
 import { startSmtpSink, type SmtpSink } from "../tests/support/smtp-sink.ts";
-import { createTestDatabase } from "../tests/support/test-db.ts";
+import { createEmptyPostgres, createTestDatabase } from "../tests/support/test-db.ts";
 import { openDatabase, type Database } from "./db/client.ts";
 import { courses, mailMessages } from "./db/schema.ts";
 import { readTestEnv } from "./env.ts";
@@ -45,32 +43,12 @@ function tempDir(): string {
   return dir;
 }
 
-/** An empty PostgreSQL database (no migrations, no rows), dropped by the returned function. */
-async function emptyPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `academy_empty_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(TEST_DATABASE_URL!);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const a = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
-    },
-  };
-}
-
 describe(`three processes started at once on one empty database (${engine})`, () => {
   it(
     TEST_DATABASE_URL ? "all come up, and the database is seeded once" : "one comes up; the others are refused",
     async () => {
       const dataDir = tempDir();
-      const empty = TEST_DATABASE_URL ? await emptyPostgres() : null;
+      const empty = TEST_DATABASE_URL ? await createEmptyPostgres() : null;
       try {
         const ports = await Promise.all([freePort(), freePort(), freePort()]);
         const starts = await Promise.allSettled(
