@@ -230,8 +230,7 @@ export function createBackend(services: Services, deps: Deps) {
 
   api.openapi(readiness, async (c) => {
     const state = deps.lifecycle?.state ?? "ready";
-    // A draining process answers at once: its database may be closing.
-    const up = state === "draining" ? false : await deps.database.ping();
+    const up = await deps.database.ping();
     const ready = state === "ready" && up;
     c.header("Cache-Control", "no-store");
     return c.json({ ready, state, database: up ? ("up" as const) : ("down" as const) }, ready ? 200 : 503);
