@@ -38,6 +38,7 @@ import {
   type BenchOptions,
   type LoadResult,
 } from "./bench-lib.ts";
+import { loadTwoProcesses, opsLines, rollingRestart } from "./bench-ops.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const HOST = "127.0.0.1";
@@ -339,6 +340,27 @@ async function loadRoute(server: Server, urlPath: string, options: BenchOptions)
   };
 }
 
+/** Two app processes on the run's PostgreSQL: load on both, then a rolling restart under load (scripts/bench-ops.ts). */
+async function measureOps(app: Server, appPort: number, one: LoadResult, options: BenchOptions, databaseUrl: string) {
+  const start = async (name: string, port: number) => {
+    const server = startServer(name, SERVER_ENTRY, {
+      ...serverEnv(port, tempDir!, databaseUrl),
+      SHUTDOWN_DELAY_SECONDS: "1",
+    });
+    await waitHealthy(server);
+    return server;
+  };
+  const hooks = { start, load: runLoad };
+  const secondPort = await freePort();
+  const running: Server[] = [app, await start("app 2", secondPort)];
+  const settings = { path: API_PATH, duration: options.duration, connections: options.connections };
+  log(`two app processes: GET ${API_PATH} ${options.duration} s, then a rolling restart under load`);
+  const two = await loadTwoProcesses(hooks, running, settings);
+  const rolling = await rollingRestart(hooks, running, [appPort, secondPort], settings);
+  for (const server of running) await stopServer(server);
+  return { one, two, rolling };
+}
+
 /** A local SMTP server that counts what it receives (smtp-server): the bulk e-mail's recipients, and keeps the admin's mail. */
 async function startBenchSink(keepFor: string) {
   const counts = { bySubject: new Map<string, number>() };
@@ -566,6 +588,7 @@ async function run(options: BenchOptions): Promise<void> {
   for (const urlPath of [...APP_PATHS, ...BLOG_PATHS, postPath])
     routes[urlPath] = await loadRoute(app, urlPath, options);
   const image = await measureImage(app, options);
+  const ops = databaseUrl ? await measureOps(app, appPort, routes[API_PATH]!, options, databaseUrl) : null;
   await stopServer(app);
 
   // 2. The bare comparator, on the same database once the app has let go of it (PGlite's lock).
@@ -654,6 +677,8 @@ async function run(options: BenchOptions): Promise<void> {
     image: { source: IMAGE_PATH, firstWidths: IMAGE_FIRST_WIDTHS, ...image },
     /** a bulk e-mail to the subscribers, through the mail queue and pooled SMTP into a local sink */
     bulkEmail: bulk,
+    /** two processes on one PostgreSQL and a rolling restart under load (decision 040); null on PGlite */
+    severalProcesses: ops,
     targets: TARGETS,
     pass,
   };
@@ -689,6 +714,9 @@ async function run(options: BenchOptions): Promise<void> {
         `(${options.payments} generated payments, ${figures.paidInWindow} paid in the last 30 days)`
       : "admin figures query  not timed (--payments 0, or DATABASE_URL set)",
     ...(bulk ? bulkLines(bulk, health.engine) : []),
+    ...(ops
+      ? opsLines(API_PATH, ops.two, ops.one, ops.rolling)
+      : ["several processes   not measured (PGlite: one process per DATA_DIR)"]),
     "",
     `results: ${path.relative(process.cwd(), file) || file}`,
   ];
