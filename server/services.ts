@@ -41,6 +41,8 @@ import { createAuditService } from "./features/admin/audit.service.ts";
 import { createFiguresService } from "./features/figures/figures.service.ts";
 import { createRateLimiter, limitRules } from "./http/rate-limit.ts";
 
+import type { FamilyOf } from "./http/page-cache/page-cache.ts";
+
 export interface Deps {
   database: Database;
   env: Env;
@@ -55,6 +57,11 @@ export interface Deps {
    * written with the paid status (decision 031). Default: nothing.
    */
   onPaymentPaid?: (payment: Payment) => Promise<void> | void;
+  /**
+   * Which pages the rendered-page cache keeps, and what content each shows (app/lib/page-cache-families.server.ts,
+   * given by the process entry; decision 044). Without it only the public API calls are cached.
+   */
+  pageFamilies?: FamilyOf;
 }
 
 export function createServices(deps: Deps) {

@@ -164,12 +164,14 @@ async function bump(tx: Tx, scopes: readonly ContentScope[]): Promise<ScopeVersi
 }
 
 /** Told of the versions a write committed in this process, before `writeContent` returns (page-cache). */
-const committedListeners = new WeakMap<object, (versions: ScopeVersions) => void>();
+const committedListeners = new WeakMap<object, Set<(versions: ScopeVersions) => void>>();
 
 /** `listener` hears, synchronously after the commit, the versions each `writeContent` on `db` committed. */
 export function onContentCommitted(db: Db, listener: (versions: ScopeVersions) => void): () => void {
-  committedListeners.set(db, listener);
-  return () => committedListeners.delete(db);
+  let listeners = committedListeners.get(db);
+  if (!listeners) committedListeners.set(db, (listeners = new Set()));
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 /**
@@ -191,7 +193,7 @@ export async function writeContent<T>(
     return value;
   });
   // Committed (a savepoint's outer transaction may still roll back: only the NOTIFY tells of it then).
-  committedListeners.get(db)?.(versions);
+  for (const listener of committedListeners.get(db) ?? []) listener(versions);
   return result;
 }
 
