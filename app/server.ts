@@ -10,6 +10,7 @@ import { immutableAssets } from "../server/http/middleware.ts";
 import { clientIp } from "../server/http/session.ts";
 import { appContext } from "./lib/context.ts";
 import { pageServices } from "./lib/page-errors.server.ts";
+import { pageFamilyOf } from "./lib/page-cache-families.server.ts";
 
 // Under `react-router dev` this module is re-evaluated on server changes: boot (open the database)
 // once per process, and build a fresh app around it each time.
@@ -20,7 +21,9 @@ const booted = await g.__academyBoot.catch((error: unknown) => {
   process.exit(1);
 });
 
-const { app, services } = createApp(booted);
+// the pages the rendered-page cache keeps for anonymous visitors (decision 044)
+const { app, services, pageCache } = createApp({ ...booted, pageFamilies: pageFamilyOf });
+if (pageCache) booted.lifecycle.onClose(() => pageCache.close());
 const KEEP_ALIVE_MS = 65_000;
 // Loaders and actions see domain errors as 404/403/409/422 pages (app/lib/page-errors.server.ts).
 const forPages = pageServices(services, ["auth"]);

@@ -65,6 +65,24 @@ const EnvSchema = z.object({
     .int()
     .min(1024, "UPLOAD_MAX_VIDEO_BYTES must be at least 1024")
     .default(100 * 1024 * 1024),
+  // The rendered-page cache for anonymous visitors (issue 20; decision 044): its size in this process
+  // (0 turns it off; unset: 32 MiB, and off under NODE_ENV=test, whose tests write content directly),
+  // the oldest copy served, and Redis to share the copies between processes.
+  PAGE_CACHE_MAX_BYTES: z.coerce
+    .number({ error: "PAGE_CACHE_MAX_BYTES must be a number of bytes (0 turns the page cache off)" })
+    .int()
+    .min(0, "PAGE_CACHE_MAX_BYTES must be 0 or more")
+    .optional(),
+  PAGE_CACHE_MAX_AGE_SECONDS: z.coerce
+    .number({ error: "PAGE_CACHE_MAX_AGE_SECONDS must be a number of seconds" })
+    .int()
+    .min(1, "PAGE_CACHE_MAX_AGE_SECONDS must be at least 1")
+    .default(60),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "REDIS_URL must start with redis:// or rediss://")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   // Pictures (issue 15, decision 026): one pixel limit for uploads and transforms, the resize cache's
   // size, the render queue, and the origins allowed to call the media endpoints from a browser.
   MEDIA_MAX_PIXELS: z.coerce
@@ -220,7 +238,9 @@ const EnvSchema = z.object({
 
 const S3_NAMES = ["S3_ENDPOINT", "S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
 
-export type Env = Omit<z.infer<typeof EnvSchema>, "PAYMENT_PROVIDER"> & {
+export type Env = Omit<z.infer<typeof EnvSchema>, "PAYMENT_PROVIDER" | "PAGE_CACHE_MAX_BYTES"> & {
+  /** the page cache's bytes in this process; 0: off */
+  PAGE_CACHE_MAX_BYTES: number;
   PAYMENT_PROVIDER: "sandbox" | "paystack";
   /** true when PAYMENT_PROVIDER was left unset and the sandbox runs by default (on a local PUBLIC_URL only) */
   PAYMENT_SANDBOX_IMPLICIT: boolean;
@@ -260,6 +280,7 @@ export function parseEnv(source?: Record<string, string | undefined>): Env {
     PAYMENT_PROVIDER: env.PAYMENT_PROVIDER ?? "sandbox",
     PAYMENT_SANDBOX_IMPLICIT: implicitSandbox,
     PUBLIC_URL,
+    PAGE_CACHE_MAX_BYTES: env.PAGE_CACHE_MAX_BYTES ?? (env.NODE_ENV === "test" ? 0 : 32 * 1024 * 1024),
     MAIL_FROM: env.MAIL_FROM ?? defaultMailFrom(env.SITE_NAME, PUBLIC_URL),
     S3,
   };

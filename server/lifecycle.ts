@@ -16,6 +16,8 @@ export interface Lifecycle {
   attach(server: Server): void;
   /** listening: the readiness answer turns true */
   markReady(): void;
+  /** something to close once the queue has stopped, before the database (the page cache's listener, Redis) */
+  onClose(close: () => Promise<void>): void;
   /** drains and closes everything; resolves with the exit code (0 drained, 1 cut off at the limit) */
   shutdown(reason: string): Promise<number>;
 }
@@ -33,6 +35,7 @@ export function createLifecycle(deps: LifecycleDeps): Lifecycle {
   const { database, queue, logger, timeoutMs, delayMs = 0 } = deps;
   let state: LifecycleState = "starting";
   const servers: Server[] = [];
+  const closers: Array<() => Promise<void>> = [];
   let stopping: Promise<number> | null = null;
 
   async function drain(reason: string): Promise<number> {
@@ -46,6 +49,7 @@ export function createLifecycle(deps: LifecycleDeps): Lifecycle {
     const drained = new Promise((resolve) => setTimeout(resolve, Math.min(delayMs, timeoutMs)))
       .then(() => Promise.all(servers.map(closeServer)))
       .then(() => queue.stop())
+      .then(() => Promise.all(closers.map((close) => close())))
       .catch((error: unknown) => logger.error("stopping failed", { error: String(error) }));
     if ((await Promise.race([drained, limit])) === "limit") {
       cut = true;
@@ -66,6 +70,9 @@ export function createLifecycle(deps: LifecycleDeps): Lifecycle {
     },
     markReady() {
       if (state === "starting") state = "ready";
+    },
+    onClose(close) {
+      closers.push(close);
     },
     shutdown(reason) {
       stopping ??= drain(reason);

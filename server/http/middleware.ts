@@ -9,8 +9,12 @@ import type { Logger } from "../lib/logger.ts";
 import { withRequestId } from "../lib/request-context.ts";
 import { VIDEO_HOSTS } from "../lib/sanitize.ts";
 
-/** Per-request values: the request id, the CSP nonce of a page, and the signed-in user (or null). */
-export type AppVariables = { requestId: string; nonce: string; actor: Actor | null };
+/**
+ * Per-request values: the request id, the CSP nonce of a page, the signed-in user (or null), and, for a
+ * page answered from the rendered-page cache, the hashes of its inline scripts (its nonce is not this
+ * request's: page-cache/page-cache.ts).
+ */
+export type AppVariables = { requestId: string; nonce: string; actor: Actor | null; scriptHashes?: string[] };
 export type AppEnv = { Variables: AppVariables };
 
 /**
@@ -84,7 +88,7 @@ export function securityHeaders(options: { csp: boolean; paystack?: boolean }): 
         "Content-Security-Policy",
         [
           "default-src 'self'",
-          nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'",
+          scriptSource(nonce, c.get("scriptHashes")),
           "style-src 'self' 'unsafe-inline'",
           "img-src 'self' data: blob: https:",
           "media-src 'self' https:",
@@ -103,6 +107,12 @@ export function securityHeaders(options: { csp: boolean; paystack?: boolean }): 
       h.set("Content-Security-Policy", "frame-ancestors 'none'");
     }
   };
+}
+
+/** script-src: this request's nonce, or the hashes of a cached page's inline scripts. */
+function scriptSource(nonce: string, hashes: string[] | undefined): string {
+  if (hashes) return ["script-src 'self'", ...hashes].join(" ");
+  return nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'";
 }
 
 /** Fingerprinted build assets never change: cache them for a year, immutable. */

@@ -16,6 +16,8 @@ import { createTestDatabase } from "./test-db.ts";
 export interface TestApp {
   app: ReturnType<typeof createApp>["app"];
   services: ReturnType<typeof createApp>["services"];
+  /** the rendered-page cache (null unless PAGE_CACHE_MAX_BYTES is given) */
+  pageCache: ReturnType<typeof createApp>["pageCache"];
   database: Database;
   db: Database["db"];
   env: Env;
@@ -35,6 +37,8 @@ export interface TestAppOptions {
   onPaymentPaid?: Deps["onPaymentPaid"];
   /** the app's and its jobs' logger (default: silent) */
   logger?: Logger;
+  /** the pages the page cache keeps (with PAGE_CACHE_MAX_BYTES set: the cache is off in tests by default) */
+  pageFamilies?: Deps["pageFamilies"];
 }
 
 export async function createTestApp(
@@ -63,15 +67,17 @@ export async function createTestApp(
     pollingIntervalSeconds: 0.5,
     retry: { limit: 2, delaySeconds: 1, backoff: false },
   });
-  const { app, services, ready } = createApp({
+  const { app, services, pageCache, ready } = createApp({
     database,
     env,
     logger,
     mailer,
     queue,
     onPaymentPaid: options.onPaymentPaid,
+    pageFamilies: options.pageFamilies,
   });
   await ready;
+  await pageCache?.ready;
   return {
     app,
     services,
@@ -91,7 +97,9 @@ export async function createTestApp(
         app.request(url, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body }, bindings),
       );
     },
+    pageCache,
     close: async () => {
+      await pageCache?.close();
       await queue.stop();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
