@@ -10,6 +10,7 @@ import { compression, requestLogger, securityHeaders, type AppEnv } from "./http
 import { guardAuthInput, rejectBadHost, rejectNul } from "./http/input-guard.ts";
 import { createMediaRoutes, mediaCors } from "./http/media.ts";
 import { deviceCookie } from "./http/device.ts";
+import { loadShed, loadShedLimits } from "./http/load-shed.ts";
 import { WEBHOOK_PATH } from "./features/payments/payments.routes.ts";
 import { UPLOAD_PATH } from "./features/uploads/uploads.routes.ts";
 import { authHandler, clientIp, loadActor, sameOriginWrites } from "./http/session.ts";
@@ -35,6 +36,26 @@ export function createApp(deps: Deps): App {
   const services = createServices(deps);
   const app = new Hono<AppEnv>();
   app.use("*", requestLogger(deps.logger));
+  // Under load, a bounded number of requests at once; the rest wait a bounded time, then get 503 with
+  // Retry-After (decision 041). The build's assets, the health check and the payment webhook pass.
+  const webhook = `/backend${WEBHOOK_PATH}`;
+  let refused = 0;
+  let lastShedLog = 0;
+  app.use(
+    "*",
+    loadShed({
+      ...loadShedLimits(deps.database.engine, deps.env),
+      bypass: (path) => path.startsWith("/assets/") || path === "/backend/health" || path === webhook,
+      onShed: (info) => {
+        // one line per 10 s at most: an overloaded server must not also flood its log
+        refused++;
+        if (Date.now() - lastShedLog < 10_000) return;
+        deps.logger.warn("requests refused: busy", { ...info, refused });
+        lastShedLog = Date.now();
+        refused = 0;
+      },
+    }),
+  );
   app.use(
     "*",
     securityHeaders({ csp: deps.env.NODE_ENV === "production", paystack: deps.env.PAYMENT_PROVIDER === "paystack" }),
