@@ -37,7 +37,9 @@ export function createApp(deps: Deps): App {
   const app = new Hono<AppEnv>();
   app.use("*", requestLogger(deps.logger));
   // Under load, a bounded number of requests at once; the rest wait a bounded time, then get 503 with
-  // Retry-After (decision 041). The build's assets, the health check and the payment webhook pass.
+  // Retry-After (decision 041). The build's assets, the health check and the payment webhook pass, and
+  // so does /media: its resizes have their own slots and wait list (MEDIA_RENDER_*), and a slow one
+  // must not hold a slot that a page needs.
   const webhook = `/backend${WEBHOOK_PATH}`;
   let refused = 0;
   let lastShedLog = 0;
@@ -45,7 +47,8 @@ export function createApp(deps: Deps): App {
     "*",
     loadShed({
       ...loadShedLimits(deps.database.engine, deps.env),
-      bypass: (path) => path.startsWith("/assets/") || path === "/backend/health" || path === webhook,
+      bypass: (path) =>
+        path.startsWith("/assets/") || path.startsWith("/media/") || path === "/backend/health" || path === webhook,
       onShed: (info) => {
         // one line per 10 s at most: an overloaded server must not also flood its log
         refused++;
