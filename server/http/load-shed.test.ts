@@ -215,7 +215,8 @@ describe("loadShedLimits", () => {
   it("has defaults per engine, each replaced by its setting", () => {
     const pglite = loadShedLimits("pglite", {});
     const postgres = loadShedLimits("postgres", {});
-    expect(pglite.concurrency).toBeLessThan(postgres.concurrency);
+    expect(pglite).toEqual({ concurrency: 4, queue: 200, maxWaitMs: 1000 });
+    expect(postgres).toEqual({ concurrency: 4, queue: 400, maxWaitMs: 1000 });
     expect(pglite.maxWaitMs).toBeLessThan(2000);
     expect(postgres.maxWaitMs).toBeLessThan(2000);
     const env = parseEnv({ LOAD_SHED_CONCURRENCY: "7", LOAD_SHED_QUEUE: "9", LOAD_SHED_MAX_WAIT_MS: "500" });
