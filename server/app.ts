@@ -39,8 +39,10 @@ export function createApp(deps: Deps): App {
   // Under load, a bounded number of requests at once; the rest wait a bounded time, then get 503 with
   // Retry-After (decision 041). The build's assets, the health check and the payment webhook pass, and
   // so does /media: its resizes have their own slots and wait list (MEDIA_RENDER_*), and a slow one
-  // must not hold a slot that a page needs.
+  // must not hold a slot that a page needs; nor an upload, which a phone may take minutes to send
+  // (limited per client by UPLOAD_RATE_LIMIT instead).
   const webhook = `/backend${WEBHOOK_PATH}`;
+  const upload = `/backend${UPLOAD_PATH}`;
   let refused = 0;
   let lastShedLog = 0;
   app.use(
@@ -48,7 +50,11 @@ export function createApp(deps: Deps): App {
     loadShed({
       ...loadShedLimits(deps.database.engine, deps.env),
       bypass: (path) =>
-        path.startsWith("/assets/") || path.startsWith("/media/") || path === "/backend/health" || path === webhook,
+        path.startsWith("/assets/") ||
+        path.startsWith("/media/") ||
+        path === "/backend/health" ||
+        path === webhook ||
+        path === upload,
       onShed: (info) => {
         // one line per 10 s at most: an overloaded server must not also flood its log
         refused++;
@@ -83,7 +89,6 @@ export function createApp(deps: Deps): App {
   const uploadBodyLimit = limitBody(
     Math.max(deps.env.BODY_LIMIT_BYTES, Math.ceil((largestUpload * 4) / 3)) + 64 * 1024,
   );
-  const upload = `/backend${UPLOAD_PATH}`;
   app.use("*", (c, next) =>
     signUp.has(c.req.path)
       ? signUpBodyLimit(c, next)
