@@ -2,6 +2,7 @@
 import { EventEmitter } from "node:events";
 import { Hono } from "hono";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { createTestApp } from "../../tests/support/test-app.ts";
 import { parseEnv } from "../env.ts";
 import { BUSY_MESSAGE, loadShed, loadShedLimits, type LoadShedOptions } from "./load-shed.ts";
 
@@ -227,5 +228,47 @@ describe("loadShedLimits", () => {
   it("refuses a setting that is not a number of requests", () => {
     expect(() => parseEnv({ LOAD_SHED_CONCURRENCY: "many" })).toThrow(/LOAD_SHED_CONCURRENCY must be a number/);
     expect(() => parseEnv({ LOAD_SHED_MAX_WAIT_MS: "0" })).toThrow(/LOAD_SHED_MAX_WAIT_MS must be at least 1/);
+  });
+});
+
+describe("the admission limit in the app (server/app.ts)", () => {
+  it("refuses a page or an API call beyond the limit, and lets the health check, assets, media and uploads pass", async () => {
+    const t = await createTestApp({ LOAD_SHED_CONCURRENCY: "1", LOAD_SHED_QUEUE: "0" });
+    try {
+      // a contact post whose body has not finished arriving holds the one slot
+      let finishBody = () => {};
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"email":"slow@example.com",'));
+          finishBody = () => {
+            controller.enqueue(new TextEncoder().encode('"message":"Hello"}'));
+            controller.close();
+          };
+        },
+      });
+      const slow = t.app.request("/backend/api/contact", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body,
+        duplex: "half",
+      } as RequestInit);
+      await settle();
+      const api = await t.app.request("/backend/api/courses");
+      expect(api.status).toBe(503);
+      expect(api.headers.get("Retry-After")).toBe("2");
+      expect(await api.json()).toEqual({ error: { code: "unavailable", message: BUSY_MESSAGE } });
+      const page = await t.app.request("/courses", { headers: { Accept: "text/html" } });
+      expect(page.status).toBe(503);
+      expect(await page.text()).toContain(BUSY_MESSAGE);
+      expect((await t.app.request("/backend/health")).status).toBe(200);
+      for (const path of ["/assets/missing.js", "/media/missing.png", "/backend/api/v1/files/upload"]) {
+        expect((await t.app.request(path, { method: path.endsWith("upload") ? "POST" : "GET" })).status).not.toBe(503);
+      }
+      finishBody();
+      expect((await slow).status).toBe(201);
+      expect((await t.app.request("/backend/api/courses")).status).toBe(200);
+    } finally {
+      await t.close();
+    }
   });
 });
