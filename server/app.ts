@@ -36,6 +36,11 @@ export function createApp(deps: Deps): App {
   const services = createServices(deps);
   const app = new Hono<AppEnv>();
   app.use("*", requestLogger(deps.logger));
+  // (before the admission limit: a refusal carries the security headers too)
+  app.use(
+    "*",
+    securityHeaders({ csp: deps.env.NODE_ENV === "production", paystack: deps.env.PAYMENT_PROVIDER === "paystack" }),
+  );
   // Under load, a bounded number of requests at once; the rest wait a bounded time, then get 503 with
   // Retry-After (decision 041). The build's assets, the health check and the payment webhook pass, and
   // so does /media: its resizes have their own slots and wait list (MEDIA_RENDER_*), and a slow one
@@ -64,10 +69,6 @@ export function createApp(deps: Deps): App {
         refused = 0;
       },
     }),
-  );
-  app.use(
-    "*",
-    securityHeaders({ csp: deps.env.NODE_ENV === "production", paystack: deps.env.PAYMENT_PROVIDER === "paystack" }),
   );
   // A Host header that is no host name: 400 before anything parses the request's URL.
   app.use("*", rejectBadHost());

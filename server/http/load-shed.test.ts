@@ -257,8 +257,10 @@ describe("the admission limit in the app (server/app.ts)", () => {
       expect(api.status).toBe(503);
       expect(api.headers.get("Retry-After")).toBe("2");
       expect(await api.json()).toEqual({ error: { code: "unavailable", message: BUSY_MESSAGE } });
+      expect(api.headers.get("X-Content-Type-Options")).toBe("nosniff");
       const page = await t.app.request("/courses", { headers: { Accept: "text/html" } });
       expect(page.status).toBe(503);
+      expect(page.headers.get("X-Frame-Options")).toBe("DENY");
       expect(await page.text()).toContain(BUSY_MESSAGE);
       expect((await t.app.request("/backend/health")).status).toBe(200);
       for (const path of ["/assets/missing.js", "/media/missing.png", "/backend/api/v1/files/upload"]) {
