@@ -153,7 +153,13 @@ function startServer(name: string, entry: string, env: Record<string, string>): 
   return startProcess(name, process.execPath, [...flags, entry], env, `http://${HOST}:${env.PORT}`);
 }
 
-function startProcess(name: string, command: string, args: string[], env: Record<string, string>, base: string): Server {
+function startProcess(
+  name: string,
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  base: string,
+): Server {
   assertNotInterrupted();
   const proc = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   const output: string[] = [];
