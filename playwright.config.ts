@@ -89,6 +89,8 @@ export default defineConfig<object, WorkerOptions>({
           POST_RATE_LIMIT: "50",
           UPLOAD_RATE_LIMIT: "200",
           ADDRESS_RATE_LIMIT_FACTOR: "1000",
+          // the admission limit queues the tests' requests rather than refusing them on a slow machine
+          LOAD_SHED_MAX_WAIT_MS: "60000",
           // a short step-up window, so that a test sees the password prompt without waiting an hour
           STEP_UP_MAX_AGE_SECONDS: String(E2E_STEP_UP_SECONDS),
         },

@@ -21,6 +21,8 @@ describe("parseBenchArgs", () => {
       payments: 10_000,
       subscribers: 10_000,
       onlyNewsletter: false,
+      mixedDuration: 30,
+      onlyMixed: false,
       serverHeapMb: 0,
       help: false,
     });
@@ -38,10 +40,16 @@ describe("parseBenchArgs", () => {
       payments: 500,
       subscribers: 10_000,
       onlyNewsletter: false,
+      mixedDuration: 30,
+      onlyMixed: false,
       serverHeapMb: 0,
       help: false,
     });
     expect(parseBenchArgs(["--warmup", "0", "-h"])).toMatchObject({ warmup: 0, help: true });
+    expect(parseBenchArgs(["--only-mixed", "--mixed-duration", "0"])).toMatchObject({
+      onlyMixed: true,
+      mixedDuration: 0,
+    });
   });
 
   it("refuses values out of range, non-numbers and unknown flags with a message naming the flag", () => {
@@ -53,6 +61,9 @@ describe("parseBenchArgs", () => {
     expect(() => parseBenchArgs(["--fast"])).toThrow(/fast/);
     expect(() => parseBenchArgs(["--posts=-1"])).toThrow("--posts must be a number from 0 to 100000");
     expect(() => parseBenchArgs(["--payments", "100001"])).toThrow("--payments must be a number from 0 to 100000");
+    expect(() => parseBenchArgs(["--mixed-duration", "301"])).toThrow(
+      "--mixed-duration must be a number from 0 to 300",
+    );
   });
 });
 

@@ -16,6 +16,10 @@ export interface BenchOptions {
   subscribers: number;
   /** only the bulk e-mail */
   onlyNewsletter: boolean;
+  /** seconds of the 100-connection mixed run (0: not run) */
+  mixedDuration: number;
+  /** only the mixed run (and the RSS it reports) */
+  onlyMixed: boolean;
   /** V8's old-space limit for the measured server, in MB (0: Node's default) */
   serverHeapMb: number;
   help: boolean;
@@ -34,9 +38,13 @@ export const USAGE = `Usage: npm run bench -- [--no-build] [--duration S] [--war
   --subscribers N   confirmed newsletter subscribers a bulk e-mail is sent to, into a local SMTP sink
                     (default 10000, 0-100000; 0 skips it)
   --only-newsletter measure the bulk e-mail only (no route loads, no image, no bare server)
+  --mixed-duration S seconds of the mixed run: 100 connections of pages, API reads and contact posts
+                    (default 30, 0-300; 0 skips it); on PostgreSQL also against two processes
+  --only-mixed      the mixed run only (and the servers' RSS, idle and under load)
   --server-heap-mb N run the measured server with --max-old-space-size=N (default: the one of npm start)
 
-Set DATABASE_URL to bench against that PostgreSQL instead of a fresh PGlite directory.`;
+Set DATABASE_URL to bench against that PostgreSQL instead of a fresh PGlite directory. LOAD_SHED_*
+settings in the bench's environment are given to the app server (decision 041).`;
 
 function boundedNumber(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
   if (raw === undefined) return fallback;
@@ -61,6 +69,8 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
       payments: { type: "string" },
       subscribers: { type: "string" },
       "only-newsletter": { type: "boolean", default: false },
+      "mixed-duration": { type: "string" },
+      "only-mixed": { type: "boolean", default: false },
       "server-heap-mb": { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -75,6 +85,8 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     payments: Math.round(boundedNumber("payments", values.payments, 10_000, 0, 100_000)),
     subscribers: Math.round(boundedNumber("subscribers", values.subscribers, 10_000, 0, 100_000)),
     onlyNewsletter: values["only-newsletter"],
+    mixedDuration: Math.round(boundedNumber("mixed-duration", values["mixed-duration"], 30, 0, 300)),
+    onlyMixed: values["only-mixed"],
     serverHeapMb: Math.round(boundedNumber("server-heap-mb", values["server-heap-mb"], 0, 0, 16_384)),
     help: values.help,
   };

@@ -27,6 +27,7 @@ import { newsletterSubscribers } from "../server/db/schema.ts";
 import { parseEnv } from "../server/env.ts";
 import { seedBenchPayments, timeFigures, type FiguresTiming } from "./bench-figures.ts";
 import { findNginx, NGINX_RATIO_TARGET, writeNginxSite } from "./bench-nginx.ts";
+import { measureMixed, MIXED_TARGETS, mixedLines, rssMb, type MixedHooks, type MixedRun } from "./bench-mixed.ts";
 import {
   collectHomeAssets,
   fileTimestamp,
@@ -129,7 +130,21 @@ function serverEnv(port: number, dataDir: string, databaseUrl: string | undefine
     LOG_LEVEL: "warn",
     SEED_ON_EMPTY: "true",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...loadShedSettings(),
   };
+}
+
+/** The admission limits of an experiment (LOAD_SHED_* in the bench's own environment, decision 041). */
+function loadShedSettings(): Record<string, string> {
+  const env = parseEnv();
+  const settings = {
+    LOAD_SHED_CONCURRENCY: env.LOAD_SHED_CONCURRENCY,
+    LOAD_SHED_QUEUE: env.LOAD_SHED_QUEUE,
+    LOAD_SHED_MAX_WAIT_MS: env.LOAD_SHED_MAX_WAIT_MS,
+  };
+  return Object.fromEntries(
+    Object.entries(settings).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)]])),
+  );
 }
 
 function startServer(name: string, entry: string, env: Record<string, string>): Server {
@@ -139,7 +154,13 @@ function startServer(name: string, entry: string, env: Record<string, string>): 
   return startProcess(name, process.execPath, [...flags, entry], env, `http://${HOST}:${env.PORT}`);
 }
 
-function startProcess(name: string, command: string, args: string[], env: Record<string, string>, base: string): Server {
+function startProcess(
+  name: string,
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  base: string,
+): Server {
   assertNotInterrupted();
   const proc = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   const output: string[] = [];
@@ -402,14 +423,29 @@ async function startBenchSink(keepFor: string) {
 }
 
 /** A process's resident set size now (Linux VmRSS), or its peak so far (VmHWM), in MB; null elsewhere. */
-function peakRssMb(pid: number | undefined, field: "VmHWM" | "VmRSS" = "VmHWM"): number | null {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    const kb = Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1]);
-    return Number.isFinite(kb) ? round(kb / 1024, 1) : null;
-  } catch {
-    return null;
-  }
+const peakRssMb = (pid: number | undefined, field: "VmHWM" | "VmRSS" = "VmHWM") => rssMb(pid, field);
+
+/** The mixed run's servers (scripts/bench-mixed.ts): app processes on the bench's database, started until healthy. */
+function mixedHooks(dataDir: string, databaseUrl: string | undefined): MixedHooks<Server> {
+  return {
+    start: async (name) => {
+      const server = startServer(name, SERVER_ENTRY, serverEnv(await freePort(), dataDir, databaseUrl));
+      await waitHealthy(server);
+      return server;
+    },
+    stop: stopServer,
+    failure: describeFailure,
+    log,
+    track: (instance) => (currentLoad = instance),
+  };
+}
+
+/** The mixed run on the bench's engine; on PostgreSQL also against two processes on the one database. */
+async function runMixed(dataDir: string, databaseUrl: string | undefined, duration: number): Promise<MixedRun[]> {
+  const runs = [await measureMixed(mixedHooks(dataDir, databaseUrl), { processes: 1, connections: 100, duration })];
+  if (databaseUrl)
+    runs.push(await measureMixed(mixedHooks(dataDir, databaseUrl), { processes: 2, connections: 100, duration }));
+  return runs;
 }
 
 /**
@@ -567,6 +603,23 @@ async function run(options: BenchOptions): Promise<void> {
     );
     return;
   }
+  if (options.onlyMixed) {
+    if (options.posts > 0 && !databaseUrl) await seedPosts(tempDir, options.posts);
+    const engine = databaseUrl ? "postgres" : "pglite";
+    const mixed = await runMixed(tempDir, databaseUrl, options.mixedDuration || 30);
+    const file = await writeResults(started, {
+      date: started.toISOString(),
+      node: process.version,
+      engine,
+      generatedPosts: databaseUrl ? 0 : options.posts,
+      mixed,
+      targets: MIXED_TARGETS,
+    });
+    process.stdout.write(
+      mixedLines(mixed, engine).join("\n") + `\n\nresults: ${path.relative(process.cwd(), file) || file}\n`,
+    );
+    return;
+  }
   await writeBenchPhoto(tempDir);
   if (options.posts > 0 && !databaseUrl) await seedPosts(tempDir, options.posts);
   else if (options.posts > 0)
@@ -602,6 +655,9 @@ async function run(options: BenchOptions): Promise<void> {
 
   // 1b. nginx serving the same bytes (issue 20: the page cache's yardstick)
   const nginx = await measureNginx(pageBytes, options);
+
+  // 1c. The 100-connection mixed run, and the RSS idle and under load (decision 041).
+  const mixed = options.mixedDuration > 0 ? await runMixed(tempDir, databaseUrl, options.mixedDuration) : [];
 
   // 2. The bare comparator, on the same database once the app has let go of it (PGlite's lock).
   const barePort = await freePort();
@@ -701,7 +757,9 @@ async function run(options: BenchOptions): Promise<void> {
     bulkEmail: bulk,
     /** two processes on one PostgreSQL and a rolling restart under load (decision 040); null on PGlite */
     severalProcesses: ops,
-    targets: TARGETS,
+    /** 100 connections of pages, API reads and contact posts: latencies, 503s, RSS (scripts/bench-mixed.ts) */
+    mixed,
+    targets: { ...TARGETS, mixed: MIXED_TARGETS },
     pass,
   };
 
@@ -745,6 +803,7 @@ async function run(options: BenchOptions): Promise<void> {
     ...(ops
       ? opsLines(API_PATH, ops.two, ops.one, ops.rolling)
       : ["several processes   not measured (PGlite: one process per DATA_DIR)"]),
+    ...mixedLines(mixed, health.engine),
     "",
     `results: ${path.relative(process.cwd(), file) || file}`,
   ];

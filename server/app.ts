@@ -10,6 +10,7 @@ import { compression, requestLogger, securityHeaders, type AppEnv } from "./http
 import { guardAuthInput, rejectBadHost, rejectNul } from "./http/input-guard.ts";
 import { createMediaRoutes, mediaCors } from "./http/media.ts";
 import { deviceCookie } from "./http/device.ts";
+import { loadShed, loadShedLimits } from "./http/load-shed.ts";
 import { WEBHOOK_PATH } from "./features/payments/payments.routes.ts";
 import { UPLOAD_PATH } from "./features/uploads/uploads.routes.ts";
 import { authHandler, clientIp, loadActor, sameOriginWrites } from "./http/session.ts";
@@ -35,10 +36,13 @@ export function createApp(deps: Deps): App {
   const services = createServices(deps);
   const app = new Hono<AppEnv>();
   app.use("*", requestLogger(deps.logger));
+  // (long before the admission limit: a refusal carries the security headers too)
   app.use(
     "*",
     securityHeaders({ csp: deps.env.NODE_ENV === "production", paystack: deps.env.PAYMENT_PROVIDER === "paystack" }),
   );
+  const webhook = `/backend${WEBHOOK_PATH}`;
+  const upload = `/backend${UPLOAD_PATH}`;
   // A Host header that is no host name: 400 before anything parses the request's URL.
   app.use("*", rejectBadHost());
   app.use("*", compression());
@@ -59,7 +63,6 @@ export function createApp(deps: Deps): App {
   const uploadBodyLimit = limitBody(
     Math.max(deps.env.BODY_LIMIT_BYTES, Math.ceil((largestUpload * 4) / 3)) + 64 * 1024,
   );
-  const upload = `/backend${UPLOAD_PATH}`;
   app.use("*", (c, next) =>
     signUp.has(c.req.path)
       ? signUpBodyLimit(c, next)
@@ -73,6 +76,34 @@ export function createApp(deps: Deps): App {
   // is known, before anything renders; compression (outside) leaves its already compressed answers alone.
   const pageCache = createAppPageCache(deps, services);
   if (pageCache) app.use("*", pageCache.middleware);
+  // Under load, a bounded number of requests at once; the rest wait a bounded time, then get 503 with
+  // Retry-After (decision 041). After the page cache: a page it already holds costs no rendering and
+  // never waits behind those being rendered. The build's assets, the health check and the payment webhook pass, and
+  // so does /media: its resizes have their own slots and wait list (MEDIA_RENDER_*), and a slow one
+  // must not hold a slot that a page needs; nor an upload, which a phone may take minutes to send
+  // (limited per client by UPLOAD_RATE_LIMIT instead).
+  let refused = 0;
+  let lastShedLog = 0;
+  app.use(
+    "*",
+    loadShed({
+      ...loadShedLimits(deps.database.engine, deps.env),
+      bypass: (path) =>
+        path.startsWith("/assets/") ||
+        path.startsWith("/media/") ||
+        path === "/backend/health" ||
+        path === webhook ||
+        path === upload,
+      onShed: (info) => {
+        // one line per 10 s at most: an overloaded server must not also flood its log
+        refused++;
+        if (Date.now() - lastShedLog < 10_000) return;
+        deps.logger.warn("requests refused: busy", { ...info, refused });
+        lastShedLog = Date.now();
+        refused = 0;
+      },
+    }),
+  );
   // PostgreSQL cannot store "\0": a NUL anywhere in an API request is a 422 before any route runs, except
   // in the body of the payment webhook, which is signed: its route checks the signature first (issue 15).
   app.use("/backend/*", rejectNul({ signedBodies: [`/backend${WEBHOOK_PATH}`] }));

@@ -113,6 +113,26 @@ const EnvSchema = z.object({
     .min(1, "MEDIA_RENDER_TIMEOUT_SECONDS must be at least 1")
     .max(600, "MEDIA_RENDER_TIMEOUT_SECONDS must be at most 600")
     .default(20),
+  // Admission under load (issue 20, decision 041): requests worked on at once, waiting, and for how long;
+  // unset: the engine's defaults (server/http/load-shed.ts loadShedLimits). 0 concurrency: no limit.
+  LOAD_SHED_CONCURRENCY: z.coerce
+    .number({ error: "LOAD_SHED_CONCURRENCY must be a number of requests" })
+    .int()
+    .min(0, "LOAD_SHED_CONCURRENCY must be 0 (no limit) or more")
+    .max(10_000, "LOAD_SHED_CONCURRENCY must be at most 10000")
+    .optional(),
+  LOAD_SHED_QUEUE: z.coerce
+    .number({ error: "LOAD_SHED_QUEUE must be a number of requests" })
+    .int()
+    .min(0, "LOAD_SHED_QUEUE must be 0 or more")
+    .max(100_000, "LOAD_SHED_QUEUE must be at most 100000")
+    .optional(),
+  LOAD_SHED_MAX_WAIT_MS: z.coerce
+    .number({ error: "LOAD_SHED_MAX_WAIT_MS must be a number of milliseconds" })
+    .int()
+    .min(1, "LOAD_SHED_MAX_WAIT_MS must be at least 1")
+    .max(60_000, "LOAD_SHED_MAX_WAIT_MS must be at most 60000")
+    .optional(),
   MEDIA_CORS_ORIGINS: z
     .string()
     .default("")

@@ -57,6 +57,9 @@ export async function createTestApp(
     COMMENT_RATE_LIMIT: "100000",
     POST_RATE_LIMIT: "100000",
     UPLOAD_RATE_LIMIT: "100000",
+    // tests send dozens of requests at once on purpose (races); the admission limit itself is tested
+    // in server/http/load-shed.test.ts
+    LOAD_SHED_CONCURRENCY: "0",
     // chosen, so that a test may give a PUBLIC_URL that is not local (the default refuses that: env.ts)
     PAYMENT_PROVIDER: "sandbox",
     ...overrides,
