@@ -65,7 +65,7 @@ export const postVisits = pgTable(
  * A post's visit counts, one row per post (a trigger of migration 0005 adds it when the post is
  * written): `visits` all-time ("Most Popular"), `recent` in the trending window ("Trending"; one more
  * per new visit, recounted hourly from post_visits so that old visits drop out). `created_at` is the
- * post's own, copied by triggers of migration 0016 (set on insert, kept when the post's changes), so
+ * post's own, copied by triggers of migration 0018 (set on insert, kept when the post's date changes), so
  * that each order's whole key (count, created_at, id) is one index: the two orders read the first rows
  * of an index instead of sorting every post that ties at 0 (decision 043).
  */
