@@ -28,6 +28,7 @@ import { parseEnv } from "../server/env.ts";
 import { seedBenchPayments, timeFigures, type FiguresTiming } from "./bench-figures.ts";
 import { findNginx, NGINX_RATIO_TARGET, writeNginxSite } from "./bench-nginx.ts";
 import { measureMixed, MIXED_TARGETS, mixedLines, rssMb, type MixedHooks, type MixedRun } from "./bench-mixed.ts";
+import { benchBlog, BLOG_USAGE, blogLines, parseBlogArgs, type BlogBenchOptions, type BlogRun } from "./bench-blog.ts";
 import {
   collectHomeAssets,
   fileTimestamp,
@@ -52,13 +53,8 @@ const START_SCRIPT = (
 const BARE_ENTRY = "scripts/bench-bare-server.ts";
 const API_PATH = "/backend/api/courses";
 const APP_PATHS = ["/", "/courses", API_PATH] as const;
-/** The blog's reads on a database of `--posts` generated posts (plus the demo blog): list page, ranked search, the two visit orders. */
-const BLOG_PATHS = [
-  "/posts",
-  "/backend/posts?search=design%20tips",
-  "/backend/posts?sort=popular",
-  "/backend/posts?sort=trending",
-] as const;
+/** The blog's list page on a database of `--posts` generated posts (its API reads: scripts/bench-blog.ts). */
+const BLOG_PATHS = ["/posts"] as const;
 const TARGETS = { homeJsGzipBytes: 133_120, apiRatio: 0.6, bulkMessagesPerSecond: 200, bulkPeakRssMb: 300 };
 /** A photo-sized picture the bench writes under DATA_DIR/media, and the widths it asks for the first time. */
 const IMAGE_PATH = "/media/bench/photo.jpg";
@@ -571,7 +567,7 @@ async function measureBulkSend(dataDir: string, databaseUrl: string | undefined,
   }
 }
 
-async function run(options: BenchOptions): Promise<void> {
+async function run(options: BenchOptions, blogOptions: BlogBenchOptions): Promise<void> {
   const started = new Date();
   const loadBefore = os.loadavg()[0]!;
   if (loadBefore > os.cpus().length) {
@@ -670,6 +666,33 @@ async function run(options: BenchOptions): Promise<void> {
   const bareResult = await loadRoute(bare, API_PATH, options);
   await stopServer(bare);
 
+  // 2b. The blog's reads at --posts and --posts-large posts, each on a database of its own (scripts/bench-blog.ts).
+  const blog: BlogRun[] = await benchBlog(
+    {
+      root: ROOT,
+      env: serverEnv,
+      freePort,
+      log,
+      async start(name, env) {
+        const server = startServer(name, SERVER_ENTRY, env);
+        await waitHealthy(server);
+        return {
+          base: server.base,
+          load: (urlPath, timing) => loadRoute(server, urlPath, { ...options, ...timing }),
+          stop: () => stopServer(server),
+        };
+      },
+    },
+    {
+      ...blogOptions,
+      databaseUrl,
+      workDir: tempDir,
+      posts: options.posts,
+      duration: options.duration,
+      warmup: options.warmup,
+    },
+  );
+
   // 3. The admin figures' query (decision 038) on --payments generated payments, in process, once the
   // servers have let go of the PGlite directory. Never written into a DATABASE_URL.
   let figures: FiguresTiming | null = null;
@@ -759,6 +782,8 @@ async function run(options: BenchOptions): Promise<void> {
     severalProcesses: ops,
     /** 100 connections of pages, API reads and contact posts: latencies, 503s, RSS (scripts/bench-mixed.ts) */
     mixed,
+    /** the blog's reads on their own databases of generated posts (scripts/bench-blog.ts) */
+    blog,
     targets: { ...TARGETS, mixed: MIXED_TARGETS },
     pass,
   };
@@ -804,6 +829,8 @@ async function run(options: BenchOptions): Promise<void> {
       ? opsLines(API_PATH, ops.two, ops.one, ops.rolling)
       : ["several processes   not measured (PGlite: one process per DATA_DIR)"]),
     ...mixedLines(mixed, health.engine),
+    "",
+    ...blogLines(blog),
     "",
     `results: ${path.relative(process.cwd(), file) || file}`,
   ];
@@ -884,20 +911,23 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 
 async function main(): Promise<void> {
   let options: BenchOptions;
+  let blogOptions: BlogBenchOptions;
   try {
-    options = parseBenchArgs(process.argv.slice(2));
+    const blogArgs = parseBlogArgs(process.argv.slice(2));
+    blogOptions = blogArgs.options;
+    options = parseBenchArgs(blogArgs.rest);
   } catch (error) {
     log(error instanceof Error ? error.message : String(error));
-    process.stderr.write(USAGE + "\n");
+    process.stderr.write(`${USAGE}\n${BLOG_USAGE}\n`);
     process.exitCode = 2;
     return;
   }
   if (options.help) {
-    process.stdout.write(USAGE + "\n");
+    process.stdout.write(`${USAGE}\n${BLOG_USAGE}\n`);
     return;
   }
   try {
-    await run(options);
+    await run(options, blogOptions);
   } catch (error) {
     if (!interrupted) {
       log(`failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -136,7 +136,8 @@ export function accessGuard(
   const { logger, also = [] } = options;
   // Read on the first request: the routes are registered after this middleware, all before serving.
   let declarations: Declaration[] | undefined;
-  return async (c, next) => {
+  // (a plain function: what it throws reaches the app's error handler all the same, through Hono's compose)
+  return (c, next) => {
     declarations ??= [...declarationsOf(api), ...also];
     const matched = matchedRoutes(c);
     const mount = matched[c.req.routeIndex]?.basePath ?? "/";
@@ -157,6 +158,6 @@ export function accessGuard(
     const access = strictest(levels);
     if (access === "user") requireUser(c.get("actor"));
     if (access === "admin") requireAdmin(c.get("actor"));
-    await next();
+    return next();
   };
 }

@@ -64,9 +64,10 @@ export const PAYING_PAGES: readonly string[] = [
  */
 export function deviceCookie(options: { secure: boolean; pages?: readonly string[] }): MiddlewareHandler {
   const pages = new Set(options.pages ?? PAYING_PAGES);
-  return async (c, next) => {
+  const issue: MiddlewareHandler = async (c, next) => {
     await next();
-    if (c.req.method !== "GET" || c.res.status !== 200 || !pages.has(c.req.path)) return;
-    issueDeviceId(c, options.secure);
+    if (c.res.status === 200) issueDeviceId(c, options.secure);
   };
+  // (no async frame per request for the paths that never get one)
+  return (c, next) => (c.req.method === "GET" && pages.has(c.req.path) ? issue(c, next) : next());
 }

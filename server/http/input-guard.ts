@@ -52,6 +52,8 @@ function decodeOr(text: string, fallback: string): string {
 }
 
 /** Where in the URL a NUL is, once percent-decoded: the path, or a query parameter. */
+const RAW_OR_ENCODED_NUL = /%00|\0/i;
+
 function nulInUrl(url: string): string | null {
   const parsed = new URL(url);
   // %00 is valid percent-encoding even where the rest of the path is not, so it is looked for raw too.
@@ -119,7 +121,10 @@ const NO_BODY = new Set(["GET", "HEAD", "OPTIONS"]);
 export function rejectNul(options: { signedBodies?: readonly string[] } = {}): MiddlewareHandler<AppEnv> {
   const signed = new Set(options.signedBodies ?? []);
   return async (c, next) => {
-    let where = nulInUrl(c.req.url);
+    // a NUL in the address is only ever "%00" (or a raw one, which Node's parser refuses): no URL parsed
+    // for the others (decision 043)
+    const url = c.req.url;
+    let where = RAW_OR_ENCODED_NUL.test(url) ? nulInUrl(url) : null;
     if (!where && !NO_BODY.has(c.req.method) && c.req.raw.body && !signed.has(c.req.path)) {
       where = await nulInBody(c.req.raw.clone()).catch(() => null);
     }

@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { ServerResponse } from "node:http";
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler, Next } from "hono";
 import type { Actor } from "../features/auth/actor.ts";
 import type { Logger } from "../lib/logger.ts";
 import { withRequestId } from "../lib/request-context.ts";
@@ -170,47 +170,52 @@ function replaceResponse(c: Context, res: Response) {
 
 /** brotli or gzip for text responses, chosen from Accept-Encoding; small bodies are left as they are. */
 export function compression(): MiddlewareHandler {
-  return async (c, next) => {
-    await next();
-    // Cheapest checks first: reading `res.body` turns the adapter's plain-string response into a stream.
-    if (c.req.method === "HEAD") return;
+  // What the request allows is known before the handler runs: a plain pass-through (no async frame)
+  // for HEAD and for clients that accept neither encoding.
+  return (c, next) => {
+    if (c.req.method === "HEAD") return next();
     const accept = c.req.header("accept-encoding") ?? "";
     const encoding = /\bbr\b/.test(accept) ? "br" : /\bgzip\b/.test(accept) ? "gzip" : null;
-    if (!encoding) return;
-    const res = c.res;
-    const type = res.headers.get("Content-Type") ?? "";
-    if (!COMPRESSIBLE.test(type) || res.headers.has("Content-Encoding") || !res.body) return;
-    const headers = new Headers(res.headers);
-    headers.append("Vary", "Accept-Encoding");
-    const etag = headers.get("ETag");
-    if (etag && !etag.startsWith("W/")) headers.set("ETag", `W/${etag}`);
-
-    // Streamed pages (no length) are compressed as they stream; everything else is measured first.
-    if (!res.headers.has("Content-Length") && type.startsWith("text/html")) {
-      const compressor =
-        encoding === "br"
-          ? zlib.createBrotliCompress({
-              params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 },
-              flush: zlib.constants.BROTLI_OPERATION_FLUSH,
-            })
-          : zlib.createGzip({ level: 6, flush: zlib.constants.Z_SYNC_FLUSH });
-      const body = Readable.fromWeb(res.body as import("node:stream/web").ReadableStream).pipe(compressor);
-      headers.delete("Content-Length");
-      headers.set("Content-Encoding", encoding);
-      replaceResponse(c, new Response(Readable.toWeb(body) as ReadableStream, { status: res.status, headers }));
-      return;
-    }
-    const raw = Buffer.from(await res.arrayBuffer());
-    if (raw.length < 1024) {
-      replaceResponse(c, new Response(raw, { status: res.status, headers: res.headers }));
-      return;
-    }
-    const packed =
-      encoding === "br"
-        ? await brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
-        : await gzip(raw, { level: 6 });
-    headers.set("Content-Encoding", encoding);
-    headers.set("Content-Length", String(packed.length));
-    replaceResponse(c, new Response(packed, { status: res.status, headers }));
+    return encoding ? compress(c, next, encoding) : next();
   };
+}
+
+async function compress(c: Context, next: Next, encoding: "br" | "gzip"): Promise<void> {
+  await next();
+  // Cheapest checks first: reading `res.body` turns the adapter's plain-string response into a stream.
+  const res = c.res;
+  const type = res.headers.get("Content-Type") ?? "";
+  if (!COMPRESSIBLE.test(type) || res.headers.has("Content-Encoding") || !res.body) return;
+  const headers = new Headers(res.headers);
+  headers.append("Vary", "Accept-Encoding");
+  const etag = headers.get("ETag");
+  if (etag && !etag.startsWith("W/")) headers.set("ETag", `W/${etag}`);
+
+  // Streamed pages (no length) are compressed as they stream; everything else is measured first.
+  if (!res.headers.has("Content-Length") && type.startsWith("text/html")) {
+    const compressor =
+      encoding === "br"
+        ? zlib.createBrotliCompress({
+            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 },
+            flush: zlib.constants.BROTLI_OPERATION_FLUSH,
+          })
+        : zlib.createGzip({ level: 6, flush: zlib.constants.Z_SYNC_FLUSH });
+    const body = Readable.fromWeb(res.body as import("node:stream/web").ReadableStream).pipe(compressor);
+    headers.delete("Content-Length");
+    headers.set("Content-Encoding", encoding);
+    replaceResponse(c, new Response(Readable.toWeb(body) as ReadableStream, { status: res.status, headers }));
+    return;
+  }
+  const raw = Buffer.from(await res.arrayBuffer());
+  if (raw.length < 1024) {
+    replaceResponse(c, new Response(raw, { status: res.status, headers: res.headers }));
+    return;
+  }
+  const packed =
+    encoding === "br"
+      ? await brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : await gzip(raw, { level: 6 });
+  headers.set("Content-Encoding", encoding);
+  headers.set("Content-Length", String(packed.length));
+  replaceResponse(c, new Response(packed, { status: res.status, headers }));
 }

@@ -12,7 +12,7 @@
 // Counted in the database (table auth_attempt, rows `rate|…`, beside the sign-in counters of
 // server/features/auth/attempts.ts), so every app process shares the counts.
 import { and, like, lt } from "drizzle-orm";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler, Next } from "hono";
 import type { Db } from "../db/client.ts";
 import { createAttempts } from "../features/auth/attempts.ts";
 import { authAttempt } from "../db/schema.ts";
@@ -176,10 +176,13 @@ export function limitOf(method: string, backendPath: string): LimitName | null {
  * to a client that has none (an API client that keeps cookies is then counted as itself).
  */
 export function rateLimits(limiter: RateLimiter, options: { secureCookies: boolean }): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const path = c.req.path.replace(/^\/backend/, "");
-    const limit = limitOf(c.req.method, path);
-    if (!limit) return next();
+  // (no async frame per request for the calls without a limit: every read)
+  return (c, next) => {
+    const limit = limitOf(c.req.method, c.req.path.replace(/^\/backend/, ""));
+    return limit ? limited(c, next, limit) : next();
+  };
+
+  async function limited(c: Context<AppEnv>, next: Next, limit: LimitName) {
     const verdict = await limiter.hit(limit, {
       userId: c.get("actor")?.id ?? null,
       deviceId: deviceId(c),
@@ -196,5 +199,5 @@ export function rateLimits(limiter: RateLimiter, options: { secureCookies: boole
     }
     await next();
     if (PAYMENT_LIMITS.has(limit)) issueDeviceId(c, options.secureCookies);
-  };
+  }
 }

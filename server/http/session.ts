@@ -89,16 +89,19 @@ const STATIC_PATHS = /^\/(assets|media)\//;
  * null. Anonymous requests (no cookie, no token) never touch the database.
  */
 export function loadActor(auth: Auth): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  // (plain functions that return next(): no async frame per request when there is no session to look up)
+  const lookUp: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const found = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
+    if (found) c.set("actor", toActor(found));
+    return next();
+  };
+  return (c, next) => {
     c.set("actor", null);
     // Build assets and images are the same for everyone: no session lookup per file.
     if (STATIC_PATHS.test(c.req.path)) return next();
     const bearer = c.req.header("authorization")?.startsWith("Bearer ");
-    if (bearer || sessionCookiePresent(c.req.header("cookie"))) {
-      const found = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
-      if (found) c.set("actor", toActor(found));
-    }
-    await next();
+    if (bearer || sessionCookiePresent(c.req.header("cookie"))) return lookUp(c, next);
+    return next();
   };
 }
 

@@ -33,7 +33,8 @@ export const posts = pgTable(
   (t) => [
     index("posts_search_idx").using("gin", t.search),
     index("posts_categories_idx").using("gin", t.categories),
-    index("posts_created_at_idx").on(t.createdAt),
+    // newest and oldest first: (created_at, id) is the whole order, read forwards or backwards (decision 043)
+    index("posts_created_id_idx").on(t.createdAt, t.id),
     index("posts_user_idx").on(t.userId),
     index("posts_featured_idx")
       .on(t.createdAt)
@@ -63,8 +64,10 @@ export const postVisits = pgTable(
 /**
  * A post's visit counts, one row per post (a trigger of migration 0005 adds it when the post is
  * written): `visits` all-time ("Most Popular"), `recent` in the trending window ("Trending"; one more
- * per new visit, recounted hourly from post_visits so that old visits drop out). Indexed so that the
- * two orders read the top posts without sorting every post.
+ * per new visit, recounted hourly from post_visits so that old visits drop out). `created_at` is the
+ * post's own, copied by triggers of migration 0018 (set on insert, kept when the post's date changes), so
+ * that each order's whole key (count, created_at, id) is one index: the two orders read the first rows
+ * of an index instead of sorting every post that ties at 0 (decision 043).
  */
 export const postStats = pgTable(
   "post_stats",
@@ -74,8 +77,14 @@ export const postStats = pgTable(
       .references(() => posts.id, { onDelete: "cascade" }),
     visits: integer("visits").notNull().default(0),
     recent: integer("recent").notNull().default(0),
+    // the default is never kept: a trigger sets the post's created_at on every insert
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("post_stats_visits_idx").on(t.visits), index("post_stats_recent_idx").on(t.recent)],
+  (t) => [
+    // read backwards for "count desc, created_at desc, id desc" (the default NULLS FIRST of desc)
+    index("post_stats_popular_idx").on(t.visits, t.createdAt, t.postId),
+    index("post_stats_trending_idx").on(t.recent, t.createdAt, t.postId),
+  ],
 );
 
 export const comments = pgTable(

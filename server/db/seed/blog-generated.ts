@@ -1,6 +1,7 @@
 // Many made-up posts for benchmarks (`npm run seed -- --posts 10000`): titles and bodies put together
 // from word lists, so that full-text search has varied text to rank, in random categories, spread
 // over the last two years, by the demo blog's writers. Inserted ~500 rows per writeContent.
+import { sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { writeContent } from "../content-version.ts";
 import { posts, postStats, postVisits } from "../schema.ts";
@@ -254,5 +255,7 @@ export async function addGeneratedPosts(db: Db, options: GeneratedPostsOptions):
     added += rows.length;
     options.onProgress?.(added);
   }
+  // planner statistics for the new rows at once (PGlite has no autovacuum; decision 043)
+  await db.execute(sql`analyze ${posts}, ${postStats}, ${postVisits}`);
   return added;
 }

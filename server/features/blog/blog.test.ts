@@ -357,7 +357,38 @@ describe("GET /backend/posts/{slug}", () => {
     const writer = await author();
     const [post] = await insertPosts([{ userId: writer.id, title: "Fresh" }]);
     const rows = await t.db.select().from(postStats).where(eq(postStats.postId, post!.id));
-    expect(rows).toEqual([{ postId: post!.id, visits: 0, recent: 0 }]);
+    expect(rows).toEqual([{ postId: post!.id, visits: 0, recent: 0, createdAt: post!.createdAt }]);
+  });
+
+  it("popular and trending: ties of the same count and time by id, and a post's changed date followed", async () => {
+    const cat = freshCategory();
+    const writer = await author();
+    const at = ago(DAY);
+    const made = await insertPosts([
+      { userId: writer.id, title: "T1", categories: [cat], createdAt: at },
+      { userId: writer.id, title: "T2", categories: [cat], createdAt: at },
+      { userId: writer.id, title: "Older", categories: [cat], createdAt: ago(2 * DAY) },
+    ]);
+    // the stats row keeps the post's own time, whatever an insert into it says
+    await t.db.delete(postStats).where(eq(postStats.postId, made[0]!.id));
+    await t.db.insert(postStats).values({ postId: made[0]!.id, createdAt: new Date() });
+    const sameTime = made
+      .slice(0, 2)
+      .sort((a, b) => (a.id < b.id ? 1 : -1))
+      .map((p) => p.title);
+    for (const sort of ["popular", "trending"]) {
+      expect((await list(`cat=${encodeURIComponent(cat)}&sort=${sort}`)).posts.map((p) => p.title)).toEqual([
+        ...sameTime,
+        "Older",
+      ]);
+    }
+    await t.db.update(posts).set({ createdAt: new Date() }).where(eq(posts.id, made[2]!.id));
+    for (const sort of ["popular", "trending"]) {
+      expect((await list(`cat=${encodeURIComponent(cat)}&sort=${sort}`)).posts.map((p) => p.title)).toEqual([
+        "Older",
+        ...sameTime,
+      ]);
+    }
   });
 
   it("hourly: recounts the trending window, drops older visit rows and keeps the totals", async () => {
