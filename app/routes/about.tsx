@@ -11,19 +11,23 @@ import { Journey } from "../components/about/journey.tsx";
 import { MissionVision } from "../components/about/mission-vision.tsx";
 import { StatsCounters } from "../components/about/stats-counters.tsx";
 import { Values } from "../components/about/values.tsx";
+import { saveDataHeaders, wantsSaveData } from "../lib/save-data.ts";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { services, siteName } = context.get(appContext);
   const [hero, experts] = await Promise.all([services.content.getHero(), services.content.experts.list()]);
   // No hero saved (or blank fields): the page's defaults (decision 005).
-  return { hero: resolveHero(hero), experts, siteName };
+  // Save-Data: no background video (the page varies with it: headers below)
+  return { hero: resolveHero(hero), experts, siteName, saveData: wantsSaveData(request) };
 }
 
+export const headers = saveDataHeaders;
+
 export default function About({ loaderData }: Route.ComponentProps) {
-  const { hero, experts, siteName } = loaderData;
+  const { hero, experts, siteName, saveData } = loaderData;
   return (
     <main id="main">
-      <HeroBanner hero={hero} />
+      <HeroBanner hero={hero} saveData={saveData} />
       <MissionVision />
       <Journey />
       <Features />

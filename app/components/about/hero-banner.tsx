@@ -10,10 +10,11 @@ import { VideoPlayButton } from "../ui/video-player.tsx";
  * YouTube or Vimeo link cannot be a background (a <video> does not play it, and a player would load
  * megabytes before anyone asked): it is a "Watch our video" button that opens the player (decision 030).
  */
-export function HeroBanner({ hero }: { hero: Hero }) {
+export function HeroBanner({ hero, saveData = false }: { hero: Hero; saveData?: boolean }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const video = classifyVideoUrl(hero.videoUrl);
-  const background = video?.kind === "file" ? video.src : null;
+  // The request's Save-Data: no background video at all, the gradient stands in (decision 042).
+  const background = video?.kind === "file" && !saveData ? video.src : null;
 
   useEffect(() => {
     const element = videoRef.current;

@@ -59,7 +59,12 @@ export function CourseCard({ course, onEnroll }: { course: Course; onEnroll: (co
         )}
         <div className="mt-auto pt-5">
           <CoursePrice course={course} />
-          <Button className="mt-4 w-full" aria-describedby={titleId} onClick={() => onEnroll(course)}>
+          <Button
+            className="mt-4 w-full"
+            aria-describedby={titleId}
+            data-opens-dialog=""
+            onClick={() => onEnroll(course)}
+          >
             Enroll Now
           </Button>
         </div>

@@ -140,6 +140,7 @@ export function EventCard({
         <p className="text-sm text-slate-600">Tickets from {formatNaira(LOWEST_PRICE, { decimals: 0 })}</p>
         <button
           type="button"
+          data-opens-dialog=""
           onClick={onBuy}
           className="relative min-h-11 rounded-lg bg-accent-500 px-5 py-2.5 font-semibold text-slate-950 shadow-sm transition hover:bg-amber-400"
         >
