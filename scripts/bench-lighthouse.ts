@@ -15,11 +15,13 @@ import { fileURLToPath } from "node:url";
 import lighthouse from "lighthouse";
 import { featuredPostPath, pageJsLines, weighPublicPages } from "./bench-front.ts";
 import { fileTimestamp, formatBytes, productionNodeFlags } from "./bench-lib.ts";
+import { readTestEnv } from "../server/env.ts";
 import { freePort } from "../tests/support/server-child.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const HOST = "127.0.0.1";
-const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+/** Debian's Chromium, as the browser tests use it (CHROMIUM_PATH; server/env.ts readTestEnv) */
+const CHROMIUM = readTestEnv().CHROMIUM_PATH;
 /** The pages Lighthouse loads; "post" is a featured post of the demo blog. */
 const LIGHTHOUSE_PAGES = ["/", "/courses", "/blog", "post", "/showcase"] as const;
 export const LIGHTHOUSE_TARGETS = { lcpMs: 1200, tbtMs: 50, cls: 0.1, performance: 98, accessibility: 100 };
@@ -55,8 +57,9 @@ function parseArgs(argv: string[]) {
   return { build, runs };
 }
 
+/** `env` omitted: the child inherits this process's environment. */
 function run(command: string, args: string[], env?: Record<string, string>): ChildProcess {
-  return spawn(command, args, { cwd: ROOT, env: env ?? process.env, stdio: ["ignore", "pipe", "pipe"] });
+  return spawn(command, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], ...(env ? { env } : {}) });
 }
 
 async function exited(child: ChildProcess): Promise<number | null> {
@@ -128,8 +131,8 @@ async function lighthousePage(url: string, port: number): Promise<Omit<PageFigur
     accessibility: Math.round((a11y?.score ?? 0) * 100),
     scriptTransferBytes: summary?.items?.find((item) => item.resourceType === "script")?.transferSize ?? 0,
     a11yFailures: (a11y?.auditRefs ?? [])
-      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
-      .map((ref) => ref.id),
+      .filter((ref: { id: string; weight: number }) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
+      .map((ref: { id: string }) => ref.id),
   };
 }
 

@@ -2,12 +2,12 @@ import { useId, useState } from "react";
 import type { ShowcaseEvent } from "../../../contract/events.ts";
 import { TICKET_TYPES } from "../../../contract/tickets.ts";
 import { formatNaira } from "../../../contract/money.ts";
-import { MediaImage } from "../ui/media-image.tsx";
+import { DENSE_FULL_WIDTH, MediaImage } from "../ui/media-image.tsx";
 
 // The showcase grid shows 3 cards of about 400px from lg, 2 from md, one full width below; the
 // photos inside an expanded card sit two to a row (about 200px).
 const COVER_WIDTHS = [400, 640, 800, 1200];
-const COVER_SIZES = "(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw";
+const COVER_SIZES = `(min-width: 1024px) 400px, (min-width: 768px) 50vw, ${DENSE_FULL_WIDTH}, 100vw`;
 const LOWEST_PRICE = Math.min(...TICKET_TYPES.map((t) => t.price));
 
 /**
