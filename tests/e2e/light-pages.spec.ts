@@ -23,12 +23,12 @@ async function openHome(page: Page) {
   });
   await asReturningVisitor(page);
   await pausedClock(page);
-  await page.goto("/");
+  const response = await page.goto("/");
   await hydrated(page);
   const carousel = page.getByRole("region", { name: "Highlights" });
   const first = carousel.locator('[aria-roledescription="slide"]').first().locator("img");
   await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-  return { requests, carousel };
+  return { requests, carousel, vary: (await response!.allHeaders())["vary"] ?? "" };
 }
 
 test("a phone asks for the first slide at about its shown size, and the others only when shown @mobile", async ({
@@ -56,7 +56,9 @@ test("a phone asks for the first slide at about its shown size, and the others o
 test("with Save-Data the slides are smaller and do not advance by themselves @mobile", async ({ page, request }) => {
   const slides = await api<CarouselSlide[]>(request, "carousel");
   await page.setExtraHTTPHeaders({ "Save-Data": "on" });
-  const { requests, carousel } = await openHome(page);
+  const { requests, carousel, vary } = await openHome(page);
+  // the page differs with the header: a cache must keep the two apart
+  expect(vary).toMatch(/\bSave-Data\b/i);
 
   const first = widthsAsked(requests, slides[0]!).filter((w) => w > 32);
   expect(first.length).toBeGreaterThan(0);
