@@ -19,6 +19,7 @@ import { takeFlash } from "./lib/flash.server.ts";
 import { createPageAccess } from "./lib/page-access.server.ts";
 import { isPageDenial } from "./lib/page-denial.ts";
 import { PAGES } from "./pages.ts";
+import { SaveDataContext, wantsSaveData } from "./lib/save-data.ts";
 
 // The mark of the logo as the favicon, inline: no extra request, and no /favicon.ico 404.
 const FAVICON =
@@ -45,7 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   // a message left by the last action's redirect, shown once (app/lib/flash.server.ts)
   const { flash, headers } = await takeFlash(request, ctx);
-  return data({ siteName: ctx.siteName, viewer: ctx.viewer, flash }, { headers });
+  // Save-Data: smaller pictures, nothing that plays by itself (app/lib/save-data.ts; every page varies with it)
+  return data({ siteName: ctx.siteName, viewer: ctx.viewer, flash, saveData: wantsSaveData(request) }, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -72,10 +74,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    <SiteLayout siteName={loaderData.siteName} viewer={loaderData.viewer}>
-      <FlashMessage flash={loaderData.flash} />
-      <Outlet />
-    </SiteLayout>
+    <SaveDataContext value={loaderData.saveData}>
+      <SiteLayout siteName={loaderData.siteName} viewer={loaderData.viewer}>
+        <FlashMessage flash={loaderData.flash} />
+        <Outlet />
+      </SiteLayout>
+    </SaveDataContext>
   );
 }
 

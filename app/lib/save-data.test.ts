@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { saveDataHeaders, wantsSaveData } from "./save-data.ts";
+import { saveDataSizes, varyOnSaveData, wantsSaveData } from "./save-data.ts";
 
 const request = (value?: string) =>
   new Request("http://localhost/", { headers: value === undefined ? {} : { "Save-Data": value } });
@@ -17,14 +17,25 @@ describe("wantsSaveData", () => {
   });
 });
 
-describe("saveDataHeaders", () => {
-  it("adds Vary: Save-Data to the parent's and the loader's headers, keeping their own Vary", () => {
-    const headers = saveDataHeaders({
-      parentHeaders: new Headers({ "Set-Cookie": "flash=; Max-Age=0", Vary: "Cookie" }),
-      loaderHeaders: new Headers({ "Cache-Control": "no-cache" }),
-    });
-    expect(headers.get("Vary")).toBe("Cookie, Save-Data");
-    expect(headers.get("Set-Cookie")).toBe("flash=; Max-Age=0");
-    expect(headers.get("Cache-Control")).toBe("no-cache");
+describe("saveDataSizes", () => {
+  it("halves each length and keeps each media condition", () => {
+    expect(saveDataSizes("(min-width: 1067px) 100vw, (max-width: 1023px) 400px, 1067px")).toBe(
+      "(min-width: 1067px) calc(100vw / 2), (max-width: 1023px) calc(400px / 2), calc(1067px / 2)",
+    );
+    expect(saveDataSizes("(min-resolution: 2.5dppx) calc((100vw - 2rem) * 0.67), calc(100vw - 2rem)")).toBe(
+      "(min-resolution: 2.5dppx) calc(calc((100vw - 2rem) * 0.67) / 2), calc(calc(100vw - 2rem) / 2)",
+    );
+  });
+});
+
+describe("varyOnSaveData", () => {
+  it("adds Save-Data to Vary once, keeping what was there", () => {
+    const headers = new Headers({ Vary: "Accept-Encoding" });
+    varyOnSaveData(headers);
+    varyOnSaveData(headers);
+    expect(headers.get("Vary")).toBe("Accept-Encoding, Save-Data");
+    const none = new Headers();
+    varyOnSaveData(none);
+    expect(none.get("Vary")).toBe("Save-Data");
   });
 });

@@ -11,23 +11,19 @@ import { Journey } from "../components/about/journey.tsx";
 import { MissionVision } from "../components/about/mission-vision.tsx";
 import { StatsCounters } from "../components/about/stats-counters.tsx";
 import { Values } from "../components/about/values.tsx";
-import { saveDataHeaders, wantsSaveData } from "../lib/save-data.ts";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { services, siteName } = context.get(appContext);
   const [hero, experts] = await Promise.all([services.content.getHero(), services.content.experts.list()]);
   // No hero saved (or blank fields): the page's defaults (decision 005).
-  // Save-Data: no background video (the page varies with it: headers below)
-  return { hero: resolveHero(hero), experts, siteName, saveData: wantsSaveData(request) };
+  return { hero: resolveHero(hero), experts, siteName };
 }
 
-export const headers = saveDataHeaders;
-
 export default function About({ loaderData }: Route.ComponentProps) {
-  const { hero, experts, siteName, saveData } = loaderData;
+  const { hero, experts, siteName } = loaderData;
   return (
     <main id="main">
-      <HeroBanner hero={hero} saveData={saveData} />
+      <HeroBanner hero={hero} />
       <MissionVision />
       <Journey />
       <Features />

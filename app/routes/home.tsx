@@ -13,7 +13,6 @@ import { LazyEnrolModal, usePreloadEnrolModal } from "../components/courses/enro
 import { Breadcrumb } from "../components/ui/breadcrumb.tsx";
 import { firstSocialImage } from "../../contract/media-urls.ts";
 import { canonicalUrl, pageMeta } from "../lib/meta.ts";
-import { saveDataHeaders, wantsSaveData } from "../lib/save-data.ts";
 
 /** spec public-area §8: loading failures of these lists are logged only; the section is left out. */
 async function orEmpty<T>(what: string, list: Promise<T[]>): Promise<T[]> {
@@ -36,22 +35,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   ]);
   // ?all=1: the courses list expanded, for the View More link that works without JavaScript
   const showAllCourses = new URL(request.url).searchParams.get("all") === "1";
-  // Save-Data: smaller slides that do not advance by themselves (the page varies with it: headers below)
-  const saveData = wantsSaveData(request);
-  return { siteName, origin: publicUrl, slides, courses, teasers, ctas, faqs, showAllCourses, saveData };
+  return { siteName, origin: publicUrl, slides, courses, teasers, ctas, faqs, showAllCourses };
 }
 
-export const headers = saveDataHeaders;
-
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { siteName, slides, courses, teasers, ctas, faqs, showAllCourses, saveData } = loaderData;
+  const { siteName, slides, courses, teasers, ctas, faqs, showAllCourses } = loaderData;
   const [enrolling, setEnrolling] = useState<Course | null>(null);
   usePreloadEnrolModal();
 
   return (
     <main id="main" tabIndex={-1} className="outline-none">
       <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Introduction" }]} />
-      <HeroCarousel slides={slides} saveData={saveData} />
+      <HeroCarousel slides={slides} />
 
       <section aria-labelledby="welcome-title" className="py-16 text-center sm:py-20">
         <div className="mx-auto max-w-3xl px-4 sm:px-6">

@@ -4,6 +4,7 @@ import type { CarouselSlide } from "../../../contract/content.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { Icon } from "../ui/icons.tsx";
 import { MediaImage } from "../ui/media-image.tsx";
+import { useSaveData } from "../../lib/save-data.ts";
 
 // spec public-area §9: the carousel advances every 5 seconds; slides are 600px high.
 export const CAROUSEL_INTERVAL_MS = 5000;
@@ -11,11 +12,9 @@ export const CAROUSEL_INTERVAL_MS = 5000;
 // crop its sides); only the width is asked, the height follows. Below the lg breakpoint a dark layer
 // (85 %) covers the picture and a phone shows only its right-hand 412 px or so: `sizes` asks for about
 // the visible width at the screen's density there (a 412 px phone at 2.6× takes the 1080 copy, not
-// 1920), and the drawn width from lg up. With Save-Data, half of that (decision 042).
+// 1920), and the drawn width from lg up. With Save-Data MediaImage halves it (decision 042).
 const SLIDE_WIDTHS = [480, 640, 828, 1080, 1440, 1920];
 const SLIDE_SIZES = "(min-width: 1067px) 100vw, (max-width: 1023px) 400px, 1067px";
-const SAVE_DATA_WIDTHS = [480, 640, 828, 1080];
-const SAVE_DATA_SIZES = "(min-width: 1067px) 50vw, (max-width: 1023px) 200px, 534px";
 
 /** The set of shown slides with `slide` in it (the same set when it already was). */
 const withSlide = (slide: number) => (seen: ReadonlySet<number>) => (seen.has(slide) ? seen : new Set(seen).add(slide));
@@ -24,10 +23,11 @@ const withSlide = (slide: number) => (seen: ReadonlySet<number>) => (seen.has(sl
  * Full-width hero carousel (spec §2 "Home" 1). Advances cyclically; the dots jump to a slide and
  * restart the 5 seconds. Without JavaScript the first slide shows. A slide's picture is asked for the
  * first time it is shown, never before (only the first is in the page, preloaded by React from its
- * `fetchPriority`). With `saveData` (the request's `Save-Data: on`) smaller pictures, and the slides
+ * `fetchPriority`). With the request's `Save-Data: on` smaller pictures (MediaImage), and the slides
  * do not advance by themselves: the play button starts them.
  */
-export function HeroCarousel({ slides, saveData = false }: { slides: CarouselSlide[]; saveData?: boolean }) {
+export function HeroCarousel({ slides }: { slides: CarouselSlide[] }) {
+  const saveData = useSaveData();
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(saveData);
   // the slides shown so far: only their pictures are in the page
@@ -75,8 +75,8 @@ export function HeroCarousel({ slides, saveData = false }: { slides: CarouselSli
                 width={1200}
                 height={675}
                 crop={false}
-                widths={saveData ? SAVE_DATA_WIDTHS : SLIDE_WIDTHS}
-                sizes={saveData ? SAVE_DATA_SIZES : SLIDE_SIZES}
+                widths={SLIDE_WIDTHS}
+                sizes={SLIDE_SIZES}
                 priority={i === 0}
                 className="absolute inset-0 size-full object-cover object-right"
               />

@@ -1,5 +1,6 @@
 import type { CSSProperties } from "react";
 import { isImageAddress, isResizable, mediaSrcSet, mediaUrl, PLACEHOLDER_TR } from "../../../contract/media-urls.ts";
+import { saveDataSizes, useSaveData } from "../../lib/save-data.ts";
 
 // Images under /media are resized on request (issue 8 "Delivery"; README "Images"): pages ask for the
 // size they show, with a srcset for sharper screens, and a tiny blurred copy stays underneath as the
@@ -54,6 +55,8 @@ export function MediaImage({
   style,
   "data-testid": testId,
 }: MediaImageProps) {
+  // Save-Data (decision 042): half the width from a srcset with `sizes`, only the 1x copy otherwise
+  const saveData = useSaveData();
   // a stored address that is not a picture (an old row, another tool's write) shows nothing
   if (!isImageAddress(src)) return null;
   const resizable = isResizable(src);
@@ -68,8 +71,8 @@ export function MediaImage({
   return (
     <img
       src={mediaUrl(src, crop ? { w: width, h: height } : { w: width })}
-      srcSet={mediaSrcSet(src, { width, height, crop, widths })}
-      sizes={widths ? sizes : undefined}
+      srcSet={saveData && !widths ? undefined : mediaSrcSet(src, { width, height, crop, widths })}
+      sizes={widths && sizes ? (saveData ? saveDataSizes(sizes) : sizes) : undefined}
       alt={alt}
       width={width}
       height={height}
