@@ -9,7 +9,7 @@ import { E2E_ADMIN_EMAILS, E2E_STEP_UP_SECONDS, type WorkerOptions } from "./tes
 // (no browser download; stack-notes "Tests").
 const testEnv = readTestEnv();
 /** Specs that write the shared home, about and course content (see the "content-writes" project). */
-const CONTENT_WRITES = /admin-(content|audit|courses|refunds|coupons|events)\.spec\.ts$/;
+const CONTENT_WRITES = /admin-(content|audit|courses|refunds|coupons|events|cache)\.spec\.ts$/;
 const port = testEnv.E2E_PORT;
 const baseURL = testEnv.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
 // Each worker process loads this file again: it must get the directory the runner made for the server

@@ -10,6 +10,7 @@ import { immutableAssets } from "../server/http/middleware.ts";
 import { clientIp } from "../server/http/session.ts";
 import { appContext } from "./lib/context.ts";
 import { pageServices } from "./lib/page-errors.server.ts";
+import { pageFamilyOf } from "./lib/page-cache-families.server.ts";
 
 // Under `react-router dev` this module is re-evaluated on server changes: boot (open the database)
 // once per process, and build a fresh app around it each time.
@@ -20,7 +21,9 @@ const booted = await g.__academyBoot.catch((error: unknown) => {
   process.exit(1);
 });
 
-const { app, services } = createApp(booted);
+// the pages the rendered-page cache keeps for anonymous visitors (decision 044)
+const { app, services, pageCache } = createApp({ ...booted, pageFamilies: pageFamilyOf });
+if (pageCache) booted.lifecycle.onClose(() => pageCache.close());
 const KEEP_ALIVE_MS = 65_000;
 // Loaders and actions see domain errors as 404/403/409/422 pages (app/lib/page-errors.server.ts).
 const forPages = pageServices(services, ["auth"]);
@@ -34,12 +37,17 @@ export default await createHonoServer({
   // The Node adapter's lightweight Request/Response: a JSON or HTML string is written out directly
   // instead of through a web stream (measured with npm run bench; see docs/decisions/006).
   overrideGlobalObjects: true,
-  listeningListener: (info) => booted.logger.info("listening", { port: info.port, url: booted.env.PUBLIC_URL }),
+  listeningListener: (info) => {
+    booted.lifecycle.markReady();
+    booted.logger.info("listening", { port: info.port, url: booted.env.PUBLIC_URL });
+  },
   // Idle keep-alive connections are kept 65 s (Node's default is 5 s): longer than the idle timeout of
   // the proxies and load balancers in front (60 s is common), and long enough that a client reusing a
   // pooled connection rarely sends into one the server is closing at that very moment (ECONNRESET).
   onServe: (server) => {
     Object.assign(server, { keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 1000 });
+    // SIGTERM drains it: no new connections, the requests in flight answered (server/lifecycle.ts).
+    booted.lifecycle.attach(server as import("node:http").Server);
   },
   beforeAll: (app) => {
     app.use("/assets/*", immutableAssets());

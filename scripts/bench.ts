@@ -27,6 +27,7 @@ import { newsletterSubscribers } from "../server/db/schema.ts";
 import { parseEnv } from "../server/env.ts";
 import { seedBenchPayments, timeFigures, type FiguresTiming } from "./bench-figures.ts";
 import { pageJsLines, weighPublicPages } from "./bench-front.ts";
+import { findNginx, NGINX_RATIO_TARGET, writeNginxSite } from "./bench-nginx.ts";
 import {
   collectHomeAssets,
   fileTimestamp,
@@ -39,6 +40,7 @@ import {
   type BenchOptions,
   type LoadResult,
 } from "./bench-lib.ts";
+import { loadTwoProcesses, opsLines, rollingRestart } from "./bench-ops.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const HOST = "127.0.0.1";
@@ -132,11 +134,15 @@ function serverEnv(port: number, dataDir: string, databaseUrl: string | undefine
 }
 
 function startServer(name: string, entry: string, env: Record<string, string>): Server {
-  assertNotInterrupted();
   // The app server runs with the Node options of `npm start` (its memory settings, decision 039);
   // --server-heap-mb replaces their heap limit.
   const flags = entry === SERVER_ENTRY ? productionNodeFlags(START_SCRIPT, serverHeapMb) : [];
-  const proc = spawn(process.execPath, [...flags, entry], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  return startProcess(name, process.execPath, [...flags, entry], env, `http://${HOST}:${env.PORT}`);
+}
+
+function startProcess(name: string, command: string, args: string[], env: Record<string, string>, base: string): Server {
+  assertNotInterrupted();
+  const proc = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   const output: string[] = [];
   const collect = (chunk: Buffer) => {
     for (const line of chunk.toString("utf8").split("\n")) {
@@ -151,7 +157,7 @@ function startServer(name: string, entry: string, env: Record<string, string>): 
   const server: Server = {
     name,
     proc,
-    base: `http://${HOST}:${env.PORT}`,
+    base,
     output,
     exited: false,
     exitInfo: "",
@@ -338,6 +344,27 @@ async function loadRoute(server: Server, urlPath: string, options: BenchOptions)
     non2xx: r.non2xx,
     requests: r.requests.total,
   };
+}
+
+/** Two app processes on the run's PostgreSQL: load on both, then a rolling restart under load (scripts/bench-ops.ts). */
+async function measureOps(app: Server, appPort: number, one: LoadResult, options: BenchOptions, databaseUrl: string) {
+  const start = async (name: string, port: number) => {
+    const server = startServer(name, SERVER_ENTRY, {
+      ...serverEnv(port, tempDir!, databaseUrl),
+      SHUTDOWN_DELAY_SECONDS: "1",
+    });
+    await waitHealthy(server);
+    return server;
+  };
+  const hooks = { start, load: runLoad };
+  const secondPort = await freePort();
+  const running: Server[] = [app, await start("app 2", secondPort)];
+  const settings = { path: API_PATH, duration: options.duration, connections: options.connections };
+  log(`two app processes: GET ${API_PATH} ${options.duration} s, then a rolling restart under load`);
+  const two = await loadTwoProcesses(hooks, running, settings);
+  const rolling = await rollingRestart(hooks, running, [appPort, secondPort], settings);
+  for (const server of running) await stopServer(server);
+  return { one, two, rolling };
 }
 
 /** A local SMTP server that counts what it receives (smtp-server): the bulk e-mail's recipients, and keeps the admin's mail. */
@@ -568,7 +595,15 @@ async function run(options: BenchOptions): Promise<void> {
   for (const urlPath of [...APP_PATHS, ...BLOG_PATHS, postPath])
     routes[urlPath] = await loadRoute(app, urlPath, options);
   const image = await measureImage(app, options);
+  // the bytes the app answered for its pages, for nginx to serve from files
+  const nginxPaths = ["/", "/courses", postPath];
+  const pageBytes: Record<string, Buffer> = {};
+  for (const p of nginxPaths) pageBytes[p] = Buffer.from(await (await get(app, p)).arrayBuffer());
+  const ops = databaseUrl ? await measureOps(app, appPort, routes[API_PATH]!, options, databaseUrl) : null;
   await stopServer(app);
+
+  // 1b. nginx serving the same bytes (issue 20: the page cache's yardstick)
+  const nginx = await measureNginx(pageBytes, options);
 
   // 2. The bare comparator, on the same database once the app has let go of it (PGlite's lock).
   const barePort = await freePort();
@@ -599,11 +634,18 @@ async function run(options: BenchOptions): Promise<void> {
   // 4. A bulk e-mail to the subscribers, into a local SMTP sink (issue 19).
   const bulk = options.subscribers > 0 ? await measureBulkSend(tempDir, databaseUrl, options.subscribers) : null;
 
+  const nginxRatios = Object.fromEntries(
+    nginxPaths.map((p) => {
+      const theirs = nginx?.[p]?.rps ?? 0;
+      return [p, theirs > 0 ? round(routes[p]!.rps / theirs, 3) : null];
+    }),
+  ) as Record<string, number | null>;
   const appApi = routes[API_PATH]!;
   const apiRatio = bareResult.rps > 0 ? round(appApi.rps / bareResult.rps, 3) : 0;
   const pass = {
     homeJsGzipBytes: home.jsGzipBytes <= TARGETS.homeJsGzipBytes,
     apiRatio: apiRatio >= TARGETS.apiRatio,
+    nginxRatios: Object.values(nginxRatios).every((r) => r !== null && r >= NGINX_RATIO_TARGET),
   };
   const courseCount = Array.isArray(appCourses) ? appCourses.length : 0;
 
@@ -636,6 +678,9 @@ async function run(options: BenchOptions): Promise<void> {
       sameBody: bareSameBody,
     },
     courses: courseCount,
+    /** nginx serving the app's answers from files: its runs, and the app's rate over nginx's per page */
+    nginx,
+    nginxRatios,
     apiRatio,
     homeJsGzipBytes: home.jsGzipBytes,
     homeCssGzipBytes: home.cssGzipBytes,
@@ -658,6 +703,8 @@ async function run(options: BenchOptions): Promise<void> {
     image: { source: IMAGE_PATH, firstWidths: IMAGE_FIRST_WIDTHS, ...image },
     /** a bulk e-mail to the subscribers, through the mail queue and pooled SMTP into a local sink */
     bulkEmail: bulk,
+    /** two processes on one PostgreSQL and a rolling restart under load (decision 040); null on PGlite */
+    severalProcesses: ops,
     targets: TARGETS,
     pass,
   };
@@ -671,6 +718,7 @@ async function run(options: BenchOptions): Promise<void> {
       ...[...APP_PATHS, ...BLOG_PATHS, postPath].map((p) => loadRow(`app  GET ${p}`, routes[p]!)),
       loadRow(`app  GET ${IMAGE_CACHED_PATH} (cached)`, image.cached),
       loadRow(`bare GET ${API_PATH}`, bareResult),
+      ...(nginx ? nginxPaths.map((p) => loadRow(`nginx GET ${p} (same bytes)`, nginx[p]!)) : []),
     ],
   );
   const lines = [
@@ -682,6 +730,11 @@ async function run(options: BenchOptions): Promise<void> {
     "",
     `api ratio app/bare   ${apiRatio.toFixed(3)}   target >= ${TARGETS.apiRatio}   ${verdict(pass.apiRatio)}` +
       (bareSameBody ? "" : "   (bodies differ!)"),
+    ...nginxPaths.map(
+      (p) =>
+        `page ratio app/nginx ${nginxRatios[p]?.toFixed(3) ?? "n/a"}   target >= ${NGINX_RATIO_TARGET}   ` +
+        `${nginxRatios[p] === null ? "not measured" : verdict(nginxRatios[p]! >= NGINX_RATIO_TARGET)}   GET ${p}`,
+    ),
     `home JS gzip         ${formatBytes(home.jsGzipBytes)}   target <= ${formatBytes(TARGETS.homeJsGzipBytes)}   ${verdict(pass.homeJsGzipBytes)}`,
     `home CSS gzip        ${formatBytes(home.cssGzipBytes)}`,
     `post page gzip       HTML ${formatBytes(postPage.htmlGzipBytes)}, JS ${formatBytes(postPage.jsGzipBytes)}, ` +
@@ -695,10 +748,41 @@ async function run(options: BenchOptions): Promise<void> {
         `(${options.payments} generated payments, ${figures.paidInWindow} paid in the last 30 days)`
       : "admin figures query  not timed (--payments 0, or DATABASE_URL set)",
     ...(bulk ? bulkLines(bulk, health.engine) : []),
+    ...(ops
+      ? opsLines(API_PATH, ops.two, ops.one, ops.rolling)
+      : ["several processes   not measured (PGlite: one process per DATA_DIR)"]),
     "",
     `results: ${path.relative(process.cwd(), file) || file}`,
   ];
   process.stdout.write(lines.join("\n") + "\n");
+}
+
+/** nginx (one worker) serving `pages` from files, each loaded as the app's routes are; null without nginx. */
+async function measureNginx(pages: Record<string, Buffer>, options: BenchOptions) {
+  const binary = findNginx(log);
+  if (!binary || !tempDir) return null;
+  const dir = path.join(tempDir, "nginx");
+  await mkdir(dir, { recursive: true });
+  const port = await freePort();
+  const config = await writeNginxSite(dir, port, pages);
+  const nginx = startProcess("nginx", binary, ["-c", config, "-p", dir], {}, `http://${HOST}:${port}`);
+  try {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      if (nginx.exited) throw describeFailure(nginx, "nginx did not start");
+      const ok = await fetch(`${nginx.base}/`)
+        .then((r) => r.ok)
+        .catch(() => false);
+      if (ok) break;
+      if (Date.now() > deadline) throw describeFailure(nginx, "nginx did not answer within 10 s");
+      await sleep(100);
+    }
+    const results: Record<string, RouteResult> = {};
+    for (const p of Object.keys(pages)) results[p] = await loadRoute(nginx, p, options);
+    return results;
+  } finally {
+    await stopServer(nginx);
+  }
 }
 
 async function writeResults(started: Date, results: unknown): Promise<string> {

@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # Makes this Debian machine able to run every test: Debian's Chromium for the browser tests, a
-# PostgreSQL server for the API suite's second run and xmllint (libxml2-utils), which checks the RSS
-# feed and the sitemap. Installs only what is missing (needs root for that).
+# PostgreSQL server for the API suite's second run, Redis for the shared page cache's test, and xmllint
+# (libxml2-utils), which checks the RSS feed and the sitemap. Installs only what is missing (needs root for that).
 set -euo pipefail
 
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 command -v pg_ctlcluster >/dev/null 2>&1 || need+=(postgresql)
 command -v xmllint >/dev/null 2>&1 || need+=(libxml2-utils)
+# Redis: only when nothing answers on its port (the test machines run one already)
+if ! (exec 3<>/dev/tcp/127.0.0.1/6379) 2>/dev/null && ! command -v redis-server >/dev/null 2>&1; then
+  need+=(redis-server)
+fi
 if [ ${#need[@]} -gt 0 ]; then
   echo "setup: installing ${need[*]} from Debian"
   export DEBIAN_FRONTEND=noninteractive
@@ -22,4 +26,10 @@ if ! pg_isready -h 127.0.0.1 -p 5432 -q 2>/dev/null; then
   for _ in $(seq 1 30); do pg_isready -h 127.0.0.1 -p 5432 -q && break; sleep 1; done
   # A fresh Debian cluster asks TCP clients for a password: give the tests' user one.
   su postgres -c "psql -q -c \"alter user postgres password 'postgres'\"" >/dev/null
+fi
+
+if ! (exec 3<>/dev/tcp/127.0.0.1/6379) 2>/dev/null; then
+  echo "setup: starting Redis"
+  redis-server --bind 127.0.0.1 --port 6379 --save "" --appendonly no --daemonize yes >/dev/null
+  for _ in $(seq 1 30); do (exec 3<>/dev/tcp/127.0.0.1/6379) 2>/dev/null && break; sleep 1; done
 fi

@@ -1,6 +1,8 @@
 // Builds the Hono app from its dependencies: logging, security headers, compression, /backend and
 // /media. The process entry (app/server.ts) hands this app to react-router-hono-server, which adds
 // the build's assets and the pages after it.
+import { createHash } from "node:crypto";
+import path from "node:path";
 import { Hono } from "hono";
 import { createFeedRoutes } from "./http/feeds.ts";
 import { createBackend, errorBody, limitBody } from "./http/backend.ts";
@@ -10,7 +12,9 @@ import { createMediaRoutes, mediaCors } from "./http/media.ts";
 import { deviceCookie } from "./http/device.ts";
 import { WEBHOOK_PATH } from "./features/payments/payments.routes.ts";
 import { UPLOAD_PATH } from "./features/uploads/uploads.routes.ts";
-import { authHandler, loadActor, sameOriginWrites } from "./http/session.ts";
+import { authHandler, clientIp, loadActor, sameOriginWrites } from "./http/session.ts";
+import { apiFamilyOf } from "./http/page-cache/api-families.ts";
+import { createPageCache, type PageCache } from "./http/page-cache/page-cache.ts";
 import { originChecker } from "./features/auth/auth.ts";
 import { createServices, type Deps, type Services } from "./services.ts";
 import { startPaymentWorkers } from "./features/payments/payments.jobs.ts";
@@ -21,6 +25,8 @@ const SIGN_UP_BODY_LIMIT_BYTES = 12 * 1024 * 1024;
 export interface App {
   app: Hono<AppEnv>;
   services: Services;
+  /** the rendered-page cache for anonymous visitors (null when PAGE_CACHE_MAX_BYTES is 0) */
+  pageCache: PageCache | null;
   /** resolves once the background workers that need the app (payments) are listening */
   ready: Promise<void>;
 }
@@ -63,6 +69,10 @@ export function createApp(deps: Deps): App {
   );
   app.use("*", loadActor(services.auth));
   app.use("*", sameOriginWrites(originChecker(deps.env)));
+  // Anonymous pages and public API reads from the rendered-page cache (decision 044): after the session
+  // is known, before anything renders; compression (outside) leaves its already compressed answers alone.
+  const pageCache = createAppPageCache(deps, services);
+  if (pageCache) app.use("*", pageCache.middleware);
   // PostgreSQL cannot store "\0": a NUL anywhere in an API request is a 422 before any route runs, except
   // in the body of the payment webhook, which is signed: its route checks the signature first (issue 15).
   app.use("/backend/*", rejectNul({ signedBodies: [`/backend${WEBHOOK_PATH}`] }));
@@ -79,7 +89,27 @@ export function createApp(deps: Deps): App {
     createFeedRoutes(services, deps, (path) => media.request(path)),
   );
   const ready = startAppWorkers(app, services, deps);
-  return { app, services, ready };
+  return { app, services, pageCache, ready };
+}
+
+function createAppPageCache(deps: Deps, services: Services): PageCache | null {
+  if (deps.env.PAGE_CACHE_MAX_BYTES <= 0) return null;
+  const pageFamilies = deps.pageFamilies;
+  return createPageCache({
+    database: deps.database,
+    logger: deps.logger,
+    maxBytes: deps.env.PAGE_CACHE_MAX_BYTES,
+    maxAgeSeconds: deps.env.PAGE_CACHE_MAX_AGE_SECONDS,
+    redisUrl: deps.env.REDIS_URL,
+    // the processes of one site: one database and one address
+    namespace: createHash("sha256")
+      .update(`${deps.env.PUBLIC_URL} ${deps.env.DATABASE_URL ?? path.resolve(deps.env.DATA_DIR)}`)
+      .digest("hex")
+      .slice(0, 16),
+    familyOf: (path) => (path.startsWith("/backend/") ? apiFamilyOf(path) : (pageFamilies?.(path) ?? null)),
+    countVisit: (slug, visitor) => services.blog.recordVisitBySlug(slug, { userId: null, ...visitor }),
+    clientIp,
+  });
 }
 
 /** The payments' workers: the sandbox's webhooks are posted to this app's own webhook route. */

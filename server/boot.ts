@@ -1,7 +1,7 @@
 // Starts what the process needs: config, the database (locked, migrated, seeded when empty) and the
 // background jobs (the mail queue). The caller builds the app from these dependencies (server/app.ts createApp).
 import path from "node:path";
-import { openDatabase, migrateDatabase, type Database } from "./db/client.ts";
+import { openDatabase, prepareDatabase, type Database } from "./db/client.ts";
 import { parseEnv, type Env } from "./env.ts";
 import { createUsersService } from "./features/users/users.service.ts";
 import { preloadEmailRenderer } from "./features/mail/templates/compose.ts";
@@ -9,8 +9,9 @@ import { startJobs } from "./jobs/start-jobs.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import type { Deps } from "./services.ts";
 import { seedIfEmpty } from "./db/seed/seed-data.ts";
+import { createLifecycle, exitOnSignals, type Lifecycle } from "./lifecycle.ts";
 
-export type Booted = Deps & { logger: Logger };
+export type Booted = Deps & { logger: Logger; lifecycle: Lifecycle };
 
 export async function openConfiguredDatabase(env: Env): Promise<Database> {
   return env.DATABASE_URL
@@ -46,26 +47,31 @@ export async function boot(): Promise<Booted> {
   const logger = createLogger(env.LOG_LEVEL);
   warnAboutSandbox(env, logger);
   const database = await openConfiguredDatabase(env);
-  await migrateDatabase(database);
-  if (env.SEED_ON_EMPTY) {
-    const seeded = await seedIfEmpty(database.db, { dataDir: env.DATA_DIR });
-    if (seeded) logger.info("seeded demo content into an empty database");
-  }
-  if (env.ADMIN_EMAILS.length > 0) {
-    // Accounts that existed before their address was put in ADMIN_EMAILS become admins too.
-    const promoted = await createUsersService(database.db).promoteAdminEmails(env.ADMIN_EMAILS);
-    if (promoted) logger.info("granted the admin role from ADMIN_EMAILS", { accounts: promoted });
-  }
-  const { queue, mailer } = await startJobs(database, env, logger);
+  // Migrations, the first seed and the admin promotion under the start-up lock: processes started at
+  // once on one PostgreSQL database take turns, and each finds the work of the one before done.
+  await prepareDatabase(database, async (db) => {
+    if (env.SEED_ON_EMPTY) {
+      const seeded = await seedIfEmpty(db, { dataDir: env.DATA_DIR });
+      if (seeded) logger.info("seeded demo content into an empty database");
+    }
+    if (env.ADMIN_EMAILS.length > 0) {
+      // Accounts that existed before their address was put in ADMIN_EMAILS become admins too.
+      const promoted = await createUsersService(db).promoteAdminEmails(env.ADMIN_EMAILS);
+      if (promoted) logger.info("granted the admin role from ADMIN_EMAILS", { accounts: promoted });
+    }
+  });
+  const { queue, mailer } = await startJobs(database, env, logger, {
+    stopTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+  });
   preloadEmailRenderer(logger);
-  const shutdown = async (signal: string) => {
-    logger.info("shutting down", { signal });
-    // The queue first: a job in hand finishes (or is given back) while the database is still open.
-    await queue.stop().catch((error: unknown) => logger.error("queue stop failed", { error: String(error) }));
-    await database.close().catch(() => {});
-    process.exit(0);
-  };
-  process.once("SIGINT", () => void shutdown("SIGINT"));
-  process.once("SIGTERM", () => void shutdown("SIGTERM"));
-  return { env, database, logger, mailer, queue };
+  // The queue stops with the HTTP server: a job in hand finishes (or is given back) while the database is open.
+  const lifecycle = createLifecycle({
+    database,
+    queue,
+    logger,
+    timeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    delayMs: env.SHUTDOWN_DELAY_SECONDS * 1000,
+  });
+  exitOnSignals(lifecycle, logger);
+  return { env, database, logger, mailer, queue, lifecycle };
 }

@@ -34,6 +34,22 @@ const EnvSchema = z.object({
     .enum(["true", "false"], { error: "SEED_ON_EMPTY must be true or false" })
     .default("true")
     .transform((v) => v === "true"),
+  // SIGTERM/SIGINT (decision 040): how long requests in flight and running jobs get to finish before
+  // the remaining connections are cut and the process ends.
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce
+    .number({ error: "SHUTDOWN_TIMEOUT_SECONDS must be a number of seconds" })
+    .int()
+    .min(1, "SHUTDOWN_TIMEOUT_SECONDS must be at least 1")
+    .max(600, "SHUTDOWN_TIMEOUT_SECONDS must be at most 600")
+    .default(25),
+  // Between the signal and closing the port, the readiness answer is already 503 while requests are still
+  // served: time for a load balancer that polls /backend/ready to stop sending here (0: close at once).
+  SHUTDOWN_DELAY_SECONDS: z.coerce
+    .number({ error: "SHUTDOWN_DELAY_SECONDS must be a number of seconds" })
+    .int()
+    .min(0, "SHUTDOWN_DELAY_SECONDS must be 0 or more")
+    .max(60, "SHUTDOWN_DELAY_SECONDS must be at most 60")
+    .default(0),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -49,6 +65,24 @@ const EnvSchema = z.object({
     .int()
     .min(1024, "UPLOAD_MAX_VIDEO_BYTES must be at least 1024")
     .default(100 * 1024 * 1024),
+  // The rendered-page cache for anonymous visitors (issue 20; decision 044): its size in this process
+  // (0 turns it off; unset: 32 MiB, and off under NODE_ENV=test, whose tests write content directly),
+  // the oldest copy served, and Redis to share the copies between processes.
+  PAGE_CACHE_MAX_BYTES: z.coerce
+    .number({ error: "PAGE_CACHE_MAX_BYTES must be a number of bytes (0 turns the page cache off)" })
+    .int()
+    .min(0, "PAGE_CACHE_MAX_BYTES must be 0 or more")
+    .optional(),
+  PAGE_CACHE_MAX_AGE_SECONDS: z.coerce
+    .number({ error: "PAGE_CACHE_MAX_AGE_SECONDS must be a number of seconds" })
+    .int()
+    .min(1, "PAGE_CACHE_MAX_AGE_SECONDS must be at least 1")
+    .default(60),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "REDIS_URL must start with redis:// or rediss://")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   // Pictures (issue 15, decision 026): one pixel limit for uploads and transforms, the resize cache's
   // size, the render queue, and the origins allowed to call the media endpoints from a browser.
   MEDIA_MAX_PIXELS: z.coerce
@@ -204,7 +238,9 @@ const EnvSchema = z.object({
 
 const S3_NAMES = ["S3_ENDPOINT", "S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
 
-export type Env = Omit<z.infer<typeof EnvSchema>, "PAYMENT_PROVIDER"> & {
+export type Env = Omit<z.infer<typeof EnvSchema>, "PAYMENT_PROVIDER" | "PAGE_CACHE_MAX_BYTES"> & {
+  /** the page cache's bytes in this process; 0: off */
+  PAGE_CACHE_MAX_BYTES: number;
   PAYMENT_PROVIDER: "sandbox" | "paystack";
   /** true when PAYMENT_PROVIDER was left unset and the sandbox runs by default (on a local PUBLIC_URL only) */
   PAYMENT_SANDBOX_IMPLICIT: boolean;
@@ -244,6 +280,7 @@ export function parseEnv(source?: Record<string, string | undefined>): Env {
     PAYMENT_PROVIDER: env.PAYMENT_PROVIDER ?? "sandbox",
     PAYMENT_SANDBOX_IMPLICIT: implicitSandbox,
     PUBLIC_URL,
+    PAGE_CACHE_MAX_BYTES: env.PAGE_CACHE_MAX_BYTES ?? (env.NODE_ENV === "test" ? 0 : 32 * 1024 * 1024),
     MAIL_FROM: env.MAIL_FROM ?? defaultMailFrom(env.SITE_NAME, PUBLIC_URL),
     S3,
   };

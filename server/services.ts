@@ -3,6 +3,7 @@
 import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import type { Logger } from "./lib/logger.ts";
+import type { Lifecycle } from "./lifecycle.ts";
 import { createBlogService } from "./features/blog/blog.service.ts";
 import { createPostActionsService } from "./features/blog/post-actions.service.ts";
 import { createPostWriteService } from "./features/blog/posts-write.service.ts";
@@ -41,6 +42,8 @@ import { createAuditService } from "./features/admin/audit.service.ts";
 import { createFiguresService } from "./features/figures/figures.service.ts";
 import { createRateLimiter, limitRules } from "./http/rate-limit.ts";
 
+import type { FamilyOf } from "./http/page-cache/page-cache.ts";
+
 export interface Deps {
   database: Database;
   env: Env;
@@ -55,6 +58,13 @@ export interface Deps {
    * written with the paid status (decision 031). Default: nothing.
    */
   onPaymentPaid?: (payment: Payment) => Promise<void> | void;
+  /** the process's starting/ready/draining state, for the readiness answer (absent in tests: ready) */
+  lifecycle?: Pick<Lifecycle, "state">;
+  /**
+   * Which pages the rendered-page cache keeps, and what content each shows (app/lib/page-cache-families.server.ts,
+   * given by the process entry; decision 044). Without it only the public API calls are cached.
+   */
+  pageFamilies?: FamilyOf;
 }
 
 export function createServices(deps: Deps) {

@@ -84,19 +84,47 @@ async function ping(db: Db): Promise<boolean> {
   }
 }
 
-export async function migrateDatabase(database: Database): Promise<void> {
-  const config = { migrationsFolder: MIGRATIONS_DIR };
-  if (database.engine === "pglite") {
-    await migratePglite(database.db as never, config);
-    return;
-  }
-  // Several app processes may start at once: one migrates, the others wait.
+/** The advisory lock key of a start's schema and first-data work (migrations, first seed). */
+const STARTUP_LOCK = 727274;
+
+/**
+ * Runs `fn` while this process alone does start-up work on the database: on PostgreSQL under a session
+ * advisory lock, so any number of processes starting at once (on an empty or an old database) migrate
+ * and seed one after the other, each finding the work of the one before done. `fn` gets the locked
+ * connection as a Db. On PGlite the data-directory lock (lock.ts) already keeps every other process out.
+ */
+export async function withStartupLock<T>(database: Database, fn: (db: Db) => Promise<T>): Promise<T> {
+  if (database.engine === "pglite") return fn(database.db);
   const client = await database.pool!.connect();
   try {
-    await client.query("select pg_advisory_lock(727274)");
-    await migratePg(drizzlePg(client, { schema }), config);
+    await client.query("select pg_advisory_lock($1)", [STARTUP_LOCK]);
+    return await fn(drizzlePg(client, { schema }) as unknown as Db);
   } finally {
-    await client.query("select pg_advisory_unlock(727274)").catch(() => {});
+    // A lost connection ends its session, and the lock with it.
+    await client.query("select pg_advisory_unlock($1)", [STARTUP_LOCK]).catch(() => {});
     client.release();
   }
+}
+
+/** Applies the migrations; `db` is the one withStartupLock holds on PostgreSQL. */
+async function applyMigrations(database: Database, db: Db): Promise<void> {
+  const config = { migrationsFolder: MIGRATIONS_DIR };
+  if (database.engine === "pglite") await migratePglite(db as never, config);
+  else await migratePg(db as never, config);
+}
+
+/** Migrates under the start-up lock (several processes may start at once: one migrates, the others wait). */
+export async function migrateDatabase(database: Database): Promise<void> {
+  await withStartupLock(database, (db) => applyMigrations(database, db));
+}
+
+/**
+ * A start's database work in one hold of the start-up lock: the migrations, then `then` (the first
+ * seed, admin promotion) on the locked connection, so no second process seeds the same empty database.
+ */
+export async function prepareDatabase<T>(database: Database, then: (db: Db) => Promise<T>): Promise<T> {
+  return withStartupLock(database, async (db) => {
+    await applyMigrations(database, db);
+    return then(db);
+  });
 }

@@ -22,22 +22,22 @@ describe("writeContent", () => {
     const db = database.db;
     const v0 = await contentVersionOf(db);
 
-    const course = await writeContent(db, async (tx) => {
+    const course = await writeContent(db, ["courses"], async (tx) => {
       const [row] = await tx.insert(courses).values(makeCourse()).returning();
       return row!;
     });
     const v1 = await contentVersionOf(db);
     expect(v1).toBe(v0 + 1);
 
-    await writeContent(db, (tx) => tx.update(courses).set({ title: "Renamed" }).where(eq(courses.id, course.id)));
+    await writeContent(db, ["courses"], (tx) => tx.update(courses).set({ title: "Renamed" }).where(eq(courses.id, course.id)));
     const v2 = await contentVersionOf(db);
     expect(v2).toBe(v1 + 1);
 
-    await writeContent(db, (tx) => tx.insert(faqs).values(makeFaq()));
+    await writeContent(db, ["courses"], (tx) => tx.insert(faqs).values(makeFaq()));
     const v3 = await contentVersionOf(db);
     expect(v3).toBe(v2 + 1);
 
-    await writeContent(db, (tx) => tx.insert(carouselSlides).values(makeCarouselSlide()));
+    await writeContent(db, ["courses"], (tx) => tx.insert(carouselSlides).values(makeCarouselSlide()));
     expect(await contentVersionOf(db)).toBe(v3 + 1);
 
     expect((await db.select().from(courses).where(eq(courses.id, course.id)))[0]?.title).toBe("Renamed");
@@ -48,7 +48,7 @@ describe("writeContent", () => {
     const before = await contentVersionOf(db);
     const faqsBefore = await db.select().from(faqs);
     await expect(
-      writeContent(db, async (tx) => {
+      writeContent(db, ["courses"], async (tx) => {
         await tx.insert(faqs).values(makeFaq({ question: "Half-written?" }));
         throw new Error("the admin's second step failed");
       }),
@@ -61,7 +61,7 @@ describe("writeContent", () => {
     const db = database.db;
     const before = await contentVersionOf(db);
     await expect(
-      writeContent(db, async (tx) => {
+      writeContent(db, ["courses"], async (tx) => {
         await tx.delete(carouselSlides);
         await tx.insert(courses).values(makeCourse({ title: "nul\u0000" }));
       }),
@@ -75,7 +75,7 @@ describe("writeContent", () => {
     const before = await contentVersionOf(db);
     await expect(
       db.transaction(async (outer) => {
-        await writeContent(outer, (tx) => tx.insert(faqs).values(makeFaq({ question: "Nested?" })));
+        await writeContent(outer, ["home"], (tx) => tx.insert(faqs).values(makeFaq({ question: "Nested?" })));
         throw new Error("outer fails");
       }),
     ).rejects.toThrow("outer fails");

@@ -1,9 +1,10 @@
-// The content version (architecture "Caching"): one number that changes whenever anything a public page
-// shows changes, so that a cache keyed by (URL, version) is always exact. It can only be exact if no
-// write forgets it, so every write to a public content table goes through `writeContent`, which runs
-// the change and the bump in one transaction: either both happen or neither does.
+// The content versions (architecture "Caching"; decision 044): numbers that change whenever anything a
+// public page shows changes, one per scope (a family of pages), so that a cache keyed by (URL, the
+// versions of the page's scopes) is always exact and a comment does not empty the cache of the home page.
+// It can only be exact if no write forgets it, so every write to a public content table goes through
+// `writeContent`, which runs the change and the bump in one transaction: either both happen or neither does.
 //
-//   const course = await writeContent(db, async (tx) => {
+//   const course = await writeContent(db, ["courses"], async (tx) => {
 //     const [row] = await tx.update(courses).set(changes).where(eq(courses.id, id)).returning();
 //     return row;
 //   });
@@ -11,7 +12,7 @@
 // server/db/content-writes.test.ts fails, naming the file and line, when code under server/, app/ or
 // scripts/ writes one of PUBLIC_CONTENT_TABLES through anything but the `tx` of a `writeContent`
 // callback (or a `ContentTx` parameter), and when a new table is in neither list below.
-import { eq, getTableName, sql } from "drizzle-orm";
+import { getTableName, inArray, sql } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import {
   account,
@@ -23,7 +24,7 @@ import {
   comments,
   contacts,
   contactResponses,
-  contentVersion,
+  contentScopes,
   couponUsages,
   coupons,
   coursePurchases,
@@ -106,37 +107,106 @@ export const NOT_PUBLIC_CONTENT: Readonly<Record<string, string>> = {
   [getTableName(newsletterCampaigns)]: "bulk e-mails sent",
   [getTableName(mailMessages)]: "the mail outbox",
   [getTableName(uploadTokens)]: "upload tokens",
-  [getTableName(contentVersion)]: "the version itself",
+  [getTableName(contentScopes)]: "the versions themselves",
   [getTableName(adminAudit)]: "what admins did: shown in the back office only",
 };
 
-/** Adds one to the content version (creating its row, at 1, on a fresh database). */
-async function bump(tx: Tx): Promise<void> {
-  await tx
-    .insert(contentVersion)
-    .values({ id: 1, version: 1 })
-    .onConflictDoUpdate({ target: contentVersion.id, set: { version: sql`${contentVersion.version} + 1` } });
+/**
+ * What a content write changes, as families of public pages (decision 044). A cached page is keyed by
+ * the versions of the scopes it shows, so a write moves only the pages of its scopes:
+ *  - "home": the home page's slides, blog teasers, instructor calls and FAQs;
+ *  - "about": the about page's hero and experts;
+ *  - "courses", "categories", "events" (events and talents: the showcase);
+ *  - "posts": the blog's lists (a post's title, cover, comment count...);
+ *  - `post:{slug}`: one post's page (its body and its comments);
+ *  - "site": everything (the seed); every cached page depends on it.
+ * Every write also moves "all", the version of pages declared with no narrower scope.
+ */
+export type ContentScope =
+  | "home"
+  | "about"
+  | "courses"
+  | "categories"
+  | "events"
+  | "posts"
+  | `post:${string}`
+  | "site";
+
+/** The scope of one post's page. */
+export const postScope = (slug: string): ContentScope => `post:${slug}`;
+
+/** The channel on which a committed write announces its new versions (NOTIFY is sent at commit). */
+export const CONTENT_CHANNEL = "content_scopes";
+
+/** Scope name → version. */
+export type ScopeVersions = Record<string, number>;
+
+/**
+ * Adds one to the versions of `scopes` and of "all" (creating their rows at 1), and announces the new
+ * versions at commit. "all" is locked first by every write, so two writes never wait on each other's
+ * rows in opposite orders.
+ */
+async function bump(tx: Tx, scopes: readonly ContentScope[]): Promise<ScopeVersions> {
+  const names = ["all", ...[...new Set(scopes)].filter((s) => (s as string) !== "all").sort()];
+  const rows = (await tx
+    .insert(contentScopes)
+    .values(names.map((scope) => ({ scope, version: 1 })))
+    .onConflictDoUpdate({ target: contentScopes.scope, set: { version: sql`${contentScopes.version} + 1` } })
+    .returning({ scope: contentScopes.scope, version: contentScopes.version })) as Array<{
+    scope: string;
+    version: number;
+  }>;
+  const versions: ScopeVersions = Object.fromEntries(rows.map((r) => [r.scope, Number(r.version)]));
+  const payload = JSON.stringify(versions);
+  // A NOTIFY payload is at most 8,000 bytes: a write of very many scopes tells listeners to reload.
+  await tx.execute(sql`select pg_notify(${CONTENT_CHANNEL}, ${payload.length < 7900 ? payload : "reload"})`);
+  return versions;
+}
+
+/** Told of the versions a write committed in this process, before `writeContent` returns (page-cache). */
+const committedListeners = new WeakMap<object, Set<(versions: ScopeVersions) => void>>();
+
+/** `listener` hears, synchronously after the commit, the versions each `writeContent` on `db` committed. */
+export function onContentCommitted(db: Db, listener: (versions: ScopeVersions) => void): () => void {
+  let listeners = committedListeners.get(db);
+  if (!listeners) committedListeners.set(db, (listeners = new Set()));
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 /**
- * Runs `change` in a transaction and bumps the content version in the same transaction; returns what
- * `change` returns. When `change` throws, nothing of it is kept and the version stays. Write public
- * content only through the `tx` it is given. Inside a transaction already, pass that `tx` as `db`:
- * the change then runs in a savepoint of it.
+ * Runs `change` in a transaction and bumps the versions of `scopes` (and "all") in the same transaction;
+ * returns what `change` returns. `change` may add scopes it learns as it goes (a comment's post's page). When `change` throws, nothing of it is kept and the versions stay.
+ * Write public content only through the `tx` it is given. Inside a transaction already, pass that `tx`
+ * as `db`: the change then runs in a savepoint of it (and its versions are announced at that commit).
  */
-export async function writeContent<T>(db: Db | Tx, change: (tx: ContentTx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    const result = await change(tx as ContentTx);
-    await bump(tx);
-    return result;
+export async function writeContent<T>(
+  db: Db | Tx,
+  scopes: readonly ContentScope[],
+  change: (tx: ContentTx, alsoScopes: (...more: ContentScope[]) => void) => Promise<T>,
+): Promise<T> {
+  let versions: ScopeVersions = {};
+  const result = await db.transaction(async (tx) => {
+    const all = [...scopes];
+    const value = await change(tx as ContentTx, (...more) => all.push(...more));
+    versions = await bump(tx, all);
+    return value;
   });
+  // Committed (a savepoint's outer transaction may still roll back: only the NOTIFY tells of it then).
+  for (const listener of committedListeners.get(db) ?? []) listener(versions);
+  return result;
 }
 
-/** The current content version: 0 before any content was written, then one more per `writeContent`. */
+/** The version of "all": 0 before any content was written, then one more per `writeContent`. */
 export async function contentVersionOf(db: Db | Tx): Promise<number> {
-  const [row] = await db
-    .select({ version: contentVersion.version })
-    .from(contentVersion)
-    .where(eq(contentVersion.id, 1));
-  return row?.version ?? 0;
+  return (await scopeVersionsOf(db, ["all"])).all ?? 0;
+}
+
+/** The versions of `scopes` (a scope never written is absent: version 0). */
+export async function scopeVersionsOf(db: Db | Tx, scopes?: readonly string[]): Promise<ScopeVersions> {
+  const rows = await db
+    .select({ scope: contentScopes.scope, version: contentScopes.version })
+    .from(contentScopes)
+    .where(scopes ? inArray(contentScopes.scope, [...scopes]) : undefined);
+  return Object.fromEntries(rows.map((r) => [r.scope, Number(r.version)]));
 }

@@ -277,7 +277,7 @@ describe("the server's API", () => {
   });
 
   it("documents the platform's own routes as public operations", () => {
-    for (const path of ["/health", "/openapi.json", "/docs"]) {
+    for (const path of ["/health", "/ready", "/openapi.json", "/docs"]) {
       expect(doc.paths[path]?.get?.[ACCESS_FIELD], path).toBe("public");
     }
   });

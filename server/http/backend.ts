@@ -139,6 +139,29 @@ const health = defineRoute({
   },
 });
 
+const ReadySchema = z.object({
+  ready: z.boolean(),
+  state: z.enum(["starting", "ready", "draining"]),
+  database: z.enum(["up", "down"]),
+});
+
+const readiness = defineRoute({
+  access: "public",
+  operationId: "getReadiness",
+  method: "get",
+  path: "/ready",
+  tags: ["Platform"],
+  summary: "Whether this process takes new requests",
+  description:
+    "For a reverse proxy or orchestrator choosing where to send traffic: 200 once the process listens and its " +
+    "database answers; 503 while it is starting, while it drains after SIGTERM (a rolling restart), or when " +
+    "the database does not answer. Liveness is /health.",
+  responses: {
+    200: { description: "Ready", content: { "application/json": { schema: ReadySchema } } },
+    503: { description: "Not taking new requests", content: { "application/json": { schema: ReadySchema } } },
+  },
+});
+
 const openApiDocument = defineRoute({
   access: "public",
   operationId: "getOpenApiDocument",
@@ -203,6 +226,14 @@ export function createBackend(services: Services, deps: Deps) {
       },
       up ? 200 : 503,
     );
+  });
+
+  api.openapi(readiness, async (c) => {
+    const state = deps.lifecycle?.state ?? "ready";
+    const up = await deps.database.ping();
+    const ready = state === "ready" && up;
+    c.header("Cache-Control", "no-store");
+    return c.json({ ready, state, database: up ? ("up" as const) : ("down" as const) }, ready ? 200 : 503);
   });
 
   // Before any /posts/{slug} route: "/posts/upload-auth" must not be read as a post's slug.

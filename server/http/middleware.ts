@@ -2,30 +2,48 @@ import { hash, randomBytes, randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import type { ServerResponse } from "node:http";
 import type { Context, MiddlewareHandler } from "hono";
 import type { Actor } from "../features/auth/actor.ts";
 import type { Logger } from "../lib/logger.ts";
+import { withRequestId } from "../lib/request-context.ts";
 import { VIDEO_HOSTS } from "../lib/sanitize.ts";
 
-/** Per-request values: the request id, the CSP nonce of a page, and the signed-in user (or null). */
-export type AppVariables = { requestId: string; nonce: string; actor: Actor | null };
+/**
+ * Per-request values: the request id, the CSP nonce of a page, the signed-in user (or null), and, for a
+ * page answered from the rendered-page cache, the hashes of its inline scripts (its nonce is not this
+ * request's: page-cache/page-cache.ts).
+ */
+export type AppVariables = { requestId: string; nonce: string; actor: Actor | null; scriptHashes?: string[] };
 export type AppEnv = { Variables: AppVariables };
 
-/** A request id (taken from X-Request-Id when sane) and one JSON log line per request. */
+/**
+ * A request id (taken from X-Request-Id when sane) and one JSON log line per request. The id is the
+ * current request id while the request is handled (server/lib/request-context.ts): the log lines of the
+ * request and of the jobs it queues carry it. `ms` is the time to the end of the body (a streamed page
+ * is timed until its last byte is handed to the socket), `headersMs` the time to the headers; a client
+ * that left before the end is logged with `aborted: true`. On the Node server the end is the response's
+ * `close` event; elsewhere (app.request in tests) there is no socket, and the line is written at the headers.
+ */
 export function requestLogger(logger: Logger): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const incoming = c.req.header("x-request-id");
     const requestId = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     c.set("requestId", requestId);
     const start = performance.now();
-    await next();
+    await withRequestId(requestId, next);
     c.res.headers.set("X-Request-Id", requestId);
-    logger.info("request", {
-      requestId,
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      ms: Math.round((performance.now() - start) * 10) / 10,
+    const elapsed = () => Math.round((performance.now() - start) * 10) / 10;
+    const line = { requestId, method: c.req.method, path: c.req.path, status: c.res.status };
+    const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+    if (!outgoing || typeof outgoing.once !== "function") {
+      logger.info("request", { ...line, ms: elapsed() });
+      return;
+    }
+    const headersMs = elapsed();
+    outgoing.once("close", () => {
+      const aborted = !outgoing.writableFinished;
+      logger.info("request", { ...line, ms: elapsed(), headersMs, ...(aborted ? { aborted } : {}) });
     });
   };
 }
@@ -70,7 +88,7 @@ export function securityHeaders(options: { csp: boolean; paystack?: boolean }): 
         "Content-Security-Policy",
         [
           "default-src 'self'",
-          nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'",
+          scriptSource(nonce, c.get("scriptHashes")),
           "style-src 'self' 'unsafe-inline'",
           "img-src 'self' data: blob: https:",
           "media-src 'self' https:",
@@ -89,6 +107,12 @@ export function securityHeaders(options: { csp: boolean; paystack?: boolean }): 
       h.set("Content-Security-Policy", "frame-ancestors 'none'");
     }
   };
+}
+
+/** script-src: this request's nonce, or the hashes of a cached page's inline scripts. */
+function scriptSource(nonce: string, hashes: string[] | undefined): string {
+  if (hashes) return ["script-src 'self'", ...hashes].join(" ");
+  return nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'";
 }
 
 /** Fingerprinted build assets never change: cache them for a year, immutable. */

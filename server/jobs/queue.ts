@@ -7,6 +7,7 @@ import { PgBoss, fromDrizzle, fromPglite, type Db as JobDb, type DrizzleTransact
 import type { Database } from "../db/client.ts";
 import type { Tx } from "../db/content-version.ts";
 import type { Logger } from "../lib/logger.ts";
+import { currentRequestId, withRequestId } from "../lib/request-context.ts";
 
 export interface Queue {
   boss: PgBoss;
@@ -31,12 +32,56 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
   // Without an error listener an EventEmitter throws, and a failed maintenance query would end the process.
   boss.on("error", (error) => logger.error("queue error", { error: error.message }));
   boss.on("warning", (warning) => logger.warn("queue warning", { message: warning.message, data: warning.data }));
+  carryRequestIds(boss);
   await boss.start();
   return {
     boss,
     // graceful: workers finish the job in hand; close: pg-boss ends its own pool (PostgreSQL only).
     stop: () => boss.stop({ graceful: true, close: true, timeout: stopTimeoutMs }),
   };
+}
+
+/** The job data field that carries the id of the request that queued the job (decision 040). */
+export const REQUEST_ID_FIELD = "requestId";
+
+function withCurrentRequestId(data: unknown): unknown {
+  const requestId = currentRequestId();
+  if (!requestId || !data || typeof data !== "object" || Array.isArray(data) || REQUEST_ID_FIELD in data) return data;
+  return { ...data, [REQUEST_ID_FIELD]: requestId };
+}
+
+/**
+ * Jobs carry the request id through (issue 20 "Operable"): a job queued while a request (or another job)
+ * is handled gets its id in its data, and the worker runs the job with that id current, so the job's log
+ * lines name the request that caused it. Done here, on the one pg-boss of the process, rather than in
+ * every feature that queues or works jobs (send, insert and work are the calls the features use).
+ */
+function carryRequestIds(boss: PgBoss): void {
+  const send = boss.send.bind(boss) as (...args: unknown[]) => Promise<string | null>;
+  boss.send = ((...args: unknown[]) =>
+    typeof args[0] === "string"
+      ? send(args[0], withCurrentRequestId(args[1]), ...args.slice(2))
+      : send(...args)) as typeof boss.send;
+  const insert = boss.insert.bind(boss);
+  boss.insert = ((name, jobs, options) =>
+    insert(
+      name,
+      jobs.map((job) => ({ ...job, data: withCurrentRequestId(job.data) as object })),
+      options,
+    )) as typeof boss.insert;
+  const work = boss.work.bind(boss) as (...args: unknown[]) => Promise<string>;
+  boss.work = ((name: string, ...rest: unknown[]) => {
+    const handler = rest.pop() as (jobs: Array<{ data?: unknown }>) => unknown;
+    const traced = (jobs: Array<{ data?: unknown }>) => withRequestId(requestIdOf(jobs), () => handler(jobs));
+    return work(name, ...rest, traced);
+  }) as typeof boss.work;
+}
+
+/** The request id the fetched jobs share (none when they have none or differ). */
+function requestIdOf(jobs: Array<{ data?: unknown }>): string | undefined {
+  const ids = new Set(jobs.map((job) => (job.data as Record<string, unknown> | null | undefined)?.[REQUEST_ID_FIELD]));
+  const [only] = ids;
+  return ids.size === 1 && typeof only === "string" ? only : undefined;
 }
 
 /**

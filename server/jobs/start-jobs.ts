@@ -8,7 +8,7 @@ import { startStreamLinkWorker } from "../features/tickets/tickets.service.ts";
 import { createMailTransport } from "../integrations/mail/mail-transport.ts";
 import type { Logger } from "../lib/logger.ts";
 import { startVisitRefresh } from "./refresh-visits.ts";
-import { startQueue, type Queue } from "./queue.ts";
+import { startQueue, type Queue, type QueueOptions } from "./queue.ts";
 
 export interface Jobs {
   queue: Queue;
@@ -19,12 +19,13 @@ export async function startJobs(
   database: Database,
   env: Env,
   logger: Logger,
-  options: Pick<MailerDeps, "retry" | "pollingIntervalSeconds"> = {},
+  options: Pick<MailerDeps, "retry" | "pollingIntervalSeconds"> & Pick<QueueOptions, "stopTimeoutMs"> = {},
 ): Promise<Jobs> {
-  const queue = await startQueue(database, { logger });
+  const { stopTimeoutMs, ...mailOptions } = options;
+  const queue = await startQueue(database, { logger, stopTimeoutMs });
   try {
     const transport = createMailTransport(env);
-    const mailer = createMailer({ db: database.db, queue, transport, from: env.MAIL_FROM, logger, ...options });
+    const mailer = createMailer({ db: database.db, queue, transport, from: env.MAIL_FROM, logger, ...mailOptions });
     await mailer.startWorker();
     logger.info("mail worker started", { transport: transport.kind });
     await startVisitRefresh(queue.boss, database.db, logger);

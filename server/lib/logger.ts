@@ -1,4 +1,7 @@
-// Structured JSON logs, one line per event, with the request id when there is one.
+// Structured JSON logs, one line per event, with the request id when there is one: the request's, or the
+// one a job carries from the request that queued it (server/lib/request-context.ts).
+import { currentRequestId } from "./request-context.ts";
+
 type Level = "debug" | "info" | "warn" | "error";
 const ORDER: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
@@ -18,7 +21,16 @@ export function createLogger(
     (lvl: Level) =>
     (msg: string, fields: Record<string, unknown> = {}) => {
       if (ORDER[lvl] < min) return;
-      write(JSON.stringify({ level: lvl, time: new Date().toISOString(), msg, ...fields }));
+      const requestId = currentRequestId();
+      write(
+        JSON.stringify({
+          level: lvl,
+          time: new Date().toISOString(),
+          msg,
+          ...(requestId ? { requestId } : {}),
+          ...fields,
+        }),
+      );
     };
   return { debug: log("debug"), info: log("info"), warn: log("warn"), error: log("error") };
 }

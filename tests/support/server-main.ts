@@ -5,8 +5,11 @@ import { createApp } from "../../server/app.ts";
 import { boot } from "../../server/boot.ts";
 
 const booted = await boot();
-const { app, ready } = createApp(booted);
+const { app, ready, pageCache } = createApp(booted);
+if (pageCache) booted.lifecycle.onClose(() => pageCache.close());
 await ready;
-serve({ fetch: app.fetch, port: booted.env.PORT, hostname: "127.0.0.1" }, (info) => {
+const server = serve({ fetch: app.fetch, port: booted.env.PORT, hostname: "127.0.0.1" }, (info) => {
+  booted.lifecycle.markReady();
   process.stdout.write(`listening ${info.port}\n`);
 });
+booted.lifecycle.attach(server as import("node:http").Server);

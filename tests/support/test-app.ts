@@ -9,13 +9,15 @@ import type { Mailer } from "../../server/features/mail/mail.service.ts";
 import { outboxDir } from "../../server/integrations/mail/mail-transport.ts";
 import type { Queue } from "../../server/jobs/queue.ts";
 import { startJobs } from "../../server/jobs/start-jobs.ts";
-import { silentLogger } from "../../server/lib/logger.ts";
+import { silentLogger, type Logger } from "../../server/lib/logger.ts";
 import type { Deps } from "../../server/services.ts";
 import { createTestDatabase } from "./test-db.ts";
 
 export interface TestApp {
   app: ReturnType<typeof createApp>["app"];
   services: ReturnType<typeof createApp>["services"];
+  /** the rendered-page cache (null unless PAGE_CACHE_MAX_BYTES is given) */
+  pageCache: ReturnType<typeof createApp>["pageCache"];
   database: Database;
   db: Database["db"];
   env: Env;
@@ -33,6 +35,10 @@ export interface TestApp {
 export interface TestAppOptions {
   /** the hook a paid transition calls (server/services.ts Deps.onPaymentPaid) */
   onPaymentPaid?: Deps["onPaymentPaid"];
+  /** the app's and its jobs' logger (default: silent) */
+  logger?: Logger;
+  /** the pages the page cache keeps (with PAGE_CACHE_MAX_BYTES set: the cache is off in tests by default) */
+  pageFamilies?: Deps["pageFamilies"];
 }
 
 export async function createTestApp(
@@ -56,19 +62,22 @@ export async function createTestApp(
     ...overrides,
   });
   // The server's wiring, polling often and retrying after 1 s so that tests wait little.
-  const { queue, mailer } = await startJobs(database, env, silentLogger, {
+  const logger = options.logger ?? silentLogger;
+  const { queue, mailer } = await startJobs(database, env, logger, {
     pollingIntervalSeconds: 0.5,
     retry: { limit: 2, delaySeconds: 1, backoff: false },
   });
-  const { app, services, ready } = createApp({
+  const { app, services, pageCache, ready } = createApp({
     database,
     env,
-    logger: silentLogger,
+    logger,
     mailer,
     queue,
     onPaymentPaid: options.onPaymentPaid,
+    pageFamilies: options.pageFamilies,
   });
   await ready;
+  await pageCache?.ready;
   return {
     app,
     services,
@@ -88,7 +97,9 @@ export async function createTestApp(
         app.request(url, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body }, bindings),
       );
     },
+    pageCache,
     close: async () => {
+      await pageCache?.close();
       await queue.stop();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });

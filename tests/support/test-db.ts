@@ -42,3 +42,28 @@ export async function createTestDatabase(): Promise<Database> {
   const blob = new Blob([readFileSync(inject("pgliteTemplate"))]);
   return openDatabase({ memory: true, loadDataDir: blob });
 }
+
+/**
+ * An empty PostgreSQL database (no migrations, no rows) on TEST_DATABASE_URL's server, for tests of what a
+ * start or a restore does to a new database; `drop` removes it.
+ */
+export async function createEmptyPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const { TEST_DATABASE_URL } = readTestEnv();
+  if (!TEST_DATABASE_URL) throw new Error("createEmptyPostgres needs TEST_DATABASE_URL");
+  const name = `academy_empty_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const a = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}

@@ -1,7 +1,7 @@
 import type { Comment } from "../../../contract/blog.ts";
 import { BLOG_ACTION_MESSAGES } from "../../../contract/blog-action-texts.ts";
 import { BLOG_MESSAGES } from "../../../contract/blog-texts.ts";
-import { relativeTime } from "../../../contract/dates.ts";
+import { RelativeTime } from "../ui/relative-time.tsx";
 import { MediaImage } from "../ui/media-image.tsx";
 
 /** What the comments section says when there are none yet (the spec gives no words for it). */
@@ -73,9 +73,7 @@ export function CommentList({
               <div className="min-w-0 flex-1">
                 <p className="text-sm">
                   <span className="font-semibold text-slate-900">{comment.user.username}</span>{" "}
-                  <time dateTime={comment.createdAt} className="text-slate-600">
-                    {relativeTime(comment.createdAt, now)}
-                  </time>
+                  <RelativeTime date={comment.createdAt} now={now} className="text-slate-600" />
                 </p>
                 <p className="mt-1 leading-relaxed break-words whitespace-pre-line text-slate-800">{comment.desc}</p>
                 {actions ? actions(comment) : null}

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { PostListItem } from "../../../contract/blog.ts";
-import { relativeTime } from "../../../contract/dates.ts";
+import { RelativeTime } from "../ui/relative-time.tsx";
 import { MediaImage } from "../ui/media-image.tsx";
 
 // The card's picture: 320×180 beside the text from md, the column's full width (up to ~720px) below.
@@ -73,7 +73,7 @@ export function PostCard({ post, now }: { post: PostListItem; now: string }) {
             <span aria-hidden="true" className="mr-2">
               •
             </span>
-            <time dateTime={post.createdAt}>{relativeTime(post.createdAt, now)}</time>
+            <RelativeTime date={post.createdAt} now={now} />
           </span>
         </p>
         {post.desc ? <p className="mt-3 leading-relaxed text-slate-700">{post.desc}</p> : null}

@@ -1,6 +1,6 @@
 // Upload tokens for the ImageKit-compatible upload and the content version used for caching
 // (architecture "Media" and "Caching").
-import { bigint, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 export const uploadTokens = pgTable("upload_tokens", {
   token: text("token").primaryKey(),
@@ -12,8 +12,13 @@ export const uploadTokens = pgTable("upload_tokens", {
   fileKey: text("file_key"),
 });
 
-/** A single row whose version every content write bumps. */
-export const contentVersion = pgTable("content_version", {
-  id: integer("id").primaryKey().default(1),
+/**
+ * The content versions (architecture "Caching"; decision 044): one row per scope (a family of public
+ * pages: "home", "courses", "post:{slug}", ...) plus "all", which every content write moves. A cached
+ * page is keyed by the versions of the scopes it shows.
+ */
+export const contentScopes = pgTable("content_scopes", {
+  scope: text("scope").primaryKey(),
   version: bigint("version", { mode: "number" }).notNull().default(1),
 });
+

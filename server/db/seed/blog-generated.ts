@@ -246,7 +246,7 @@ export async function addGeneratedPosts(db: Db, options: GeneratedPostsOptions):
         updatedAt: createdAt,
       };
     });
-    await writeContent(db, async (tx) => {
+    await writeContent(db, ["posts"], async (tx) => {
       await tx.insert(posts).values(rows);
       await upsertStats(tx, stats);
       if (visits.length > 0) await tx.insert(postVisits).values(visits);

@@ -75,7 +75,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedCounts> {
   await writeSeedImages(options.dataDir, images);
 
   // One transaction, with the content version bumped in it (architecture "Caching").
-  const blog = await writeContent(db, async (tx) => {
+  const blog = await writeContent(db, ["site"], async (tx) => {
     // A coupon bound to a course that is about to go would become a general coupon (course_id is set
     // null on delete): switch those off first.
     await tx.update(coupons).set({ isValid: false }).where(isNotNull(coupons.courseId));

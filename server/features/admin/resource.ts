@@ -21,7 +21,7 @@ import {
 } from "../../../contract/admin-resource-schema.ts";
 import { describeIssues } from "../../../contract/common.ts";
 import { offsetOf, pageQuerySchema, pageSchema, type Page, type PageQuery } from "../../../contract/paging.ts";
-import { writeContent, type ContentTx } from "../../db/content-version.ts";
+import { writeContent, type ContentScope, type ContentTx } from "../../db/content-version.ts";
 import type { Db } from "../../db/client.ts";
 import type { BackendEnv } from "../../http/backend-env.ts";
 import { defineRoute, errorResponse, jsonResponse } from "../../http/define-route.ts";
@@ -34,6 +34,8 @@ export type ResourceTable<N extends string> = PgTable & { id: PgColumn; position
 
 export interface ResourceBinding<N extends string> {
   spec: ResourceSpec<N>;
+  /** the public pages that show it: their cached copies are refreshed by its writes (decision 044) */
+  scope: ContentScope;
   table: ResourceTable<N>;
   /** the OpenAPI tag of its operations */
   tag: string;
@@ -129,7 +131,7 @@ export function createResourceService<N extends string>(db: Db, binding: Resourc
     async create(actor: Actor | null, body: unknown): Promise<ResourceItem<N>> {
       const admin = requireAdmin(actor);
       const values = parse(body);
-      return writeContent(db, async (tx) => {
+      return writeContent(db, [binding.scope], async (tx) => {
         const extra: Record<string, unknown> = {};
         if (position) {
           const [last] = await tx.select({ p: sql<number>`coalesce(max(${position}), -1)::int` }).from(table);
@@ -156,7 +158,7 @@ export function createResourceService<N extends string>(db: Db, binding: Resourc
       const admin = requireAdmin(actor);
       checkId(id);
       const values = parse(body);
-      return writeContent(db, async (tx) => {
+      return writeContent(db, [binding.scope], async (tx) => {
         const before = await lockRow(tx, id);
         const [row] = (await tx
           .update(table)
@@ -179,7 +181,7 @@ export function createResourceService<N extends string>(db: Db, binding: Resourc
     async remove(actor: Actor | null, id: string): Promise<z.infer<typeof DeletedSchema>> {
       const admin = requireAdmin(actor);
       checkId(id);
-      return writeContent(db, async (tx) => {
+      return writeContent(db, [binding.scope], async (tx) => {
         const before = await lockRow(tx, id);
         await tx.delete(table).where(eq(table.id, id));
         await recordAudit(tx, admin, {
@@ -205,7 +207,7 @@ export function createResourceService<N extends string>(db: Db, binding: Resourc
       const parsed = MoveSchema.safeParse(body ?? {});
       if (!parsed.success) throw Invalid(describeIssues(parsed.error.issues));
       const { direction } = parsed.data;
-      return writeContent(db, async (tx) => {
+      return writeContent(db, [binding.scope], async (tx) => {
         // Every row locked, in order: two moves at once are applied one after the other.
         const rows = (await tx
           .select()

@@ -208,6 +208,15 @@ export function createBlogService(db: Db, options: { visitorSecret: string }) {
 
     recordVisit,
 
+    /**
+     * A visit of the post at this address, when there is one (a post page answered from the page cache,
+     * whose loader did not run: decision 044). No post at that address: nothing is counted.
+     */
+    async recordVisitBySlug(slug: string, visitor: Visitor): Promise<void> {
+      const [row] = await db.select({ id: posts.id }).from(posts).where(eq(posts.slug, slug));
+      if (row) await recordVisit(row.id, visitor);
+    },
+
     /** Recounts the trending window and drops old visit rows (the hourly job does it). */
     refreshVisits: () => refreshVisits(db),
 

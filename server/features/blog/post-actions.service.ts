@@ -21,7 +21,7 @@ import {
 } from "../../../contract/blog-actions.ts";
 import { BLOG_MESSAGES } from "../../../contract/blog-texts.ts";
 import type { Db } from "../../db/client.ts";
-import { writeContent } from "../../db/content-version.ts";
+import { postScope, writeContent, type ContentScope, type ContentTx } from "../../db/content-version.ts";
 import { sqlState } from "../../db/errors.ts";
 import { comments, posts, savedPosts, user } from "../../db/schema.ts";
 import { Forbidden, NotFound } from "../../lib/errors.ts";
@@ -32,6 +32,13 @@ import { listColumns, toPostListItem } from "./blog.service.ts";
 
 /** The name shown for an author whose account has no username (as blog.service.ts does). */
 const NO_USERNAME = "anonymous";
+
+/** The cache scopes of these posts' pages (decision 044). */
+async function pageScopesOf(tx: ContentTx, postIds: readonly string[]): Promise<ContentScope[]> {
+  if (postIds.length === 0) return [];
+  const rows = await tx.select({ slug: posts.slug }).from(posts).where(inArray(posts.id, [...postIds]));
+  return rows.map((r) => postScope(r.slug));
+}
 
 export function createPostActionsService(db: Db) {
   /** 404 unless `postId` names a post. */
@@ -52,8 +59,10 @@ export function createPostActionsService(db: Db) {
       await requirePost(postId);
       let row: typeof comments.$inferSelect | undefined;
       try {
-        row = await writeContent(db, async (tx) => {
+        // the post's page and the lists' comment counts (decision 044)
+        row = await writeContent(db, ["posts"], async (tx, alsoScopes) => {
           const [inserted] = await tx.insert(comments).values({ postId, userId: me.id, desc: input.desc }).returning();
+          alsoScopes(...(await pageScopesOf(tx, [postId])));
           return inserted;
         });
       } catch (error) {
@@ -74,12 +83,14 @@ export function createPostActionsService(db: Db) {
     async deleteComment(actor: Actor | null, id: string): Promise<Deleted> {
       const me = requireUser(actor);
       if (!isId(id)) throw NotFound(M.commentNotFound);
-      const gone = await writeContent(db, (tx) =>
-        tx
+      const gone = await writeContent(db, ["posts"], async (tx, alsoScopes) => {
+        const rows = await tx
           .delete(comments)
           .where(and(eq(comments.id, id), isAdmin(me) ? undefined : eq(comments.userId, me.id)))
-          .returning({ id: comments.id }),
-      );
+          .returning({ id: comments.id, postId: comments.postId });
+        alsoScopes(...(await pageScopesOf(tx, rows.map((c) => c.postId))));
+        return rows;
+      });
       if (gone.length > 0) return { message: M.commentDeleted };
       const [exists] = await db.select({ id: comments.id }).from(comments).where(eq(comments.id, id));
       if (exists) throw Forbidden(M.notCommentAuthor);
@@ -96,7 +107,7 @@ export function createPostActionsService(db: Db) {
       const me = requireUser(actor);
       if (!isId(id)) throw NotFound(BLOG_MESSAGES.postNotFound);
       const admin = isAdmin(me);
-      const gone = await writeContent(db, async (tx) => {
+      const gone = await writeContent(db, ["posts"], async (tx, alsoScopes) => {
         const rows = await tx
           .delete(posts)
           .where(and(eq(posts.id, id), admin ? undefined : eq(posts.userId, me.id)))
@@ -109,6 +120,7 @@ export function createPostActionsService(db: Db) {
             isFeatured: posts.isFeatured,
           });
         const [post] = rows;
+        if (post) alsoScopes(postScope(post.slug));
         if (admin && post) {
           const [author] = await tx
             .select({ username: user.username, email: user.email })
@@ -141,7 +153,7 @@ export function createPostActionsService(db: Db) {
     async toggleFeature(actor: Actor | null, postId: string): Promise<FeatureToggleResult> {
       const admin = requireAdmin(actor);
       if (!isId(postId)) throw NotFound(BLOG_MESSAGES.postNotFound);
-      const row = await writeContent(db, async (tx) => {
+      const row = await writeContent(db, ["posts"], async (tx, alsoScopes) => {
         const [flipped] = await tx
           .update(posts)
           .set({ isFeatured: sql`not ${posts.isFeatured}` })
@@ -149,6 +161,7 @@ export function createPostActionsService(db: Db) {
           .returning({ id: posts.id, isFeatured: posts.isFeatured, title: posts.title, slug: posts.slug });
         // The audit row (issue 16), in the flip's transaction: the flag before is the opposite of after.
         if (flipped) {
+          alsoScopes(postScope(flipped.slug));
           await recordAudit(tx, admin, {
             action: "feature",
             resource: "posts",

@@ -11,7 +11,7 @@ import { eq, inArray, or, sql } from "drizzle-orm";
 import { AUTHORING_MESSAGES as M, POST_TITLE_MAX, type CreatePost, type PostDetail } from "../../../contract/blog.ts";
 import { RESERVED_SLUGS } from "../../../contract/reserved-paths.ts";
 import type { Db } from "../../db/client.ts";
-import { writeContent } from "../../db/content-version.ts";
+import { postScope, writeContent } from "../../db/content-version.ts";
 import { categories, posts, user } from "../../db/schema.ts";
 import { Invalid } from "../../lib/errors.ts";
 import { ownMediaPath, ownMediaPathsInHtml } from "../../integrations/media/own-media.ts";
@@ -122,7 +122,7 @@ export function createPostWriteService(db: Db, { publicUrl }: { publicUrl: strin
         const slug = await freeSlug(base);
         try {
           // with the content version's bump (architecture "Caching"); a lost race rolls both back
-          const row = await writeContent(db, async (tx) => {
+          const row = await writeContent(db, ["posts", postScope(slug)], async (tx) => {
             const [inserted] = await tx
               .insert(posts)
               .values({ userId: actor.id, slug, title, desc, img, content, categories: names })

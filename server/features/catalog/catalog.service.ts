@@ -124,7 +124,7 @@ export function createCatalogService(db: Db, options: { stepUpMaxAgeMs?: number 
     async createCourse(actor: Actor | null, input: unknown): Promise<Course> {
       const admin = requireAdmin(actor);
       const data = parse(CourseInputSchema, input);
-      return writeContent(db, async (tx) => {
+      return writeContent(db, ["courses"], async (tx) => {
         const category = await knownCategory(tx, data.category);
         const [row] = await tx
           .insert(courses)
@@ -152,7 +152,7 @@ export function createCatalogService(db: Db, options: { stepUpMaxAgeMs?: number 
     async updateCourse(actor: Actor | null, id: string, input: unknown): Promise<Course> {
       const admin = requireAdmin(actor);
       const data = parse(CourseUpdateSchema, input);
-      return writeContent(db, async (tx) => {
+      return writeContent(db, ["courses"], async (tx) => {
         const row = await getRow(tx, id, true);
         const before = toCourse(row);
         const next = { ...before, ...Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined)) };
@@ -196,7 +196,7 @@ export function createCatalogService(db: Db, options: { stepUpMaxAgeMs?: number 
     async deleteCourse(actor: Actor | null, id: string): Promise<{ message: string; _id: string }> {
       const admin = requireAdmin(actor);
       requireRecentVerification(admin, options.stepUpMaxAgeMs);
-      return writeContent(db, async (tx) => {
+      return writeContent(db, ["courses"], async (tx) => {
         const row = await getRow(tx, id, true);
         await tx.delete(courses).where(eq(courses.id, row.id));
         await recordAudit(tx, admin, {

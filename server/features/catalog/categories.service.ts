@@ -62,7 +62,7 @@ async function usageOf(tx: ContentTx | Db, keys: string[]): Promise<Map<string, 
 export function createCategoriesService(db: Db) {
   /** One category removed, found by `where`; refused while courses or posts use it. */
   async function removeWhere(admin: Actor, where: SQL, notFound: string): Promise<Category> {
-    return writeContent(db, async (tx) => {
+    return writeContent(db, ["categories"], async (tx) => {
       const [row] = await tx
         .select({ id: categories.id, name: categories.name, key: keyOf })
         .from(categories)
@@ -125,7 +125,7 @@ export function createCategoriesService(db: Db) {
       const admin = requireAdmin(actor);
       const name = parseName(body);
       try {
-        return await writeContent(db, async (tx) => {
+        return await writeContent(db, ["categories"], async (tx) => {
           const [existing] = await tx
             .select({ name: categories.name })
             .from(categories)

@@ -22,6 +22,7 @@ export const CONTENT_RESOURCES = {
   carousel: {
     spec: CAROUSEL,
     table: carouselSlides,
+    scope: "home",
     tag: home,
     operations: {
       list: "listCarouselSlides",
@@ -35,6 +36,7 @@ export const CONTENT_RESOURCES = {
   blogTeasers: {
     spec: BLOG_TEASERS,
     table: blogTeasers,
+    scope: "home",
     tag: home,
     operations: {
       list: "listBlogTeasers",
@@ -48,6 +50,7 @@ export const CONTENT_RESOURCES = {
   instructorCtas: {
     spec: INSTRUCTOR_CTAS,
     table: instructorCtas,
+    scope: "home",
     tag: home,
     operations: {
       list: "listInstructorCtas",
@@ -61,6 +64,7 @@ export const CONTENT_RESOURCES = {
   faqs: {
     spec: FAQS,
     table: faqs,
+    scope: "home",
     tag: home,
     operations: {
       list: "listFaqs",
@@ -74,6 +78,7 @@ export const CONTENT_RESOURCES = {
   experts: {
     spec: EXPERTS,
     table: experts,
+    scope: "about",
     tag: about,
     operations: {
       list: "listExperts",
@@ -103,7 +108,7 @@ export function createContentService(db: Db) {
 
   /** Saves the hero's fields over the one row (made on the first save), audited as a change of it. */
   async function writeHero(actor: Actor, values: Hero, action: "update" | "delete"): Promise<Hero> {
-    return writeContent(db, async (tx) => {
+    return writeContent(db, ["about"], async (tx) => {
       const [current] = await latestHero(tx).for("update");
       const [row] = current
         ? await tx

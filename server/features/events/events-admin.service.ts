@@ -161,7 +161,7 @@ export function createEventsAdminService(deps: EventsAdminDeps) {
     async create(actor: Actor | null, body: unknown): Promise<AdminEvent> {
       const admin = requireAdmin(actor);
       const values = parse(body);
-      return writeContent(db, async (tx) => {
+      return writeContent(db, ["events"], async (tx) => {
         const [row] = await tx.insert(events).values(values).returning();
         await recordAudit(tx, admin, {
           action: "create",
@@ -180,7 +180,7 @@ export function createEventsAdminService(deps: EventsAdminDeps) {
       const admin = requireAdmin(actor);
       checkId(id);
       const values = parse(body);
-      const { row, moved } = await writeContent(db, async (tx) => {
+      const { row, moved } = await writeContent(db, ["events"], async (tx) => {
         const before = await lockEvent(tx, id);
         const [row] = await tx
           .update(events)
@@ -207,7 +207,7 @@ export function createEventsAdminService(deps: EventsAdminDeps) {
     async remove(actor: Actor | null, id: string): Promise<{ message: string; _id: string }> {
       const admin = requireAdmin(actor);
       checkId(id);
-      return writeContent(db, async (tx) => {
+      return writeContent(db, ["events"], async (tx) => {
         const before = await lockEvent(tx, id);
         const [sold] = await tx
           .select({ n: count() })

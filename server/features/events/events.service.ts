@@ -10,6 +10,7 @@ import { createResourceService, type ResourceBinding } from "../admin/resource.t
 export const TALENTS_BINDING = {
   spec: TALENTS,
   table: talents,
+  scope: "events",
   tag: "Showcase",
   operations: {
     list: "listTalents",

@@ -1,0 +1,268 @@
+// The rendered-page cache for anonymous visitors (architecture "Caching"; issue 20; decision 044).
+//
+// A GET (or HEAD) of a page or public API call that a family declares (which content scopes it shows),
+// asked without a session, is answered from the cache when a copy made from the same content exists:
+// the key is (URL with its query, the Save-Data preference, the versions of the family's scopes). The
+// copy holds the bytes already compressed (brotli and gzip) with a strong ETag per encoding, so a hit
+// costs no rendering, no database query and no compression; If-None-Match gets a 304. The versions are
+// kept current in memory (live-versions.ts), so the cache is exact: the first anonymous request after
+// a content write is made afresh. Signed-in requests, requests carrying any cookie of ours but the
+// device id (a flash message, a sign-in), and answers that set cookies or are not 200 are never cached.
+//
+// Several requests for one missing page wait for one rendering. A cached page's inline scripts carry
+// the nonce of the request that made it; it is answered with a CSP that allows those scripts by their
+// hashes instead, so no nonce is ever sent twice as a valid one.
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import type { MiddlewareHandler } from "hono";
+import type { Database } from "../../db/client.ts";
+import type { Logger } from "../../lib/logger.ts";
+import { DEVICE_COOKIE } from "../device.ts";
+import type { AppEnv } from "../middleware.ts";
+import { trackContentVersions, type LiveVersions } from "./live-versions.ts";
+import { memoryStore, redisStore, type CachedPage, type PageStore } from "./store.ts";
+
+/** What a cacheable address shows. */
+export interface CacheFamily {
+  /** the content scopes its answer is made from ("site" is added: every page depends on it) */
+  scopes: readonly string[];
+  /** a post's page: each answer, cached or not, counts a visit of the post with this address */
+  visitsPost?: string;
+  /** a page (HTML or its data), not an API call: answered with the pages' CDN policy and Vary */
+  page?: boolean;
+}
+
+/** The family of a path, or null when its answers are not cached. */
+export type FamilyOf = (path: string) => CacheFamily | null;
+
+export interface PageCacheOptions {
+  database: Database;
+  logger: Logger;
+  familyOf: FamilyOf;
+  /** the bytes the process keeps (compressed and plain copies together) */
+  maxBytes: number;
+  /** the oldest copy served, in seconds: bounds how long the words "3 minutes ago" stay as they were */
+  maxAgeSeconds: number;
+  /** with it, copies are shared between processes through Redis */
+  redisUrl?: string;
+  /** sets one site's copies in Redis apart from another's (processes of one site share it) */
+  namespace: string;
+  /** counts a visit of the post at this address (the post page's loader does it when it renders) */
+  countVisit(slug: string, visitor: { ip: string; userAgent: string }): Promise<void>;
+  /** the client's address as the rate limits see it */
+  clientIp(c: Parameters<MiddlewareHandler<AppEnv>>[0]): string;
+}
+
+/**
+ * What a CDN in front may do with a public page: keep it briefly, then serve it stale while it asks
+ * again (the ETag makes that a 304 when nothing changed).
+ */
+export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=30, stale-while-revalidate=300";
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Headers of the made answer that are not kept: the request's own, lengths, encodings, cookies. */
+const NOT_KEPT = new Set([
+  "set-cookie",
+  "content-length",
+  "content-encoding",
+  "etag",
+  "vary",
+  "cache-control",
+  "date",
+  "x-request-id",
+  "content-security-policy",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+]);
+
+/** Only answers of these types are kept: pages, their data, JSON. */
+const KEPT_TYPES = /^(text\/html|application\/json|text\/x-script|text\/plain)/;
+
+/** The inline <script>s of a page (React Router's context and module scripts), for their CSP hashes. */
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+
+export function scriptHashesOf(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(INLINE_SCRIPT)) {
+    const [, attributes = "", body = ""] = match;
+    if (/\bsrc\s*=/i.test(attributes) || body === "") continue;
+    hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+/** Only the device id (given to every browser) may come with a cached request: any other cookie of a page's own may change it. */
+function onlyDeviceCookie(cookie: string | undefined): boolean {
+  if (!cookie) return true;
+  return cookie.split(";").every((part) => {
+    const name = part.split("=", 1)[0]!.trim();
+    return name === "" || name === DEVICE_COOKIE;
+  });
+}
+
+type Encoding = "br" | "gzip" | "identity";
+
+function encodingOf(accept: string | undefined): Encoding {
+  if (!accept) return "identity";
+  if (/\bbr\b/.test(accept)) return "br";
+  if (/\bgzip\b/.test(accept)) return "gzip";
+  return "identity";
+}
+
+const SUFFIX: Record<Encoding, string> = { br: "-br", gzip: "-gz", identity: "" };
+
+/** If-None-Match names this page (in any of its encodings: the same content), or is "*". */
+function notModified(ifNoneMatch: string | undefined, hash: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(",").some((t) => {
+    const tag = t.trim().replace(/^W\//, "").replace(/^"|"$/g, "");
+    return tag === "*" || tag.replace(/-(br|gz)$/, "") === hash;
+  });
+}
+
+export interface PageCache {
+  middleware: MiddlewareHandler<AppEnv>;
+  /** resolves once the cache answers (until then requests pass through to be made afresh) */
+  ready: Promise<void>;
+  /** the process's copies: their count and bytes (for the bench and tests) */
+  stats(): { entries: number; bytes: number; hits: number; misses: number };
+  close(): Promise<void>;
+}
+
+export function createPageCache(options: PageCacheOptions): PageCache {
+  const { familyOf, logger, maxAgeSeconds } = options;
+  let versions: LiveVersions | undefined;
+  let store: (PageStore & { lru: { size: number; count: number } }) | undefined;
+  let hits = 0;
+  let misses = 0;
+  const starting = (async () => {
+    store = options.redisUrl
+      ? await redisStore(options.redisUrl, options.namespace, options.maxBytes, logger)
+      : memoryStore(options.maxBytes);
+    versions = await trackContentVersions(options.database, logger);
+  })();
+  starting.catch((error: unknown) =>
+    logger.error("page cache did not start: pages are made afresh for every request", { error: String(error) }),
+  );
+  /** The renderings under way: a second request for the same copy waits for the first. */
+  const making = new Map<string, Promise<CachedPage | null>>();
+
+  async function make(response: Response): Promise<CachedPage | null> {
+    if (response.status !== 200 || response.headers.has("set-cookie") || response.headers.has("content-encoding")) {
+      return null;
+    }
+    const type = response.headers.get("content-type") ?? "";
+    if (!KEPT_TYPES.test(type)) return null;
+    const cacheControl = response.headers.get("cache-control") ?? "";
+    if (/\b(private|no-store|no-cache)\b/i.test(cacheControl)) return null;
+    const identity = Buffer.from(await response.arrayBuffer());
+    const [br, gz] = await Promise.all([
+      brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
+      gzip(identity, { level: 9 }),
+    ]);
+    const headers: Array<[string, string]> = [];
+    response.headers.forEach((value, name) => {
+      if (!NOT_KEPT.has(name.toLowerCase())) headers.push([name, value]);
+    });
+    return {
+      status: 200,
+      headers,
+      hash: createHash("sha1").update(identity).digest("base64url"),
+      scriptHashes: type.startsWith("text/html") ? scriptHashesOf(identity.toString("utf8")) : [],
+      identity,
+      gzip: gz,
+      br,
+      madeAt: Date.now(),
+    };
+  }
+
+  const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const method = c.req.method;
+    if ((method !== "GET" && method !== "HEAD") || !versions || !store) return next();
+    if (c.get("actor")) {
+      await next();
+      // a signed-in answer is no one else's: no shared cache may keep it
+      if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "private, no-cache");
+      return;
+    }
+    const family = familyOf(c.req.path);
+    if (!family || !onlyDeviceCookie(c.req.header("cookie")) || c.req.header("authorization")) return next();
+
+    const url = new URL(c.req.url);
+    const saveData = /^on$/i.test(c.req.header("save-data") ?? "");
+    const key = `${url.pathname}${url.search}\n${saveData ? "s" : ""}\n${versions.keyOf(["site", ...family.scopes])}`;
+    const visit = family.visitsPost;
+    const countVisit = () =>
+      visit === undefined
+        ? Promise.resolve()
+        : options
+            .countVisit(visit, { ip: options.clientIp(c), userAgent: c.req.header("user-agent") ?? "" })
+            .catch((error: unknown) => logger.warn("page cache: visit not counted", { error: String(error) }));
+
+    let page = await store.get(key);
+    if (page && Date.now() - page.madeAt > maxAgeSeconds * 1000) page = undefined;
+    let made = false;
+    if (!page) {
+      if (method === "HEAD") return next();
+      const pending = making.get(key);
+      if (pending) {
+        page = (await pending) ?? undefined;
+        if (!page) return next();
+      } else {
+        misses++;
+        let settle!: (value: CachedPage | null) => void;
+        making.set(key, new Promise((resolve) => (settle = resolve)));
+        try {
+          await next();
+          page = (await make(c.res.clone())) ?? undefined;
+          if (page) await store.set(key, page);
+        } catch (error) {
+          logger.warn("page cache: not kept", { path: c.req.path, error: String(error) });
+          page = undefined;
+        } finally {
+          making.delete(key);
+          settle(page ?? null);
+        }
+        if (!page) return;
+        made = true;
+      }
+    }
+    if (!made) {
+      hits++;
+      // the visit the post page's loader would have counted
+      await countVisit();
+    }
+    // The answer from the copy (also for the request that made it: one form for all).
+    const encoding = encodingOf(c.req.header("accept-encoding"));
+    const headers = new Headers(page.headers);
+    headers.set("ETag", `"${page.hash}${SUFFIX[encoding]}"`);
+    headers.set("Vary", family.page ? "Accept-Encoding, Save-Data" : "Accept-Encoding");
+    headers.set("Cache-Control", family.page ? PUBLIC_PAGE_CACHE_CONTROL : "public, max-age=0, must-revalidate");
+    headers.set("X-Cache", made ? "MISS" : "HIT");
+    if (!made) c.set("scriptHashes", page.scriptHashes);
+    c.res = undefined;
+    if (notModified(c.req.header("if-none-match"), page.hash)) {
+      c.res = new Response(null, { status: 304, headers });
+      return;
+    }
+    const body = page[encoding];
+    if (encoding !== "identity") headers.set("Content-Encoding", encoding);
+    headers.set("Content-Length", String(body.length));
+    c.res = new Response(method === "HEAD" ? null : (body as Buffer<ArrayBuffer>), { status: page.status, headers });
+  };
+
+  return {
+    middleware,
+    ready: starting.catch(() => {}),
+    stats: () => ({ entries: store?.lru.count ?? 0, bytes: store?.lru.size ?? 0, hits, misses }),
+    close: async () => {
+      await starting.catch(() => {});
+      await versions?.stop();
+      await store?.close();
+    },
+  };
+}
