@@ -7,6 +7,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { appContext } from "./lib/context.ts";
 import { NonceProvider } from "./lib/nonce.tsx";
+import { varyOnSaveData } from "./lib/save-data.ts";
 
 export const streamTimeout = 5_000;
 
@@ -34,6 +35,8 @@ export default function handleRequest(
           const body = new PassThrough();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          // every page differs with the request's Save-Data (the root loader's data, app/lib/save-data.ts)
+          varyOnSaveData(responseHeaders);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
@@ -48,4 +51,10 @@ export default function handleRequest(
     );
     setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+/** Loader data fetched by client-side navigations carries the root's Save-Data too: it varies alike. */
+export function handleDataRequest(response: Response) {
+  varyOnSaveData(response.headers);
+  return response;
 }

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   collectHomeAssets,
+  collectPageAssets,
   extractRouterManifest,
   fileTimestamp,
   formatBytes,
@@ -103,6 +104,21 @@ describe("collectHomeAssets", () => {
       css: ["/assets/root-DDD.css"],
       manifestFound: true,
     });
+  });
+
+  it("for another page: the routes its inline script imports, not the home route", () => {
+    const about = page.replace(
+      'import * as route0 from "/assets/root-CCC.js";',
+      'import * as route0 from "/assets/root-CCC.js"; import * as route1 from "/assets/about-FFF.js";',
+    );
+    expect(collectPageAssets(about).js).toEqual([
+      "/assets/about-FFF.js",
+      "/assets/chunk-BBB.js",
+      "/assets/entry.client-AAA.js",
+      "/assets/manifest-HHH.js",
+      "/assets/root-CCC.js",
+    ]);
+    expect(collectPageAssets(page).js).not.toContain("/assets/home-EEE.js");
   });
 
   it("says when the page has no readable manifest", () => {

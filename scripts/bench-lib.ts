@@ -154,10 +154,28 @@ export interface HomeAssets {
 }
 
 /**
- * Every /assets/*.js and *.css a page loads: modulepreload, stylesheet and script links, the imports of
- * its inline module scripts, and the entry, root and home-route modules named in the inline manifest.
+ * Every /assets/*.js and *.css the home page loads: modulepreload, stylesheet and script links, the
+ * imports of its inline module scripts, and the entry, root and home-route modules named in the inline manifest.
  */
 export function collectHomeAssets(html: string): HomeAssets {
+  return collectAssets(
+    html,
+    (id, route) => id === "routes/home" || (route.index === true && route.parentId === "root"),
+  );
+}
+
+/**
+ * The same for any page: its links and inline imports, and from the manifest the entry, the root and
+ * the routes whose module the page's inline script imports (the routes it matched).
+ */
+export function collectPageAssets(html: string): HomeAssets {
+  return collectAssets(html, (_id, route, found) => route.module !== undefined && found.has(route.module));
+}
+
+function collectAssets(
+  html: string,
+  isPageRoute: (id: string, route: ManifestEntry, found: ReadonlySet<string>) => boolean,
+): HomeAssets {
   const found = new Set<string>();
   const add = (ref: string | undefined) => {
     const asset = assetPath(ref);
@@ -180,8 +198,7 @@ export function collectHomeAssets(html: string): HomeAssets {
     const entries: ManifestEntry[] = [];
     if (manifest.entry) entries.push(manifest.entry);
     for (const [id, route] of Object.entries(manifest.routes ?? {})) {
-      const isHome = id === "routes/home" || (route.index === true && route.parentId === "root");
-      if (id === "root" || isHome) entries.push(route);
+      if (id === "root" || isPageRoute(id, route, found)) entries.push(route);
     }
     for (const entry of entries) {
       add(entry.module);

@@ -26,6 +26,7 @@ import { migrateDatabase, openDatabase } from "../server/db/client.ts";
 import { newsletterSubscribers } from "../server/db/schema.ts";
 import { parseEnv } from "../server/env.ts";
 import { seedBenchPayments, timeFigures, type FiguresTiming } from "./bench-figures.ts";
+import { pageJsLines, weighPublicPages } from "./bench-front.ts";
 import { findNginx, NGINX_RATIO_TARGET, writeNginxSite } from "./bench-nginx.ts";
 import { measureMixed, MIXED_TARGETS, mixedLines, rssMb, type MixedHooks, type MixedRun } from "./bench-mixed.ts";
 import { benchBlog, BLOG_USAGE, blogLines, parseBlogArgs, type BlogBenchOptions, type BlogRun } from "./bench-blog.ts";
@@ -637,6 +638,7 @@ async function run(options: BenchOptions, blogOptions: BlogBenchOptions): Promis
   if (!slug) throw describeFailure(app, "the seeded database has no featured post");
   const postPath = `/${slug}`;
   const postPage = await weighPage(app, postPath);
+  const pagesJs = await weighPublicPages(app.base);
   const postCount = databaseUrl ? 0 : options.posts;
   const routes: Record<string, RouteResult> = {};
   for (const urlPath of [...APP_PATHS, ...BLOG_PATHS, postPath])
@@ -772,6 +774,8 @@ async function run(options: BenchOptions, blogOptions: BlogBenchOptions): Promis
       cssGzipBytes: postPage.cssGzipBytes,
       files: postPage.files,
     },
+    /** every public page's JS as its HTML names it, gzip -9 (scripts/bench-front.ts) */
+    pagesJs,
     /** the admin dashboard's last 30 days (services.figures.last30Days), in process, on generated payments */
     figures: figures ? { payments: options.payments, ...figures } : null,
     /** a 2400×1600 JPEG resized to WebP: first requests (made, ms each) and load on a cached derivative */
@@ -818,6 +822,8 @@ async function run(options: BenchOptions, blogOptions: BlogBenchOptions): Promis
     `home CSS gzip        ${formatBytes(home.cssGzipBytes)}`,
     `post page gzip       HTML ${formatBytes(postPage.htmlGzipBytes)}, JS ${formatBytes(postPage.jsGzipBytes)}, ` +
       `CSS ${formatBytes(postPage.cssGzipBytes)} (${postPath}; ${postCount} generated posts in the database)`,
+    "JS per public page (gzip -9)",
+    ...pageJsLines(pagesJs, formatBytes),
     `resized image, first request (made): median ${image.firstMedianMs} ms of ${image.firstMs.join(", ")} ms ` +
       `(2400×1600 JPEG → WebP w ${IMAGE_FIRST_WIDTHS.join(", ")}); cached: p50 ${image.cached.p50} ms, p99 ${image.cached.p99} ms`,
     figures

@@ -8,7 +8,7 @@ import { formatLagosDate } from "../../contract/dates.ts";
 import { BLOG_MESSAGES } from "../../contract/blog-texts.ts";
 import { categoryNames } from "../components/blog/post-card.tsx";
 import { BlogBreadcrumb } from "../components/blog/blog-breadcrumb.tsx";
-import { MediaImage } from "../components/ui/media-image.tsx";
+import { DENSE_FULL_WIDTH, MediaImage } from "../components/ui/media-image.tsx";
 import { firstSocialImage } from "../../contract/media-urls.ts";
 import { canonicalUrl, pageMeta } from "../lib/meta.ts";
 import { buttonClass } from "../components/ui/button.tsx";
@@ -102,7 +102,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
             <ul className="mt-6 grid gap-6 md:grid-cols-2">
               {featured.map((post, i) => (
                 <li key={post._id}>
-                  <FeaturedCard post={post} priority={i < 2} />
+                  <FeaturedCard post={post} priority={i === 0} />
                 </li>
               ))}
             </ul>
@@ -146,7 +146,7 @@ function FeaturedCard({ post, priority }: { post: DatedPost; priority: boolean }
             width={600}
             height={338}
             widths={[400, 600, 900, 1200]}
-            sizes="(min-width: 1280px) 600px, (min-width: 768px) 50vw, 100vw"
+            sizes={`(min-width: 1280px) 600px, (min-width: 768px) 50vw, ${DENSE_FULL_WIDTH}, 100vw`}
             priority={priority}
             className="aspect-video w-full object-cover"
           />

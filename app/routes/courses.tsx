@@ -96,8 +96,10 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
         </p>
 
         <div className="mt-4">
+          {/* the cards' titles are h3 (as on the home page, under its courses section): a level between the page's h1 and them */}
+          <h2 className="sr-only">Course list</h2>
           {shown.length > 0 ? (
-            <CourseGrid courses={shown} onEnroll={setEnrolling} />
+            <CourseGrid courses={shown} onEnroll={setEnrolling} firstOnScreen />
           ) : (
             <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-600">
               No courses in this category yet.{" "}

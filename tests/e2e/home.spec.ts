@@ -4,17 +4,10 @@ import type { CarouselSlide, Faq, InstructorCta } from "../../contract/content.t
 import { expectAccessible } from "./support/a11y.ts";
 import { waitForMail } from "./support/accounts.ts";
 import { expect, test } from "./support/fixtures.ts";
-import { api, asReturningVisitor, hydrated, naira } from "./support/page.ts";
+import { api, asReturningVisitor, hydrated, pausedClock, naira } from "./support/page.ts";
 
 // spec public-area §2 "Home / introduction", §4, §8, §9. Content comes from the seeded API, not from
 // titles written here.
-
-/** A fake clock that stands still: only page.clock.runFor moves time (and fires the carousel's timer). */
-async function pausedClock(page: Page) {
-  const start = new Date("2026-01-05T08:00:00Z");
-  await page.clock.install({ time: start });
-  await page.clock.pauseAt(new Date(start.getTime() + 1_000));
-}
 
 const courseCard = (page: Page, title: string) =>
   page.getByRole("article").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
@@ -349,7 +342,9 @@ test.describe("the newsletter pop-up", () => {
     // double opt-in (decision 037): a pending address asking again just gets its link again; confirmed, it is on the list
     const confirmation = await waitForMail(dataDir, { to: email, subject: /^Confirm your subscription/ });
     const link = new URL(/https?:\/\/\S+\/newsletter\/confirm\?token=[0-9a-f]{48}/.exec(confirmation.text)![0]);
-    const confirmed = await request.post(link.pathname + link.search, { form: { token: link.searchParams.get("token")! } });
+    const confirmed = await request.post(link.pathname + link.search, {
+      form: { token: link.searchParams.get("token")! },
+    });
     expect(confirmed.status()).toBe(200);
     const again = await request.post("/backend/api/newsletter", { data: { email } });
     expect(again.status()).toBe(409);

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { Hero } from "../../../contract/content.ts";
 import { classifyVideoUrl } from "../../../contract/video-embed.ts";
 import { VideoPlayButton } from "../ui/video-player.tsx";
+import { useSaveData } from "../../lib/save-data.ts";
 
 /**
  * The about page's hero (spec public-area §2): a muted looping background video when a video file is set,
@@ -11,16 +12,18 @@ import { VideoPlayButton } from "../ui/video-player.tsx";
  * megabytes before anyone asked): it is a "Watch our video" button that opens the player (decision 030).
  */
 export function HeroBanner({ hero }: { hero: Hero }) {
+  const saveData = useSaveData();
   const videoRef = useRef<HTMLVideoElement>(null);
   const video = classifyVideoUrl(hero.videoUrl);
-  const background = video?.kind === "file" ? video.src : null;
+  // The request's Save-Data: no background video at all, the gradient stands in (decision 042).
+  const background = video?.kind === "file" && !saveData ? video.src : null;
 
   useEffect(() => {
     const element = videoRef.current;
     if (!element) return;
     // Motion and mobile data are the visitor's to spend: stop the loop when they ask for less.
-    const saveData = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
-    if (saveData || window.matchMedia("(prefers-reduced-motion: reduce)").matches) element.pause();
+    const dataSaver = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
+    if (dataSaver || window.matchMedia("(prefers-reduced-motion: reduce)").matches) element.pause();
   }, []);
 
   const internal = hero.buttonLink.startsWith("/");

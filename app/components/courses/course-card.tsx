@@ -1,14 +1,23 @@
 import type { Course } from "../../../contract/catalog.ts";
 import { Button } from "../ui/button.tsx";
 import { Icon } from "../ui/icons.tsx";
-import { MediaImage } from "../ui/media-image.tsx";
+import { DENSE_FULL_WIDTH, MediaImage } from "../ui/media-image.tsx";
 import { CoursePrice } from "./course-price.tsx";
 
 // The grid (max-w-7xl) shows 3 cards of about 400px from lg, 2 from sm, one full width below.
 const COURSE_IMAGE_WIDTHS = [400, 640, 800, 1200];
-const COURSE_IMAGE_SIZES = "(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw";
+const COURSE_IMAGE_SIZES = `(min-width: 1024px) 400px, (min-width: 640px) 50vw, ${DENSE_FULL_WIDTH}, 100vw`;
 
-export function CourseCard({ course, onEnroll }: { course: Course; onEnroll: (course: Course) => void }) {
+export function CourseCard({
+  course,
+  onEnroll,
+  priority = false,
+}: {
+  course: Course;
+  onEnroll: (course: Course) => void;
+  /** the card is on the first screen: its picture loads at once (MediaImage `priority`) */
+  priority?: boolean;
+}) {
   const titleId = `course-${course._id}`;
   return (
     <article
@@ -23,6 +32,7 @@ export function CourseCard({ course, onEnroll }: { course: Course; onEnroll: (co
           height={225}
           widths={COURSE_IMAGE_WIDTHS}
           sizes={COURSE_IMAGE_SIZES}
+          priority={priority}
           className="size-full object-cover"
         />
         <span className="absolute top-3 left-3 rounded-full bg-white/95 px-3 py-1 text-xs font-semibold text-brand-800 shadow-sm">
@@ -59,7 +69,12 @@ export function CourseCard({ course, onEnroll }: { course: Course; onEnroll: (co
         )}
         <div className="mt-auto pt-5">
           <CoursePrice course={course} />
-          <Button className="mt-4 w-full" aria-describedby={titleId} onClick={() => onEnroll(course)}>
+          <Button
+            className="mt-4 w-full"
+            aria-describedby={titleId}
+            data-opens-dialog=""
+            onClick={() => onEnroll(course)}
+          >
             Enroll Now
           </Button>
         </div>
@@ -73,17 +88,20 @@ export function CourseGrid({
   onEnroll,
   id,
   hidden,
+  firstOnScreen = false,
 }: {
   courses: Course[];
   onEnroll: (course: Course) => void;
   id?: string;
   hidden?: boolean;
+  /** the grid starts on the first screen: its first picture is the page's largest paint on a phone */
+  firstOnScreen?: boolean;
 }) {
   return (
     <ul id={id} hidden={hidden} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {courses.map((course) => (
+      {courses.map((course, i) => (
         <li key={course._id}>
-          <CourseCard course={course} onEnroll={onEnroll} />
+          <CourseCard course={course} onEnroll={onEnroll} priority={firstOnScreen && i === 0} />
         </li>
       ))}
     </ul>

@@ -2,12 +2,12 @@ import { useId, useState } from "react";
 import type { ShowcaseEvent } from "../../../contract/events.ts";
 import { TICKET_TYPES } from "../../../contract/tickets.ts";
 import { formatNaira } from "../../../contract/money.ts";
-import { MediaImage } from "../ui/media-image.tsx";
+import { DENSE_FULL_WIDTH, MediaImage } from "../ui/media-image.tsx";
 
 // The showcase grid shows 3 cards of about 400px from lg, 2 from md, one full width below; the
 // photos inside an expanded card sit two to a row (about 200px).
 const COVER_WIDTHS = [400, 640, 800, 1200];
-const COVER_SIZES = "(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw";
+const COVER_SIZES = `(min-width: 1024px) 400px, (min-width: 768px) 50vw, ${DENSE_FULL_WIDTH}, 100vw`;
 const LOWEST_PRICE = Math.min(...TICKET_TYPES.map((t) => t.price));
 
 /**
@@ -140,6 +140,7 @@ export function EventCard({
         <p className="text-sm text-slate-600">Tickets from {formatNaira(LOWEST_PRICE, { decimals: 0 })}</p>
         <button
           type="button"
+          data-opens-dialog=""
           onClick={onBuy}
           className="relative min-h-11 rounded-lg bg-accent-500 px-5 py-2.5 font-semibold text-slate-950 shadow-sm transition hover:bg-amber-400"
         >

@@ -30,3 +30,10 @@ export async function api<T>(request: APIRequestContext, path: string): Promise<
 
 /** Naira as the pages show it. */
 export const naira = new Intl.NumberFormat("en-NG", { style: "currency", currency: "NGN" });
+
+/** A fake clock that stands still: only page.clock.runFor moves time (and fires the carousel's timer). */
+export async function pausedClock(page: Page) {
+  const start = new Date("2026-01-05T08:00:00Z");
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(new Date(start.getTime() + 1_000));
+}
