@@ -79,6 +79,15 @@ function ResourceInput({
   return <Field {...common} type="text" inputMode={field.kind === "link" ? "url" : undefined} />;
 }
 
+/** A number for each save's answer, the same for one answer however often it renders. */
+const serials = new WeakMap<object, number>();
+let lastSerial = 0;
+function serialOf(answer: object): number {
+  let serial = serials.get(answer);
+  if (serial === undefined) serials.set(answer, (serial = ++lastSerial));
+  return serial;
+}
+
 export function ResourceSection({
   spec,
   view,
@@ -130,9 +139,12 @@ export function ResourceSection({
 
   useToast(failure, failure ? (failure.formError ?? Object.values(failure.fieldErrors)[0]) : null, "error");
   const editingId = saveFailure?.values.id ?? editing?._id ?? "";
-  // A new form (emptied) after a save, an edit or a change in the list's length (the lists revalidate
-  // after a failure too, so another admin's add remakes it: the focus below then goes to the new one).
-  const formKey = `${editingId}:${saveFailure ? "failed" : "fresh"}:${view.page.total}`;
+  // A new form (emptied) after each save (its answer is a new object), an edit or a change in the list's
+  // length (the lists revalidate after a failure too, so another admin's add remakes it: the focus below
+  // then goes to the new one). The save's own number: the length alone stays the same when another admin
+  // removes an item while this one adds.
+  const saved = answer?.ok && answer.intent === `${key}.save` ? answer : undefined;
+  const formKey = `${editingId}:${saveFailure ? "failed" : "fresh"}:${view.page.total}:${saved ? serialOf(saved) : 0}`;
   // after a failed save, focus goes to the first field at fault (or the message above the form)
   useEffect(() => {
     if (!saveFailure && !checkErrors) return;
