@@ -40,11 +40,11 @@ export function fileOf(urlPath: string): string {
  */
 export async function writeNginxSite(dir: string, port: number, pages: Record<string, Buffer>): Promise<string> {
   const root = path.join(dir, "html");
-  await mkdir(root, { recursive: true });
+  await mkdir(root, { recursive: true, mode: 0o755 });
   const locations: string[] = [];
   for (const [urlPath, body] of Object.entries(pages)) {
     const file = fileOf(urlPath);
-    await writeFile(path.join(root, file), body);
+    await writeFile(path.join(root, file), body, { mode: 0o644 });
     locations.push(`    location = ${urlPath} { try_files /${file} =404; }`);
   }
   const config = [

@@ -10,7 +10,7 @@
 // Only 127.0.0.1 is targeted, and every run has a fixed duration. See `npm run bench -- --help`.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
+import { chmod, mkdir, writeFile } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -847,8 +847,12 @@ async function run(options: BenchOptions, blogOptions: BlogBenchOptions): Promis
 async function measureNginx(pages: Record<string, Buffer>, options: BenchOptions) {
   const binary = findNginx(log);
   if (!binary || !tempDir) return null;
+  // (nginx's workers run as an unprivileged user when started by root: the files must be readable to
+  // them, which DATA_DIR, made private, is not)
   const dir = path.join(tempDir, "nginx");
   await mkdir(dir, { recursive: true });
+  await chmod(tempDir, 0o711);
+  await chmod(dir, 0o755);
   const port = await freePort();
   const config = await writeNginxSite(dir, port, pages);
   const nginx = startProcess("nginx", binary, ["-c", config, "-p", dir], {}, `http://${HOST}:${port}`);
