@@ -138,7 +138,8 @@ function createAppPageCache(deps: Deps, services: Services): PageCache | null {
       .digest("hex")
       .slice(0, 16),
     familyOf: (path) => (path.startsWith("/backend/") ? apiFamilyOf(path) : (pageFamilies?.(path) ?? null)),
-    countVisit: (slug, visitor) => services.blog.recordVisitBySlug(slug, { userId: null, ...visitor }),
+    countVisits: (visits) =>
+      services.blog.recordVisitsBySlug(visits.map((v) => ({ slug: v.slug, visitor: { userId: null, ...v.visitor } }))),
     clientIp,
   });
 }

@@ -49,12 +49,18 @@ beforeAll(async () => {
   admin = await createAccount(t, { admin: true });
   reader = await createAccount(t);
   const course = await writeContent(t.db, ["courses"], async (tx) => {
-    const [row] = await tx.insert(courses).values(makeCourse({ title: "Cached Course" })).returning();
+    const [row] = await tx
+      .insert(courses)
+      .values(makeCourse({ title: "Cached Course" }))
+      .returning();
     return row!;
   });
   courseId = course.id;
   const post = await writeContent(t.db, ["posts"], async (tx) => {
-    const [row] = await tx.insert(posts).values(makePost(reader.id, { title: "Cached post" })).returning();
+    const [row] = await tx
+      .insert(posts)
+      .values(makePost(reader.id, { title: "Cached post" }))
+      .returning();
     return row!;
   });
   postId = post.id;
@@ -120,7 +126,10 @@ describe("the page cache: exact after each kind of content write", () => {
 
   it("refreshes a post's page when the post is featured or deleted; another post's page stays", async () => {
     const other = await writeContent(t.db, ["posts"], async (tx) => {
-      const [row] = await tx.insert(posts).values(makePost(reader.id, { title: "Other post" })).returning();
+      const [row] = await tx
+        .insert(posts)
+        .values(makePost(reader.id, { title: "Other post" }))
+        .returning();
       return row!;
     });
     await get(`/${other.slug}`);
@@ -144,13 +153,34 @@ describe("the page cache: exact after each kind of content write", () => {
     const res = await t.request(`/${postSlug}`, { clientIp: "10.9.8.7", headers: { "User-Agent": "phone" } });
     expect(res.headers.get("X-Cache")).toBe("HIT");
     expect(renders).toBe(rendered);
+    // the cache writes its hits' visits together, within a second
+    await t.pageCache!.flushVisits();
     expect(await visits()).toBe(before + 1);
+    // the same reader again within the hour, and an address no post has: nothing more
+    await t.request(`/${postSlug}`, { clientIp: "10.9.8.7", headers: { "User-Agent": "phone" } });
+    await t.request("/backend/api/courses");
+    await t.pageCache!.flushVisits();
+    expect(await visits()).toBe(before + 1);
+    // two other readers at once: two visits in one write
+    await Promise.all(
+      ["10.0.0.1", "10.0.0.2"].map((ip) => t.request(`/${postSlug}`, { clientIp: ip, headers: { "User-Agent": "p" } })),
+    );
+    await t.pageCache!.flushVisits();
+    expect(await visits()).toBe(before + 3);
+    // an address that is no post's counts nothing and fails nothing
+    await t.services.blog.recordVisitsBySlug([
+      { slug: "no-such-post", visitor: { userId: null, ip: "1.2.3.4", userAgent: "" } },
+    ]);
+    expect(await visits()).toBe(before + 3);
   });
 
   it("answers a content write made elsewhere in the same transaction as the version (writeContent)", async () => {
     await get("/backend/api/courses");
     await writeContent(t.db, ["courses"], (tx) =>
-      tx.update(courses).set({ title: "Changed by a script" }).where(and(eq(courses.id, courseId))),
+      tx
+        .update(courses)
+        .set({ title: "Changed by a script" })
+        .where(and(eq(courses.id, courseId))),
     );
     expect(JSON.stringify(await (await get("/backend/api/courses")).json())).toContain("Changed by a script");
     // the seed moves every page ("site")
@@ -301,7 +331,7 @@ describe("the page cache shared through Redis", () => {
         maxAgeSeconds: 60,
         redisUrl: "redis://127.0.0.1:6379",
         namespace,
-        countVisit: async () => {},
+        countVisits: async () => {},
         clientIp: () => "127.0.0.1",
       });
       const app = new Hono<AppEnv>();

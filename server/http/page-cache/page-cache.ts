@@ -48,8 +48,11 @@ export interface PageCacheOptions {
   redisUrl?: string;
   /** sets one site's copies in Redis apart from another's (processes of one site share it) */
   namespace: string;
-  /** counts a visit of the post at this address (the post page's loader does it when it renders) */
-  countVisit(slug: string, visitor: { ip: string; userAgent: string }): Promise<void>;
+  /**
+   * counts visits of the posts at these addresses (the post page's loader counts one when it renders);
+   * the cache gathers its hits' visits and hands them over once a second (and when it closes)
+   */
+  countVisits(visits: Array<{ slug: string; visitor: { ip: string; userAgent: string } }>): Promise<void>;
   /** the client's address as the rate limits see it */
   clientIp(c: Parameters<MiddlewareHandler<AppEnv>>[0]): string;
 }
@@ -59,6 +62,10 @@ export interface PageCacheOptions {
  * again (the ETag makes that a 304 when nothing changed).
  */
 export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=30, stale-while-revalidate=300";
+
+/** Visits of cached post pages are written together, once a second or by this many. */
+const VISIT_FLUSH_MS = 1_000;
+const VISIT_BATCH = 500;
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -128,6 +135,8 @@ export interface PageCache {
   middleware: MiddlewareHandler<AppEnv>;
   /** resolves once the cache answers (until then requests pass through to be made afresh) */
   ready: Promise<void>;
+  /** writes the visits gathered so far (tests; close does it too) */
+  flushVisits(): Promise<void>;
   /** the process's copies: their count and bytes (for the bench and tests) */
   stats(): { entries: number; bytes: number; hits: number; misses: number };
   close(): Promise<void>;
@@ -148,6 +157,22 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   starting.catch((error: unknown) =>
     logger.error("page cache did not start: pages are made afresh for every request", { error: String(error) }),
   );
+  /** Visits of cached post pages not yet written. */
+  let visits: Array<{ slug: string; visitor: { ip: string; userAgent: string } }> = [];
+  let flushing: Promise<void> = Promise.resolve();
+  function flushVisits(): Promise<void> {
+    if (visits.length === 0) return flushing;
+    const batch = visits;
+    visits = [];
+    flushing = flushing
+      .then(() => options.countVisits(batch))
+      .catch((error: unknown) =>
+        logger.warn("page cache: visits not counted", { visits: batch.length, error: String(error) }),
+      );
+    return flushing;
+  }
+  const visitTimer = setInterval(() => void flushVisits(), VISIT_FLUSH_MS);
+  visitTimer.unref();
   /** The renderings under way: a second request for the same copy waits for the first. */
   const making = new Map<string, Promise<CachedPage | null>>();
 
@@ -196,12 +221,6 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const saveData = /^on$/i.test(c.req.header("save-data") ?? "");
     const key = `${url.pathname}${url.search}\n${saveData ? "s" : ""}\n${versions.keyOf(["site", ...family.scopes])}`;
     const visit = family.visitsPost;
-    const countVisit = () =>
-      visit === undefined
-        ? Promise.resolve()
-        : options
-            .countVisit(visit, { ip: options.clientIp(c), userAgent: c.req.header("user-agent") ?? "" })
-            .catch((error: unknown) => logger.warn("page cache: visit not counted", { error: String(error) }));
 
     let page = await store.get(key);
     if (page && Date.now() - page.madeAt > maxAgeSeconds * 1000) page = undefined;
@@ -233,8 +252,12 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     }
     if (!made) {
       hits++;
-      // the visit the post page's loader would have counted
-      await countVisit();
+      // the visit the post page's loader would have counted: written with the others of this second,
+      // in one statement, off the answer's path
+      if (visit !== undefined) {
+        visits.push({ slug: visit, visitor: { ip: options.clientIp(c), userAgent: c.req.header("user-agent") ?? "" } });
+        if (visits.length >= VISIT_BATCH) void flushVisits();
+      }
     }
     // The answer from the copy (also for the request that made it: one form for all).
     const encoding = encodingOf(c.req.header("accept-encoding"));
@@ -258,8 +281,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   return {
     middleware,
     ready: starting.catch(() => {}),
+    flushVisits,
     stats: () => ({ entries: store?.lru.count ?? 0, bytes: store?.lru.size ?? 0, hits, misses }),
     close: async () => {
+      clearInterval(visitTimer);
+      await flushVisits();
       await starting.catch(() => {});
       await versions?.stop();
       await store?.close();
