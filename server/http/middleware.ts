@@ -149,7 +149,7 @@ export function etag(): MiddlewareHandler {
 }
 
 /** If-None-Match holds the tag (weak comparison, as RFC 9110 asks for GET) or is "*". */
-function matchesTag(ifNoneMatch: string | undefined, tag: string): boolean {
+export function matchesTag(ifNoneMatch: string | undefined, tag: string): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch.split(",").some((t) => {
     const candidate = t.trim();

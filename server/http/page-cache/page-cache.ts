@@ -19,7 +19,7 @@ import type { MiddlewareHandler } from "hono";
 import type { Database } from "../../db/client.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { DEVICE_COOKIE } from "../device.ts";
-import type { AppEnv } from "../middleware.ts";
+import { matchesTag, type AppEnv } from "../middleware.ts";
 import { trackContentVersions, type LiveVersions } from "./live-versions.ts";
 import { memoryStore, redisStore, type CachedPage, type PageStore } from "./store.ts";
 
@@ -122,13 +122,9 @@ function encodingOf(accept: string | undefined): Encoding {
 
 const SUFFIX: Record<Encoding, string> = { br: "-br", gzip: "-gz", identity: "" };
 
-/** If-None-Match names this page (in any of its encodings: the same content), or is "*". */
+/** If-None-Match names this page in any of its encodings (the same content), or is "*". */
 function notModified(ifNoneMatch: string | undefined, hash: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(",").some((t) => {
-    const tag = t.trim().replace(/^W\//, "").replace(/^"|"$/g, "");
-    return tag === "*" || tag.replace(/-(br|gz)$/, "") === hash;
-  });
+  return Object.values(SUFFIX).some((suffix) => matchesTag(ifNoneMatch, `"${hash}${suffix}"`));
 }
 
 export interface PageCache {
@@ -217,9 +213,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const family = familyOf(c.req.path);
     if (!family || !onlyDeviceCookie(c.req.header("cookie")) || c.req.header("authorization")) return next();
 
-    const url = new URL(c.req.url);
+    // the path and query as asked (no URL parsed on the answer's path)
+    const url = c.req.url;
+    const query = url.indexOf("?");
     const saveData = /^on$/i.test(c.req.header("save-data") ?? "");
-    const key = `${url.pathname}${url.search}\n${saveData ? "s" : ""}\n${versions.keyOf(["site", ...family.scopes])}`;
+    const key = `${c.req.path}${query < 0 ? "" : url.slice(query)}\n${saveData ? "s" : ""}\n${versions.keyOf(["site", ...family.scopes])}`;
     const visit = family.visitsPost;
 
     let page = await store.get(key);
