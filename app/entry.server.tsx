@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, Transform } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -7,7 +7,10 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { appContext } from "./lib/context.ts";
 import { NonceProvider } from "./lib/nonce.tsx";
+import { InlineStylesheetProvider } from "./lib/inline-stylesheet.tsx";
+import stylesheetText from "./app.css?inline";
 import { varyOnSaveData } from "./lib/save-data.ts";
+import { paintFirst } from "./lib/paint-first.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -26,7 +29,9 @@ export default function handleRequest(
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <InlineStylesheetProvider value={import.meta.env.DEV ? "" : stylesheetText}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </InlineStylesheetProvider>
       </NonceProvider>,
       {
         nonce,
@@ -38,7 +43,12 @@ export default function handleRequest(
           // every page differs with the request's Save-Data (the root loader's data, app/lib/save-data.ts)
           varyOnSaveData(responseHeaders);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+          if (import.meta.env.DEV) pipe(body);
+          else {
+            const whole = paintFirstStream();
+            whole.pipe(body);
+            pipe(whole);
+          }
         },
         onShellError(error: unknown) {
           reject(error);
@@ -50,6 +60,24 @@ export default function handleRequest(
       },
     );
     setTimeout(abort, streamTimeout + 1000);
+  });
+}
+
+/**
+ * The whole document, rewritten by `paintFirst` (decision 045) before any of it is sent. The pages render
+ * their shell at once (no streamed boundaries on the public pages), so holding the document back costs no
+ * first byte that matters; a boundary resolved later is in the same document and passes through unchanged.
+ */
+function paintFirstStream(): Transform {
+  const chunks: Buffer[] = [];
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk);
+      callback();
+    },
+    flush(callback) {
+      callback(null, paintFirst(Buffer.concat(chunks).toString("utf8")));
+    },
   });
 }
 

@@ -12,6 +12,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { appContext } from "./lib/context.ts";
 import { useNonce } from "./lib/nonce.tsx";
+import { useInlineStylesheet } from "./lib/inline-stylesheet.tsx";
 import { SiteLayout } from "./components/site-layout.tsx";
 import { ErrorPage } from "./components/ui/error-page.tsx";
 import { FlashMessage } from "./components/ui/flash-message.tsx";
@@ -34,7 +35,7 @@ const FAVICON =
 // top of the head, before the pages' module preloads (as a side-effect import it came after 20-odd of
 // them, and a phone on HTTP/1.1's six connections waited for them before it could paint; decision 042).
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet, precedence: "default" },
+  ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet, precedence: "default" }] : []),
   { rel: "icon", type: "image/svg+xml", href: FAVICON },
 ];
 
@@ -52,11 +53,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const inlineStylesheet = useInlineStylesheet();
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {import.meta.env.DEV ? null : (
+          <style nonce={nonce} dangerouslySetInnerHTML={{ __html: inlineStylesheet }} suppressHydrationWarning />
+        )}
         <meta name="theme-color" content="#174ca8" />
         <Meta />
         {/* The browser never sees the nonce (NonceProvider is server-only). In development, where no CSP

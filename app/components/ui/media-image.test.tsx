@@ -110,12 +110,15 @@ describe("MediaImage", () => {
     expect(out).toContain('decoding="async"');
     expect(out).toContain("background-image:url(&quot;/media/seed/c.svg?tr=w-32,q-20,bl-10&quot;)");
     expect(out).not.toContain("fetchPriority");
+    expect(out).not.toContain("elementtiming");
   });
 
   it("loads a priority image at once, with high priority", () => {
     const out = html(<MediaImage src="/media/seed/c.svg" alt="" width={48} height={48} priority />);
     expect(out).toContain('loading="eager"');
     expect(out).toContain('fetchPriority="high"');
+    // the page's scripts wait for it to be drawn (decision 045)
+    expect(out).toContain('elementtiming="first-screen"');
     expect(out).not.toContain("decoding");
   });
 

@@ -1,6 +1,7 @@
 import type { CSSProperties } from "react";
 import { isImageAddress, isResizable, mediaSrcSet, mediaUrl, PLACEHOLDER_TR } from "../../../contract/media-urls.ts";
 import { saveDataSizes, useSaveData } from "../../lib/save-data.ts";
+import { FIRST_SCREEN_TIMING } from "../../lib/first-screen.ts";
 
 // Images under /media are resized on request (issue 8 "Delivery"; README "Images"): pages ask for the
 // size they show, with a srcset for sharper screens, and a tiny blurred copy stays underneath as the
@@ -78,6 +79,8 @@ export function MediaImage({
       height={height}
       loading={priority ? "eager" : "lazy"}
       fetchPriority={priority ? "high" : undefined}
+      // the page's scripts wait for this picture to be drawn (app/lib/paint-first.server.ts, decision 045)
+      {...(priority ? { elementtiming: FIRST_SCREEN_TIMING } : {})}
       decoding={priority ? undefined : "async"}
       ref={resizable ? reveal : undefined}
       onLoad={resizable ? (event) => reveal(event.currentTarget) : undefined}
