@@ -100,9 +100,9 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
             <p className="mt-4 text-slate-600">No featured posts yet.</p>
           ) : (
             <ul className="mt-6 grid gap-6 md:grid-cols-2">
-              {featured.map((post, i) => (
+              {featured.map((post) => (
                 <li key={post._id}>
-                  <FeaturedCard post={post} priority={i === 0} />
+                  <FeaturedCard post={post} />
                 </li>
               ))}
             </ul>
@@ -135,7 +135,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function FeaturedCard({ post, priority }: { post: DatedPost; priority: boolean }) {
+function FeaturedCard({ post }: { post: DatedPost }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       {post.img ? (
@@ -147,7 +147,6 @@ function FeaturedCard({ post, priority }: { post: DatedPost; priority: boolean }
             height={338}
             widths={[400, 600, 900, 1200]}
             sizes={`(min-width: 1280px) 600px, (min-width: 768px) 50vw, ${DENSE_FULL_WIDTH}, 100vw`}
-            priority={priority}
             className="aspect-video w-full object-cover"
           />
         </Link>
