@@ -24,6 +24,7 @@ describe("parseBenchArgs", () => {
       onlyNewsletter: false,
       mixedDuration: 30,
       onlyMixed: false,
+      onlyBlog: false,
       serverHeapMb: 0,
       help: false,
     });
@@ -43,6 +44,7 @@ describe("parseBenchArgs", () => {
       onlyNewsletter: false,
       mixedDuration: 30,
       onlyMixed: false,
+      onlyBlog: false,
       serverHeapMb: 0,
       help: false,
     });
@@ -51,6 +53,7 @@ describe("parseBenchArgs", () => {
       onlyMixed: true,
       mixedDuration: 0,
     });
+    expect(parseBenchArgs(["--only-blog"])).toMatchObject({ onlyBlog: true, onlyMixed: false });
   });
 
   it("refuses values out of range, non-numbers and unknown flags with a message naming the flag", () => {

@@ -20,6 +20,8 @@ export interface BenchOptions {
   mixedDuration: number;
   /** only the mixed run (and the RSS it reports) */
   onlyMixed: boolean;
+  /** only the blog reads (at --posts and --posts-large) */
+  onlyBlog: boolean;
   /** V8's old-space limit for the measured server, in MB (0: Node's default) */
   serverHeapMb: number;
   help: boolean;
@@ -41,6 +43,7 @@ export const USAGE = `Usage: npm run bench -- [--no-build] [--duration S] [--war
   --mixed-duration S seconds of the mixed run: 100 connections of pages, API reads and contact posts
                     (default 30, 0-300; 0 skips it); on PostgreSQL also against two processes
   --only-mixed      the mixed run only (and the servers' RSS, idle and under load)
+  --only-blog       the blog reads only (at --posts, and at --posts-large unless 0)
   --server-heap-mb N run the measured server with --max-old-space-size=N (default: the one of npm start)
 
 Set DATABASE_URL to bench against that PostgreSQL instead of a fresh PGlite directory. LOAD_SHED_*
@@ -71,6 +74,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
       "only-newsletter": { type: "boolean", default: false },
       "mixed-duration": { type: "string" },
       "only-mixed": { type: "boolean", default: false },
+      "only-blog": { type: "boolean", default: false },
       "server-heap-mb": { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -87,6 +91,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     onlyNewsletter: values["only-newsletter"],
     mixedDuration: Math.round(boundedNumber("mixed-duration", values["mixed-duration"], 30, 0, 300)),
     onlyMixed: values["only-mixed"],
+    onlyBlog: values["only-blog"],
     serverHeapMb: Math.round(boundedNumber("server-heap-mb", values["server-heap-mb"], 0, 0, 16_384)),
     help: values.help,
   };

@@ -568,6 +568,40 @@ async function measureBulkSend(dataDir: string, databaseUrl: string | undefined,
   }
 }
 
+/** The blog's reads at --posts and --posts-large posts, each on a database of its own (scripts/bench-blog.ts). */
+function runBlog(
+  options: BenchOptions,
+  blogOptions: BlogBenchOptions,
+  databaseUrl: string | undefined,
+  workDir: string,
+): Promise<BlogRun[]> {
+  return benchBlog(
+    {
+      root: ROOT,
+      env: serverEnv,
+      freePort,
+      log,
+      async start(name, env) {
+        const server = startServer(name, SERVER_ENTRY, env);
+        await waitHealthy(server);
+        return {
+          base: server.base,
+          load: (urlPath, timing) => loadRoute(server, urlPath, { ...options, ...timing }),
+          stop: () => stopServer(server),
+        };
+      },
+    },
+    {
+      ...blogOptions,
+      databaseUrl,
+      workDir,
+      posts: options.posts,
+      duration: options.duration,
+      warmup: options.warmup,
+    },
+  );
+}
+
 async function run(options: BenchOptions, blogOptions: BlogBenchOptions): Promise<void> {
   const started = new Date();
   const loadBefore = os.loadavg()[0]!;
@@ -615,6 +649,12 @@ async function run(options: BenchOptions, blogOptions: BlogBenchOptions): Promis
     process.stdout.write(
       mixedLines(mixed, engine).join("\n") + `\n\nresults: ${path.relative(process.cwd(), file) || file}\n`,
     );
+    return;
+  }
+  if (options.onlyBlog) {
+    const blog = await runBlog(options, blogOptions, databaseUrl, tempDir);
+    const file = await writeResults(started, { date: started.toISOString(), node: process.version, blog });
+    process.stdout.write(blogLines(blog).join("\n") + `\n\nresults: ${path.relative(process.cwd(), file) || file}\n`);
     return;
   }
   await writeBenchPhoto(tempDir);
@@ -669,31 +709,7 @@ async function run(options: BenchOptions, blogOptions: BlogBenchOptions): Promis
   await stopServer(bare);
 
   // 2b. The blog's reads at --posts and --posts-large posts, each on a database of its own (scripts/bench-blog.ts).
-  const blog: BlogRun[] = await benchBlog(
-    {
-      root: ROOT,
-      env: serverEnv,
-      freePort,
-      log,
-      async start(name, env) {
-        const server = startServer(name, SERVER_ENTRY, env);
-        await waitHealthy(server);
-        return {
-          base: server.base,
-          load: (urlPath, timing) => loadRoute(server, urlPath, { ...options, ...timing }),
-          stop: () => stopServer(server),
-        };
-      },
-    },
-    {
-      ...blogOptions,
-      databaseUrl,
-      workDir: tempDir,
-      posts: options.posts,
-      duration: options.duration,
-      warmup: options.warmup,
-    },
-  );
+  const blog = await runBlog(options, blogOptions, databaseUrl, tempDir);
 
   // 3. The admin figures' query (decision 038) on --payments generated payments, in process, once the
   // servers have let go of the PGlite directory. Never written into a DATABASE_URL.

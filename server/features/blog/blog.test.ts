@@ -345,6 +345,22 @@ describe("GET /backend/posts/{slug}", () => {
     expect(popular.posts.map((p) => p.title)).toEqual(["Twice as visited", "Visited"]);
   });
 
+  it("writes nothing for a repeat read by the same visitor in the same hour (decision 043)", async () => {
+    const writer = await author();
+    const [post] = await insertPosts([{ userId: writer.id, title: "Read twice" }]);
+    await visit(post!.slug, "rereader");
+    // were the second read to write its visit, the row removed here would come back and count again
+    await t.db.delete(postVisits).where(eq(postVisits.postId, post!.id));
+    await t.db.update(postStats).set({ visits: 0, recent: 0 }).where(eq(postStats.postId, post!.id));
+    await visit(post!.slug, "rereader");
+    const [stats] = await t.db.select().from(postStats).where(eq(postStats.postId, post!.id));
+    expect(stats).toMatchObject({ visits: 0, recent: 0 });
+    // another reader still counts
+    await visit(post!.slug, "someone else");
+    const [after] = await t.db.select().from(postStats).where(eq(postStats.postId, post!.id));
+    expect(after).toMatchObject({ visits: 1, recent: 1 });
+  });
+
   it("counts ten simultaneous first reads by one visitor once", async () => {
     const writer = await author();
     const [post] = await insertPosts([{ userId: writer.id, title: "Raced" }]);
