@@ -31,9 +31,9 @@ const FAVICON =
       '<path d="M22 10l-4 20" stroke="#fbbf24" stroke-width="3.2" stroke-linecap="round"/></svg>',
   );
 
-// The stylesheet as a link of the root route with a `precedence`: React writes such a stylesheet at the
-// top of the head, before the pages' module preloads (as a side-effect import it came after 20-odd of
-// them, and a phone on HTTP/1.1's six connections waited for them before it could paint; decision 042).
+// In production the stylesheet is written into the head (the <style> in Layout, decision 045): the first
+// paint needs no second request. In development it stays a link of the root route with a `precedence`,
+// for Vite's hot reload: React writes such a stylesheet at the top of the head (decision 042).
 export const links: Route.LinksFunction = () => [
   ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet, precedence: "default" }] : []),
   { rel: "icon", type: "image/svg+xml", href: FAVICON },
