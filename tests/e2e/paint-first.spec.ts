@@ -61,7 +61,8 @@ test("on / no script is asked for until the first slide's picture has arrived @d
   await expect.poll(() => pictureAsked).toBe(true);
   // the text of the first screen is there and styled, with no script yet
   await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
-  await page.waitForTimeout(500);
+  // a moment for any script request to show (well inside the 2.5 s after which the scripts start anyway)
+  await page.waitForTimeout(300);
   expect(scripts).toEqual([]);
 
   releasePicture();
