@@ -91,10 +91,13 @@ export function firstScreenDrawn(waitMs: number, timing: string): Promise<void> 
   });
 }
 
+/** The wait, the same on every page: made once. */
+const WAIT_FOR_FIRST_SCREEN = `await (${firstScreenDrawn.toString()})(${FIRST_SCREEN_WAIT_MS}, ${JSON.stringify(FIRST_SCREEN_TIMING)});`;
+
 /** The wait, then the preloads, in the page's own (nonce'd) module script. */
 function gate(preloads: string[]): string {
   return (
-    `await (${firstScreenDrawn.toString()})(${FIRST_SCREEN_WAIT_MS}, ${JSON.stringify(FIRST_SCREEN_TIMING)});` +
+    WAIT_FOR_FIRST_SCREEN +
     `for (const href of ${JSON.stringify(preloads)}) {` +
     `const link = document.createElement("link"); link.rel = "modulepreload"; link.href = href; document.head.append(link);` +
     `}`

@@ -148,25 +148,31 @@ export function createBlogService(db: Db, options: { visitorSecret: string }) {
   }
 
   /**
-   * Counts a visit at most once per visitor and hour: the visit row's primary key refuses a repeat,
-   * and only a new row adds one to the total, in the same statement (no read-then-write).
+   * Counts the visits `seen` selects (`post_id`, `visitor`), each at most once per visitor and hour: the
+   * visit row's primary key refuses a repeat, and only new rows add to the totals, in the same statement
+   * (no read-then-write).
    */
+  async function countVisits(seen: SQL): Promise<void> {
+    await db.execute(sql`
+      with seen as (${seen}),
+      visit as (
+        insert into ${postVisits} (post_id, visitor, hour)
+        select distinct post_id, visitor, date_trunc('hour', now()) from seen
+        on conflict do nothing
+        returning post_id
+      )
+      insert into ${postStats} (post_id, visits, recent)
+      select post_id, count(*), count(*) from visit group by post_id
+      on conflict (post_id) do update
+      set visits = ${postStats}.visits + excluded.visits, recent = ${postStats}.recent + excluded.recent`);
+  }
+
   async function recordVisit(postId: string, visitor: Visitor): Promise<void> {
     const key = visitorKey(visitor, options.visitorSecret);
     if (alreadyWritten(postId, key)) return;
     // the hour as the database counts it may differ by a moment from this process's: the memo is only
     // written after the statement, and a visit in a new hour is always written
-    await db.execute(sql`
-      with visit as (
-        insert into ${postVisits} (post_id, visitor, hour)
-        values (${postId}, ${key}, date_trunc('hour', now()))
-        on conflict do nothing
-        returning post_id
-      )
-      insert into ${postStats} (post_id, visits, recent)
-      select post_id, 1, 1 from visit
-      on conflict (post_id) do update
-      set visits = ${postStats}.visits + 1, recent = ${postStats}.recent + 1`);
+    await countVisits(sql`select ${postId}::text as post_id, ${key}::text as visitor`);
     written.keys.add(`${postId} ${key}`);
   }
 
@@ -247,20 +253,10 @@ export function createBlogService(db: Db, options: { visitorSecret: string }) {
       if (visits.length === 0) return;
       const slugs = visits.map((v) => v.slug);
       const keys = visits.map((v) => visitorKey(v.visitor, options.visitorSecret));
-      await db.execute(sql`
-        with seen as (
-          select distinct s.slug, s.visitor from unnest(${sql.param(slugs)}::text[], ${sql.param(keys)}::text[]) as s(slug, visitor)
-        ),
-        visit as (
-          insert into ${postVisits} (post_id, visitor, hour)
-          select p.id, seen.visitor, date_trunc('hour', now()) from seen join ${posts} p on p.slug = seen.slug
-          on conflict do nothing
-          returning post_id
-        )
-        insert into ${postStats} (post_id, visits, recent)
-        select post_id, count(*), count(*) from visit group by post_id
-        on conflict (post_id) do update
-        set visits = ${postStats}.visits + excluded.visits, recent = ${postStats}.recent + excluded.recent`);
+      await countVisits(sql`
+        select p.id as post_id, s.visitor
+        from unnest(${sql.param(slugs)}::text[], ${sql.param(keys)}::text[]) as s(slug, visitor)
+        join ${posts} p on p.slug = s.slug`);
     },
 
     /** Recounts the trending window and drops old visit rows (the hourly job does it). */
