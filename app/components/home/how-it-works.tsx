@@ -33,7 +33,7 @@ export function HowItWorks({ siteName }: { siteName: string }) {
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
           id="how-it-works"
-          kicker="Five simple steps"
+          kicker="How it works"
           title={`How ${siteName} works`}
           lead="From your first lesson to your certificate, here is the path."
         />
