@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { migrateDatabase, openDatabase } from "./client.ts";
+import { categories } from "./schema.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "academy-db-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -19,6 +21,23 @@ describe("the embedded database directory", () => {
     const res = await again.pglite!.query<{ name: string }>("select name from categories");
     expect(res.rows.map((r) => r.name)).toEqual(["Kept"]);
     await again.close();
+  });
+
+  it("sends Drizzle's statements prepared, each planned for its values (decision 046)", async () => {
+    const database = await openDatabase({ memory: true });
+    try {
+      await migrateDatabase(database);
+      await database.db.select().from(categories).where(eq(categories.name, "Coding"));
+      await database.db.select().from(categories).where(eq(categories.name, "Design"));
+      const pg = database.pglite!;
+      const prepared = await pg.query<{ statement: string }>("select statement from pg_prepared_statements");
+      const selects = prepared.rows.filter((r) => r.statement.includes('from "categories"'));
+      expect(selects).toHaveLength(1);
+      const mode = await pg.query<{ plan_cache_mode: string }>("show plan_cache_mode");
+      expect(mode.rows[0]?.plan_cache_mode).toBe("force_custom_plan");
+    } finally {
+      await database.close();
+    }
   });
 
   it("refuses to open while another process has it open, with a message naming that process", async () => {

@@ -11,6 +11,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "./schema.ts";
 import { lockDataDir } from "./lock.ts";
+import { preparedPglite } from "./pglite-prepared.ts";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -35,8 +36,15 @@ export type DatabaseOptions =
  * in the WASM memory beside the 128 MB the module starts with, all of it resident once touched: the
  * idle server held about 420 MB. The data directory is read through the operating system's file
  * cache anyway, so a small buffer pool costs little; work_mem stays PostgreSQL's 4 MB.
+ * `plan_cache_mode = force_custom_plan`: Drizzle's statements are prepared (pglite-prepared.ts), and
+ * one with parameters is planned for its values on every call, never by a generic plan (decision 046).
  */
-export const PGLITE_SETTINGS = ["shared_buffers=16MB", "temp_buffers=2MB", "wal_buffers=1MB"];
+export const PGLITE_SETTINGS = [
+  "shared_buffers=16MB",
+  "temp_buffers=2MB",
+  "wal_buffers=1MB",
+  "plan_cache_mode=force_custom_plan",
+];
 
 const pgliteStartParams = () => [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ["-c", s])];
 
@@ -72,7 +80,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   } else {
     client = await PGlite.create({ loadDataDir: options.loadDataDir, startParams: pgliteStartParams() });
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(preparedPglite(client), { schema }) as unknown as Db;
   return {
     db,
     engine: "pglite",

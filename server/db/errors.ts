@@ -5,6 +5,7 @@
 // driver's error in a DrizzleQueryError whose message holds the query's parameters, i.e. the submitted
 // data: `safeErrorFields` is what may be logged instead.
 import { Invalid, type DomainError } from "../lib/errors.ts";
+import { withoutLiterals } from "./literals.ts";
 
 /** The driver's error behind a (possibly wrapped) error: the first in the `cause` chain with a SQLSTATE. */
 function driverError(err: unknown): (Error & { code: string }) | null {
@@ -58,8 +59,9 @@ export function safeErrorFields(err: unknown): Record<string, unknown> {
   const isQuery = err.message.startsWith("Failed query: ");
   const fields: Record<string, unknown> = {
     errorName: err.name,
-    // the SQL text of a Drizzle query has quoted identifiers, not values: keep it, cut the params
-    error: isQuery ? err.message.replace(/\nparams: [\s\S]*$/, "").slice(0, 2000) : scrub(err.message),
+    // the SQL text of a Drizzle query: keep it, cut the params and any literal (a few values are
+    // written into the statement: decision 046)
+    error: isQuery ? withoutLiterals(err.message.replace(/\nparams: [\s\S]*$/, "")).slice(0, 2000) : scrub(err.message),
   };
   if (driver) {
     fields.sqlState = driver.code;

@@ -14,6 +14,7 @@ import {
 } from "../../../contract/blog.ts";
 import type { Db } from "../../db/client.ts";
 import { categories, comments, posts, postStats, postVisits, user } from "../../db/schema.ts";
+import { inlineInteger, plainTextOrParam, sqlText } from "../../db/literals.ts";
 import { NotFound } from "../../lib/errors.ts";
 import { isId } from "../../lib/id.ts";
 import { sanitizePostHtml } from "../../lib/sanitize.ts";
@@ -112,13 +113,13 @@ export function createBlogService(db: Db, options: { visitorSecret: string }) {
    * statement of its own: as a sub-select of the list's statement the planner no longer knows the name
    * and plans the filter for 50 posts (category + trending fell from 594 to 102 requests/s; decision 043).
    */
-  async function canonicalCategory(name: string): Promise<string> {
+  async function canonicalCategory(name: string): Promise<string | null> {
     const [row] = await db
       .select({ name: categories.name })
       .from(categories)
-      .where(eq(sql`lower(${categories.name})`, name.toLowerCase()))
+      .where(sql`lower(${categories.name}) = ${plainTextOrParam(name.toLowerCase())}`)
       .limit(1);
-    return row?.name ?? name;
+    return row?.name ?? null;
   }
 
   /**
@@ -184,13 +185,55 @@ export function createBlogService(db: Db, options: { visitorSecret: string }) {
      */
     async listPosts(query: PostsQuery): Promise<PostList> {
       const where: SQL[] = [];
-      const tsQuery = query.search ? sql`websearch_to_tsquery('english', ${query.search})` : null;
+      const tsQuery = query.search ? sql`websearch_to_tsquery('english', ${plainTextOrParam(query.search)})` : null;
       if (tsQuery) where.push(sql`${posts.search} @@ ${tsQuery}`);
-      if (query.cat) where.push(sql`${posts.categories} @> array[${await canonicalCategory(query.cat)}]::text[]`);
+      if (query.cat) {
+        // a category of the list is written into the statement (its plan is kept: decision 046); a
+        // name the list lacks (a post may keep a removed category) goes as a parameter
+        const known = await canonicalCategory(query.cat);
+        const name = known === null ? sql`${query.cat}` : sqlText(known);
+        where.push(sql`${posts.categories} @> array[${name}]::text[]`);
+      }
       if (query.author) where.push(eq(sql`lower(${user.username})`, query.author.toLowerCase()));
-      if (query.featured !== undefined) where.push(eq(posts.isFeatured, query.featured));
+      if (query.featured !== undefined)
+        where.push(query.featured ? sql`${posts.isFeatured}` : sql`not ${posts.isFeatured}`);
 
       const newest = [desc(posts.createdAt), desc(posts.id)];
+      // validated numbers, written into the statement (decision 046)
+      const limit = inlineInteger(query.limit + 1);
+      const offset = inlineInteger((query.page - 1) * query.limit);
+      const page = (rows: PostRow[]): PostList => ({
+        posts: rows.slice(0, query.limit).map(toPostListItem),
+        hasMore: rows.length > query.limit,
+      });
+
+      if (tsQuery && !query.sort) {
+        // ranked: the matches are ranked on narrow rows (id, rank, date) and only the page's posts are
+        // read whole and joined with their authors (decision 046)
+        let matches = db
+          .select({
+            id: posts.id,
+            rank: sql<number>`ts_rank_cd(${posts.search}, ${tsQuery})`.as("rank"),
+            createdAt: posts.createdAt,
+          })
+          .from(posts)
+          .$dynamic();
+        if (query.author) matches = matches.innerJoin(user, eq(user.id, posts.userId));
+        const ranked = matches
+          .where(and(...where))
+          .orderBy(sql`rank desc`, ...newest)
+          .limit(limit)
+          .offset(offset)
+          .as("ranked");
+        const rows = await db
+          .select(listColumns)
+          .from(ranked)
+          .innerJoin(posts, eq(posts.id, ranked.id))
+          .innerJoin(user, eq(user.id, posts.userId))
+          .orderBy(desc(ranked.rank), desc(ranked.createdAt), desc(ranked.id));
+        return page(rows);
+      }
+
       // the same tie-break from post_stats' copy of the post's created_at and id: one index holds the
       // whole order (decision 043)
       const byStatsNewest = [desc(postStats.createdAt), desc(postStats.postId)];
@@ -201,21 +244,20 @@ export function createBlogService(db: Db, options: { visitorSecret: string }) {
             ? [desc(postStats.visits), ...byStatsNewest]
             : query.sort === "trending"
               ? [desc(postStats.recent), ...byStatsNewest]
-              : tsQuery && !query.sort
-                ? [sql`ts_rank_cd(${posts.search}, ${tsQuery}) desc`, ...newest]
-                : newest;
+              : newest;
 
       let select = db.select(listColumns).from(posts).innerJoin(user, eq(user.id, posts.userId)).$dynamic();
       // every post has its stats row (a trigger adds it), indexed on both counts
       if (query.sort === "popular" || query.sort === "trending") {
         select = select.innerJoin(postStats, eq(postStats.postId, posts.id));
       }
-      const rows = await select
-        .where(and(...where))
-        .orderBy(...order)
-        .limit(query.limit + 1)
-        .offset((query.page - 1) * query.limit);
-      return { posts: rows.slice(0, query.limit).map(toPostListItem), hasMore: rows.length > query.limit };
+      return page(
+        await select
+          .where(and(...where))
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset),
+      );
     },
 
     /** GET /posts/categories: the category names, the list shared with courses, oldest first. */
