@@ -199,41 +199,6 @@ export function createBlogService(db: Db, options: { visitorSecret: string }) {
         where.push(query.featured ? sql`${posts.isFeatured}` : sql`not ${posts.isFeatured}`);
 
       const newest = [desc(posts.createdAt), desc(posts.id)];
-      // validated numbers, written into the statement (decision 046)
-      const limit = inlineInteger(query.limit + 1);
-      const offset = inlineInteger((query.page - 1) * query.limit);
-      const page = (rows: PostRow[]): PostList => ({
-        posts: rows.slice(0, query.limit).map(toPostListItem),
-        hasMore: rows.length > query.limit,
-      });
-
-      if (tsQuery && !query.sort) {
-        // ranked: the matches are ranked on narrow rows (id, rank, date) and only the page's posts are
-        // read whole and joined with their authors (decision 046)
-        let matches = db
-          .select({
-            id: posts.id,
-            rank: sql<number>`ts_rank_cd(${posts.search}, ${tsQuery})`.as("rank"),
-            createdAt: posts.createdAt,
-          })
-          .from(posts)
-          .$dynamic();
-        if (query.author) matches = matches.innerJoin(user, eq(user.id, posts.userId));
-        const ranked = matches
-          .where(and(...where))
-          .orderBy(sql`rank desc`, ...newest)
-          .limit(limit)
-          .offset(offset)
-          .as("ranked");
-        const rows = await db
-          .select(listColumns)
-          .from(ranked)
-          .innerJoin(posts, eq(posts.id, ranked.id))
-          .innerJoin(user, eq(user.id, posts.userId))
-          .orderBy(desc(ranked.rank), desc(ranked.createdAt), desc(ranked.id));
-        return page(rows);
-      }
-
       // the same tie-break from post_stats' copy of the post's created_at and id: one index holds the
       // whole order (decision 043)
       const byStatsNewest = [desc(postStats.createdAt), desc(postStats.postId)];
@@ -244,20 +209,22 @@ export function createBlogService(db: Db, options: { visitorSecret: string }) {
             ? [desc(postStats.visits), ...byStatsNewest]
             : query.sort === "trending"
               ? [desc(postStats.recent), ...byStatsNewest]
-              : newest;
+              : tsQuery && !query.sort
+                ? [sql`ts_rank_cd(${posts.search}, ${tsQuery}) desc`, ...newest]
+                : newest;
 
       let select = db.select(listColumns).from(posts).innerJoin(user, eq(user.id, posts.userId)).$dynamic();
       // every post has its stats row (a trigger adds it), indexed on both counts
       if (query.sort === "popular" || query.sort === "trending") {
         select = select.innerJoin(postStats, eq(postStats.postId, posts.id));
       }
-      return page(
-        await select
-          .where(and(...where))
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset),
-      );
+      const rows = await select
+        .where(and(...where))
+        .orderBy(...order)
+        // validated numbers, written into the statement (decision 046)
+        .limit(inlineInteger(query.limit + 1))
+        .offset(inlineInteger((query.page - 1) * query.limit));
+      return { posts: rows.slice(0, query.limit).map(toPostListItem), hasMore: rows.length > query.limit };
     },
 
     /** GET /posts/categories: the category names, the list shared with courses, oldest first. */
