@@ -133,6 +133,14 @@ describe("preparedPglite: Drizzle's queries as named statements", () => {
     expect(again.rows).toEqual([expect.objectContaining({ id: 1, extra: 7 })]);
   });
 
+  it("lets two wrappers share one PGlite without taking each other's statement names", async () => {
+    const first = preparedPglite(pg);
+    const second = preparedPglite(pg);
+    expect((await first.query("select name from t where id = $1", [1])).rows).toEqual([{ name: "one" }]);
+    expect((await second.query("select id from t where name = $1", ["two"])).rows).toEqual([{ id: 2 }]);
+    expect(await preparedNames()).toHaveLength(2);
+  });
+
   it("leaves everything else to PGlite (transactions, exec, the instance itself)", async () => {
     const client = preparedPglite(pg);
     expect(client).toBeInstanceOf(PGlite);

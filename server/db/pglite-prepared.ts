@@ -74,6 +74,9 @@ function concat(parts: Uint8Array[]): Uint8Array {
  * The PGlite client Drizzle is given: `query()` through named statements, everything else PGlite's
  * own. Falls back to PGlite itself when this PGlite lacks the locks it relies on.
  */
+/** Each wrapper names its statements apart, so two on one PGlite never take the same name. */
+let wrappers = 0;
+
 export function preparedPglite(pg: PGlite, options: { maxStatements?: number } = {}): PGlite {
   if (typeof pg._runExclusiveTransaction !== "function" || typeof pg._runExclusiveQuery !== "function") return pg;
   const max = options.maxStatements ?? PREPARED_STATEMENTS_MAX;
@@ -82,6 +85,7 @@ export function preparedPglite(pg: PGlite, options: { maxStatements?: number } =
   /** Close messages of evicted statements, sent with the next call */
   let closes: Uint8Array[] = [];
   let counter = 0;
+  const prefix = `drz${++wrappers}_`;
 
   function takeCloses(): Uint8Array[] {
     const out = closes;
@@ -90,7 +94,7 @@ export function preparedPglite(pg: PGlite, options: { maxStatements?: number } =
   }
 
   async function prepare(text: string): Promise<Statement> {
-    const name = `drz_${++counter}`;
+    const name = `${prefix}${++counter}`;
     const { messages } = await pg.execProtocol(
       concat([
         ...takeCloses(),
