@@ -1,7 +1,8 @@
 // Values written into a statement's text instead of sent as parameters (decision 046). On PGlite a
 // statement without parameters is planned once and its plan kept (pglite-prepared.ts); one with
 // parameters is planned again on every call. So the hot reads write in what is safe to write: numbers
-// they validated and names they read from the database, never what a visitor typed.
+// they validated, names they read from the database, and a visitor's text only when it is plain words
+// (nothing in it to escape); anything else stays a parameter.
 import { sql, type SQL } from "drizzle-orm";
 
 /** A whole number ≥ 0 as SQL text; anything else is a programming error. */

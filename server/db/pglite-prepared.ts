@@ -70,13 +70,13 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
+/** Each wrapper names its statements apart, so two on one PGlite never take the same name. */
+let wrappers = 0;
+
 /**
  * The PGlite client Drizzle is given: `query()` through named statements, everything else PGlite's
  * own. Falls back to PGlite itself when this PGlite lacks the locks it relies on.
  */
-/** Each wrapper names its statements apart, so two on one PGlite never take the same name. */
-let wrappers = 0;
-
 export function preparedPglite(pg: PGlite, options: { maxStatements?: number } = {}): PGlite {
   if (typeof pg._runExclusiveTransaction !== "function" || typeof pg._runExclusiveQuery !== "function") return pg;
   const max = options.maxStatements ?? PREPARED_STATEMENTS_MAX;
@@ -108,14 +108,12 @@ export function preparedPglite(pg: PGlite, options: { maxStatements?: number } =
     const fields = ((description?.fields ?? []) as Field[]).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID }));
     const statement = { name, paramTypes: parse.parseDescribeStatementResults(messages), fields };
     statements.set(text, statement);
-    if (statements.size > max) {
-      const [oldestText, oldest] = statements.entries().next().value as [string, Statement];
-      statements.delete(oldestText);
-      closes.push(protocol.serialize.close({ type: "S", name: oldest.name }));
-    }
+    // the least recently used is the first in the map
+    if (statements.size > max) forget(statements.keys().next().value as string);
     return statement;
   }
 
+  /** Drops a text's statement; its Close goes out with the next call. */
   function forget(text: string): void {
     const statement = statements.get(text);
     if (!statement) return;
