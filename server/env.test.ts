@@ -67,6 +67,11 @@ describe("parseEnv", () => {
     ).toMatchObject({ MEDIA_CORS_ORIGINS: ["https://app.example", "http://localhost:5173"], MEDIA_RENDER_QUEUE: 0 });
   });
 
+  it("reads how often dead processes' jobs are looked for: a minute unless given", () => {
+    expect(parseEnv({}).JOB_SUPERVISE_SECONDS).toBe(60);
+    expect(parseEnv({ JOB_SUPERVISE_SECONDS: "5" }).JOB_SUPERVISE_SECONDS).toBe(5);
+  });
+
   it("treats an empty DATABASE_URL as unset (PGlite)", () => {
     expect(parseEnv({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
   });
@@ -97,6 +102,8 @@ describe("parseEnv", () => {
     ["MEDIA_CORS_ORIGINS", { MEDIA_CORS_ORIGINS: "https://app.example/path" }],
     ["MEDIA_CORS_ORIGINS", { MEDIA_CORS_ORIGINS: "app.example" }],
     ["MEDIA_CORS_ORIGINS", { MEDIA_CORS_ORIGINS: "*" }],
+    ["JOB_SUPERVISE_SECONDS", { JOB_SUPERVISE_SECONDS: "0" }],
+    ["JOB_SUPERVISE_SECONDS", { JOB_SUPERVISE_SECONDS: "often" }],
   ])("fails with a ConfigError naming %s for a bad value", (name, source) => {
     let error: unknown;
     try {

@@ -50,6 +50,14 @@ const EnvSchema = z.object({
     .min(0, "SHUTDOWN_DELAY_SECONDS must be 0 or more")
     .max(60, "SHUTDOWN_DELAY_SECONDS must be at most 60")
     .default(0),
+  // How often this process looks for jobs whose process died (their heartbeat lapsed) or that ran past
+  // their time, and hands them out again (pg-boss's supervise and monitor passes).
+  JOB_SUPERVISE_SECONDS: z.coerce
+    .number({ error: "JOB_SUPERVISE_SECONDS must be a number of seconds" })
+    .int()
+    .min(1, "JOB_SUPERVISE_SECONDS must be at least 1")
+    .max(3600, "JOB_SUPERVISE_SECONDS must be at most 3600")
+    .default(60),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()

@@ -19,16 +19,19 @@ export interface QueueOptions {
   logger: Logger;
   /** how long stop() lets running jobs finish, in milliseconds */
   stopTimeoutMs?: number;
+  /** how often jobs of a dead process (heartbeat lapsed) or past their time are looked for, in seconds */
+  superviseSeconds?: number;
 }
 
 export async function startQueue(database: Database, options: QueueOptions): Promise<Queue> {
-  const { logger, stopTimeoutMs = 10_000 } = options;
+  const { logger, stopTimeoutMs = 10_000, superviseSeconds = 60 } = options;
+  const intervals = { superviseIntervalSeconds: superviseSeconds, monitorIntervalSeconds: superviseSeconds };
   const boss =
     database.engine === "pglite"
       ? // The adapter runs parameterless (multi-statement) SQL through exec and the rest through query.
         // pg-boss never closes a db it was handed: the PGlite instance and its lock stay ours.
-        new PgBoss({ db: fromPglite(database.pglite!), backend: "pglite" })
-      : new PgBoss({ connectionString: database.pool!.options.connectionString, max: 3 });
+        new PgBoss({ db: fromPglite(database.pglite!), backend: "pglite", ...intervals })
+      : new PgBoss({ connectionString: database.pool!.options.connectionString, max: 3, ...intervals });
   // Without an error listener an EventEmitter throws, and a failed maintenance query would end the process.
   boss.on("error", (error) => logger.error("queue error", { error: error.message }));
   boss.on("warning", (warning) => logger.warn("queue warning", { message: warning.message, data: warning.data }));

@@ -22,7 +22,7 @@ export async function startJobs(
   options: Pick<MailerDeps, "retry" | "pollingIntervalSeconds"> & Pick<QueueOptions, "stopTimeoutMs"> = {},
 ): Promise<Jobs> {
   const { stopTimeoutMs, ...mailOptions } = options;
-  const queue = await startQueue(database, { logger, stopTimeoutMs });
+  const queue = await startQueue(database, { logger, stopTimeoutMs, superviseSeconds: env.JOB_SUPERVISE_SECONDS });
   try {
     const transport = createMailTransport(env);
     const mailer = createMailer({ db: database.db, queue, transport, from: env.MAIL_FROM, logger, ...mailOptions });
