@@ -9,6 +9,7 @@ import { createMailTransport } from "../integrations/mail/mail-transport.ts";
 import type { Logger } from "../lib/logger.ts";
 import { startVisitRefresh } from "./refresh-visits.ts";
 import { startQueue, type Queue, type QueueOptions } from "./queue.ts";
+import { startVacuum } from "./vacuum.ts";
 
 export interface Jobs {
   queue: Queue;
@@ -29,6 +30,8 @@ export async function startJobs(
     await mailer.startWorker();
     logger.info("mail worker started", { transport: transport.kind });
     await startVisitRefresh(queue.boss, database.db, logger);
+    // PGlite has no autovacuum: an hourly VACUUM there (on PostgreSQL, nothing)
+    await startVacuum(queue.boss, database, logger);
     // Ticket holders' streaming links, 24 hours before each event (jobs queued by scheduleStreamLink).
     await startStreamLinkWorker(queue.boss, { db: database.db, mailer, brand: emailBrand(env), logger });
     return { queue, mailer };

@@ -255,7 +255,8 @@ export async function addGeneratedPosts(db: Db, options: GeneratedPostsOptions):
     added += rows.length;
     options.onProgress?.(added);
   }
-  // planner statistics for the new rows at once (PGlite has no autovacuum; decision 043)
-  await db.execute(sql`analyze ${posts}, ${postStats}, ${postVisits}`);
+  // planner statistics for the new rows at once, and the new pages marked all-visible, as the hourly
+  // VACUUM on PGlite (server/jobs/vacuum.ts) or PostgreSQL's autovacuum would leave them (decision 043)
+  await db.execute(sql`vacuum (analyze) ${posts}, ${postStats}, ${postVisits}`);
   return added;
 }
