@@ -22,10 +22,10 @@ afterAll(async () => {
 
 /** When post_stats was last vacuumed by a VACUUM command (not by autovacuum). */
 async function lastVacuum(): Promise<unknown> {
-  const result = await database.db.execute<{ last_vacuum: unknown }>(
+  const result = await database.db.execute(
     sql`select last_vacuum from pg_stat_user_tables where relname = 'post_stats'`,
   );
-  return result.rows[0]?.last_vacuum ?? null;
+  return (result as unknown as { rows: Array<{ last_vacuum: unknown }> }).rows[0]?.last_vacuum ?? null;
 }
 
 const onPostgres = Boolean(readTestEnv().TEST_DATABASE_URL);

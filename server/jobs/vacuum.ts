@@ -1,8 +1,8 @@
 // PGlite runs no autovacuum (one process, no background workers): the row versions that updates and
 // deletes leave behind (post visit counts, the job queue's own rows, sessions) would pile up for ever,
 // and index-only scans would keep reading the table because no page is ever marked all-visible. On
-// PGlite this job vacuums the whole database every hour (a few milliseconds once it is clean; the first
-// pass over 10,000 freshly written posts takes about 0.1 s). PostgreSQL's autovacuum does it there.
+// PGlite this job vacuums the whole database every hour (a few milliseconds once it is clean, 0.1-0.2 s
+// after 10,000 new posts or a busy hour; decision 047). PostgreSQL's autovacuum does it there.
 import { sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import type { Database, Db } from "../db/client.ts";
