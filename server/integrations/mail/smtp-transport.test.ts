@@ -1,13 +1,23 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { startSmtpSink, type SmtpSink } from "../../../tests/support/smtp-sink.ts";
-import type { OutgoingMail } from "./mail-transport.ts";
+import type { MailTransport, OutgoingMail } from "./mail-transport.ts";
 import { createSmtpTransport } from "./smtp-transport.ts";
 
 let sink: SmtpSink | undefined;
+const opened: MailTransport[] = [];
 afterEach(async () => {
+  // a pooled transport keeps its connection open: closed first, or the sink's close waits out its 20 s
+  for (const transport of opened.splice(0)) transport.close?.();
   await sink?.close();
   sink = undefined;
 });
+
+/** The transport under test, closed after the test. */
+function smtpTransport(...args: Parameters<typeof createSmtpTransport>): MailTransport {
+  const transport = createSmtpTransport(...args);
+  opened.push(transport);
+  return transport;
+}
 
 const mail: OutgoingMail = {
   id: "65f0c0ffee00000000000001",
@@ -23,7 +33,7 @@ describe("SMTP transport", () => {
     sink = await startSmtpSink({ user: "mailer", pass: "s3cret/+pw" });
     expect(sink.url).toMatch(/^smtp:\/\/mailer:s3cret%2F%2Bpw@127\.0\.0\.1:\d+$/);
 
-    const result = await createSmtpTransport(sink.url).send(mail);
+    const result = await smtpTransport(sink.url).send(mail);
 
     expect(result).toEqual({
       ok: true,
@@ -44,7 +54,7 @@ describe("SMTP transport", () => {
   it("answers a retryable failure for a 4xx refusal", async () => {
     sink = await startSmtpSink();
     sink.refuse({ code: 451, message: "Greylisted, try again later" });
-    const result = await createSmtpTransport(sink.url).send(mail);
+    const result = await smtpTransport(sink.url).send(mail);
     expect(result).toEqual({ ok: false, permanent: false, error: expect.stringContaining("451 Greylisted") });
     expect(sink.received).toHaveLength(0);
   });
@@ -52,20 +62,20 @@ describe("SMTP transport", () => {
   it("answers a permanent failure for a 5xx refusal", async () => {
     sink = await startSmtpSink();
     sink.refuse({ code: 550, message: "No such user here" });
-    const result = await createSmtpTransport(sink.url).send(mail);
+    const result = await smtpTransport(sink.url).send(mail);
     expect(result).toEqual({ ok: false, permanent: true, error: expect.stringContaining("550 No such user here") });
   });
 
   it("answers a permanent failure when the login is refused", async () => {
     sink = await startSmtpSink({ user: "mailer", pass: "right" });
-    const result = await createSmtpTransport(sink.url.replace(":right@", ":wrong@")).send(mail);
+    const result = await smtpTransport(sink.url.replace(":right@", ":wrong@")).send(mail);
     expect(result).toEqual({ ok: false, permanent: true, error: expect.stringContaining("535") });
   });
 
   it("answers a retryable failure when nothing listens on the port", async () => {
     const closed = await startSmtpSink();
     await closed.close(); // its port is free again: the connection is refused
-    const result = await createSmtpTransport(closed.url, { timeoutMs: 2000 }).send(mail);
+    const result = await smtpTransport(closed.url, { timeoutMs: 2000 }).send(mail);
     expect(result).toEqual({ ok: false, permanent: false, error: expect.stringContaining("ECONNREFUSED") });
   });
 });
