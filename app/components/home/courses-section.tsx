@@ -57,7 +57,11 @@ export function CoursesSection({
         ) : (
           <div className="mt-12 space-y-6">
             <CourseGrid courses={first} onEnroll={onEnroll} />
-            {rest.length > 0 && <CourseGrid id="more-courses" courses={rest} onEnroll={onEnroll} hidden={!expanded} />}
+            {/* the rest only once expanded: collapsed, the page carries an empty list (the toggle's
+                aria-controls target), not seven hidden cards to parse, lay out and hydrate (decision 047) */}
+            {rest.length > 0 && (
+              <CourseGrid id="more-courses" courses={expanded ? rest : []} onEnroll={onEnroll} hidden={!expanded} />
+            )}
           </div>
         )}
         {rest.length > 0 && (
