@@ -44,6 +44,16 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
   };
 }
 
+/**
+ * A job run on a cron schedule (Lagos time): its queue created, the schedule set and the handler
+ * working it. schedule() is an upsert by name, so every process calling this at start keeps one schedule.
+ */
+export async function workOnSchedule(boss: PgBoss, name: string, cron: string, handler: () => Promise<void>) {
+  await boss.createQueue(name);
+  await boss.schedule(name, cron, null, { tz: "Africa/Lagos" });
+  await boss.work(name, handler);
+}
+
 /** The job data field that carries the id of the request that queued the job (decision 040). */
 export const REQUEST_ID_FIELD = "requestId";
 

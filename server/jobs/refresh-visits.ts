@@ -5,16 +5,14 @@ import type { PgBoss } from "pg-boss";
 import type { Db } from "../db/client.ts";
 import { refreshVisits } from "../features/blog/blog.service.ts";
 import type { Logger } from "../lib/logger.ts";
+import { workOnSchedule } from "./queue.ts";
 
 export const REFRESH_VISITS_QUEUE = "refresh-post-visits";
 /** Every hour, at 17 minutes past. */
 export const REFRESH_VISITS_CRON = "17 * * * *";
 
 export async function startVisitRefresh(boss: PgBoss, db: Db, logger: Logger): Promise<void> {
-  await boss.createQueue(REFRESH_VISITS_QUEUE);
-  // schedule() is an upsert by name: every process calling it at start keeps one schedule
-  await boss.schedule(REFRESH_VISITS_QUEUE, REFRESH_VISITS_CRON, null, { tz: "Africa/Lagos" });
-  await boss.work(REFRESH_VISITS_QUEUE, async () => {
+  await workOnSchedule(boss, REFRESH_VISITS_QUEUE, REFRESH_VISITS_CRON, async () => {
     const removed = await refreshVisits(db);
     logger.info("post visits refreshed", { removed });
   });

@@ -9,7 +9,7 @@
 //   worker runs it only when that process died or failed first.
 import type { PgBoss } from "pg-boss";
 import type { SandboxGateway } from "../../integrations/payments/sandbox.ts";
-import { inTransaction } from "../../jobs/queue.ts";
+import { inTransaction, workOnSchedule } from "../../jobs/queue.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { AfterPaid } from "./after-paid.ts";
 import type { PaidFacts, PaymentJobs, PaymentSource, PaymentsService } from "./payments.service.ts";
@@ -139,10 +139,7 @@ export async function startPaymentWorkers(deps: PaymentWorkersDeps): Promise<voi
     if (!job) return;
     await payments.verify(job.data.reference, job.data.source);
   });
-  await boss.createQueue(PAYMENT_RETRY_QUEUE);
-  // schedule() is an upsert by name: every process calling it at start keeps one schedule
-  await boss.schedule(PAYMENT_RETRY_QUEUE, PAYMENT_RETRY_CRON, null, { tz: "Africa/Lagos" });
-  await boss.work(PAYMENT_RETRY_QUEUE, async () => {
+  await workOnSchedule(boss, PAYMENT_RETRY_QUEUE, PAYMENT_RETRY_CRON, async () => {
     const asked = await payments.retryOpen();
     if (asked > 0) logger.info("open payments verified again", { asked });
   });
