@@ -65,3 +65,12 @@ export function pageJsLines(pages: PageJs[], formatBytes: (n: number) => string)
       `target <= ${formatBytes(PAGE_JS_TARGET_BYTES)}   ${p.jsGzipBytes <= PAGE_JS_TARGET_BYTES ? "met" : "missed"}`,
   );
 }
+
+/** The page's HTML as served, with every script and module preload taken out and its root-relative
+ * addresses (pictures, links) pointed at the app: the page as a browser draws it without JavaScript. */
+export function withoutScripts(html: string, base: string): string {
+  return html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
+    .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi, "")
+    .replace(/(=["']|,\s+|url\(["']?)\/(?![/>])/g, `$1${base}/`);
+}

@@ -6,14 +6,17 @@
 // browser fetched, each with its target and met/missed, and every public page's JS as its HTML names it
 // (gzip -9). Writes bench-results/lighthouse-<time>.json. A missed target still exits 0.
 // Lighthouse's simulated throttling scales what it observes: on a loaded machine CPU figures (TBT) grow.
+// So each page is also run without its scripts (its HTML and inline stylesheet as a file, pictures from the
+// app): the blocking time the browser and machine give a page that runs no JavaScript (decision 048).
 import { spawn, type ChildProcess } from "node:child_process";
+import { createServer, type Server } from "node:http";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import lighthouse from "lighthouse";
-import { featuredPostPath, pageJsLines, weighPublicPages } from "./bench-front.ts";
+import { featuredPostPath, pageJsLines, weighPublicPages, withoutScripts } from "./bench-front.ts";
 import { fileTimestamp, formatBytes, productionNodeFlags } from "./bench-lib.ts";
 import { readTestEnv } from "../server/env.ts";
 import { freePort } from "../tests/support/server-child.ts";
@@ -40,6 +43,24 @@ interface PageFigures {
   scriptTransferBytes: number;
   /** the audits that failed accessibility, when any */
   a11yFailures: string[];
+  /** the same page without its scripts (median of as many runs): what the browser and machine alone give */
+  floor?: { tbtMs: number; lcpMs: number };
+}
+
+/** Serves the script-less copies at /<n>.html on a port of its own. */
+async function floorServer(pages: string[]): Promise<{ server: Server; base: string }> {
+  const server = createServer((req, res) => {
+    const match = /^\/(\d+)\.html$/.exec(req.url ?? "");
+    const html = match ? pages[Number(match[1])] : undefined;
+    if (html === undefined) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" }).end(html);
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, HOST, resolve));
+  return { server, base: `http://${HOST}:${port}` };
 }
 
 function parseArgs(argv: string[]) {
@@ -108,7 +129,16 @@ async function waitHealthy(app: ChildProcess, base: string) {
   throw new Error("the app server was not healthy within 180 s");
 }
 
-async function lighthousePage(url: string, port: number): Promise<Omit<PageFigures, "path">> {
+/** One Lighthouse run's figures, with the machine's speed as Lighthouse measured it (its benchmark index) */
+type RunFigures = Omit<PageFigures, "path" | "floor"> & { benchmarkIndex: number };
+
+/** The browser's name and full version, as its DevTools endpoint gives it (e.g. "HeadlessChrome/156.0.8078.108"). */
+async function browserVersion(port: number): Promise<string> {
+  const res = await fetch(`http://${HOST}:${port}/json/version`, { signal: AbortSignal.timeout(10_000) });
+  return ((await res.json()) as { Browser?: string }).Browser ?? "unknown browser";
+}
+
+async function lighthousePage(url: string, port: number): Promise<RunFigures> {
   const result = await lighthouse(url, {
     port,
     hostname: HOST,
@@ -130,6 +160,7 @@ async function lighthousePage(url: string, port: number): Promise<Omit<PageFigur
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((a11y?.score ?? 0) * 100),
     scriptTransferBytes: summary?.items?.find((item) => item.resourceType === "script")?.transferSize ?? 0,
+    benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? 0),
     a11yFailures: (a11y?.auditRefs ?? [])
       .filter((ref: { id: string; weight: number }) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
       .map((ref: { id: string }) => ref.id),
@@ -156,7 +187,8 @@ function pageLines(figures: PageFigures[]): string[] {
     lines.push(
       `${f.path}`,
       `  LCP            ${(f.lcpMs / 1000).toFixed(2)} s   target <= ${t.lcpMs / 1000} s   ${mark(f.lcpMs <= t.lcpMs)}`,
-      `  TBT            ${f.tbtMs} ms   target <= ${t.tbtMs} ms   ${mark(f.tbtMs <= t.tbtMs)}`,
+      `  TBT            ${f.tbtMs} ms   target <= ${t.tbtMs} ms   ${mark(f.tbtMs <= t.tbtMs)}` +
+        (f.floor ? `   (without its scripts: ${f.floor.tbtMs} ms, LCP ${(f.floor.lcpMs / 1000).toFixed(2)} s)` : ""),
       `  CLS            ${f.cls}   target <= ${t.cls}   ${mark(f.cls <= t.cls)}`,
       `  performance    ${f.performance}   target >= ${t.performance}   ${mark(f.performance >= t.performance)}`,
       `  accessibility  ${f.accessibility}   target ${t.accessibility}   ${mark(f.accessibility >= t.accessibility)}` +
@@ -231,18 +263,35 @@ async function main() {
       60_000,
     );
 
+    const browser = await browserVersion(Number(debugPort));
     const post = await featuredPostPath(base);
+    const paths = LIGHTHOUSE_PAGES.map((page) => (page === "post" ? post : page));
+    const bare = await Promise.all(
+      paths.map(async (urlPath) => withoutScripts(await (await fetch(`${base}${urlPath}`)).text(), base)),
+    );
+    const floor = await floorServer(bare);
     const figures: PageFigures[] = [];
-    for (const page of LIGHTHOUSE_PAGES) {
-      const urlPath = page === "post" ? post : page;
-      const runs: Array<Omit<PageFigures, "path">> = [];
-      for (let i = 0; i < options.runs; i++) {
-        log(`${urlPath}: run ${i + 1} of ${options.runs}`);
-        runs.push(await retried(() => lighthousePage(`${base}${urlPath}`, Number(debugPort))));
+    const indexes: number[] = [];
+    try {
+      for (const [n, urlPath] of paths.entries()) {
+        const runs: RunFigures[] = [];
+        const floorRuns: Array<{ tbtMs: number; lcpMs: number }> = [];
+        for (let i = 0; i < options.runs; i++) {
+          log(`${urlPath}: run ${i + 1} of ${options.runs}, then without its scripts`);
+          runs.push(await retried(() => lighthousePage(`${base}${urlPath}`, Number(debugPort))));
+          const bareRun = await retried(() => lighthousePage(`${floor.base}/${n}.html`, Number(debugPort)));
+          floorRuns.push({ tbtMs: bareRun.tbtMs, lcpMs: bareRun.lcpMs });
+          indexes.push(runs.at(-1)!.benchmarkIndex, bareRun.benchmarkIndex);
+        }
+        runs.sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs);
+        floorRuns.sort((a, b) => a.tbtMs - b.tbtMs);
+        const { benchmarkIndex: _index, ...median } = runs[Math.floor(runs.length / 2)]!;
+        figures.push({ path: urlPath, ...median, floor: floorRuns[Math.floor(floorRuns.length / 2)]! });
       }
-      runs.sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs);
-      figures.push({ path: urlPath, ...runs[Math.floor(runs.length / 2)]! });
+    } finally {
+      floor.server.close();
     }
+    const benchmarkIndex = indexes.length ? `${Math.min(...indexes)}–${Math.max(...indexes)}` : "none";
     const pagesJs = await weighPublicPages(base);
     const loadAverage = os.loadavg()[0]!.toFixed(2);
 
@@ -253,6 +302,8 @@ async function main() {
       date: started.toISOString(),
       runs: options.runs,
       loadAverage,
+      browser,
+      benchmarkIndex,
       targets: LIGHTHOUSE_TARGETS,
       pages: figures,
       pagesJs,
@@ -260,8 +311,8 @@ async function main() {
     await writeFile(file, JSON.stringify(results, null, 2) + "\n");
     process.stdout.write(
       [
-        `Lighthouse mobile (simulated slow 4G, 4× CPU), Chromium ${CHROMIUM}, median of ${options.runs} run(s), ` +
-          `${os.cpus().length} CPUs, load average ${loadAverage}`,
+        `Lighthouse mobile (simulated slow 4G, 4× CPU), ${browser}, median of ${options.runs} run(s), ` +
+          `${os.cpus().length} CPUs, load average ${loadAverage}, Lighthouse's benchmark index ${benchmarkIndex}`,
         "",
         ...pageLines(figures),
         "",
