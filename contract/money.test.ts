@@ -146,3 +146,43 @@ describe("formatKobo", () => {
     expect(formatKobo(250_000, { decimals: 0 })).toBe("₦2,500");
   });
 });
+
+describe("formatNaira against Intl.NumberFormat (it is written out by hand: decision 048)", () => {
+  const formatters = [0, 1, 2, 3].map(
+    (places) =>
+      new Intl.NumberFormat("en-NG", {
+        style: "currency",
+        currency: "NGN",
+        minimumFractionDigits: places,
+        maximumFractionDigits: places,
+      }),
+  );
+  const intl = (places: number) => formatters[places]!;
+  const edges = [
+    0, -0, 0.005, 0.015, 0.049, 0.5, 1.005, 1.5, 2.5, 9.995, 12.345, 99.995, 999.995, 999_999.995, 2500.5,
+    -2500.5, -0.001, 0.000001, 123_456_789.125, 9_007_199_254_740_991, 1e20, 0.1 + 0.2, 45_000.45, 1_000,
+    1_000_000, 999, 100_000, 3.14159, -1_234_567.891,
+  ];
+  // amounts as the site has them (whole naira, naira and kobo) and arbitrary ones, over many magnitudes
+  let seed = 20_261_127;
+  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+  const amounts = [...edges];
+  for (let i = 0; i < 4_000; i++) {
+    const scale = 10 ** Math.floor(random() * 10);
+    const value = random() * scale;
+    amounts.push(Math.round(value), Math.round(value * 100) / 100, value, -value, Math.round(value) + 0.5);
+  }
+
+  it("gives the same text for every amount, at the default and at 0 to 3 decimals", () => {
+    for (const amount of amounts) {
+      expect(formatNaira(amount), String(amount)).toBe(intl(2).format(amount));
+      for (const places of [0, 1, 2, 3])
+        expect(formatNaira(amount, { decimals: places }), `${amount} at ${places}`).toBe(intl(places).format(amount));
+    }
+  });
+
+  it("leaves what it does not write out to Intl: exponents, NaN, infinities", () => {
+    for (const amount of [1e21, 1.5e25, 1e-7, -1e-9, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])
+      expect(formatNaira(amount)).toBe(intl(2).format(amount));
+  });
+});

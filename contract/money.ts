@@ -1,6 +1,6 @@
 // Money, in one place for pages, services and e-mails (issue 16): kobo ↔ naira, the coupon price rule
 // and the display. Amounts are integers in kobo in the database and naira in the API (architecture
-// "Data"); the site shows them with Intl.NumberFormat en-NG, NGN (architecture "Web"). No zod here: the
+// "Data"); the site shows them as Intl.NumberFormat en-NG, NGN does (architecture "Web"). No zod here: the
 // enrol and ticket modals import it, and their browser code stays small.
 
 /** 2500 naira → 250000 kobo; rounded to a whole kobo, so 0.29 × 100 (28.999…) is 29. */
@@ -45,26 +45,47 @@ export function coursePrice(course: { price: number; discountPrice: number | nul
 }
 
 // Course prices show kobo (₦150,000.00); ticket prices whole naira (₦2,500), as the spec writes them.
-const formatters = new Map<number, Intl.NumberFormat>();
+// Written out by hand rather than with Intl.NumberFormat("en-NG", { currency: "NGN" }), whose output it
+// matches (money.test.ts compares the two over thousands of amounts): the first currency formatter a page
+// builds costs a phone's browser its locale data (26-32 ms on each page with a price, before the 4x of a
+// mid-range phone; decision 048), and the server's and the browser's ICU can no longer disagree during
+// hydration.
 
-function formatterFor(decimals: number | undefined): Intl.NumberFormat {
-  const key = decimals ?? -1;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(
-      "en-NG",
-      decimals === undefined
-        ? { style: "currency", currency: "NGN" }
-        : { style: "currency", currency: "NGN", minimumFractionDigits: decimals, maximumFractionDigits: decimals },
-    );
-    formatters.set(key, formatter);
+/** The grouped whole part and the fraction of `amount` (finite, not negative), rounded half away from
+ * zero on its shortest decimal form as Intl does (1.005 gives 1.01); null when that form has an exponent
+ * (from 1e21, or under 1e-6), which is left to Intl. */
+function fixedDecimal(amount: number, decimals: number): string | null {
+  const text = String(amount);
+  if (text.includes("e")) return null;
+  const [whole = "0", fraction = ""] = text.split(".");
+  const kept = (whole + fraction.padEnd(decimals, "0").slice(0, decimals)).split("");
+  if (fraction.length > decimals && fraction[decimals]! >= "5") {
+    let at = kept.length - 1;
+    for (; at >= 0 && kept[at] === "9"; at--) kept[at] = "0";
+    if (at >= 0) kept[at] = String(Number(kept[at]) + 1);
+    else kept.unshift("1");
   }
-  return formatter;
+  const digits = kept.join("");
+  const wholePart = digits.slice(0, digits.length - decimals).replace(/^0+(?=\d)/, "");
+  const grouped = wholePart.replace(/\B(?=(\d{3})+$)/g, ",");
+  return decimals > 0 ? `${grouped}.${digits.slice(digits.length - decimals)}` : grouped;
 }
 
 /** 150000 → "₦150,000.00"; with `{ decimals: 0 }` 2500 → "₦2,500". */
 export function formatNaira(amount: number, { decimals }: { decimals?: number } = {}): string {
-  return formatterFor(decimals).format(amount);
+  const places = decimals ?? 2;
+  const fixed = Number.isFinite(amount) && Number.isInteger(places) && places >= 0 && places <= 20
+    ? fixedDecimal(Math.abs(amount), places)
+    : null;
+  if (fixed === null) {
+    return new Intl.NumberFormat("en-NG", {
+      style: "currency",
+      currency: "NGN",
+      minimumFractionDigits: places,
+      maximumFractionDigits: places,
+    }).format(amount);
+  }
+  return `${amount < 0 || Object.is(amount, -0) ? "-" : ""}₦${fixed}`;
 }
 
 /** An amount kept in kobo, shown in naira: 12000000 → "₦120,000.00" (receipts, the account page). */
