@@ -44,7 +44,7 @@ interface PageFigures {
   /** the audits that failed accessibility, when any */
   a11yFailures: string[];
   /** the same page without its scripts (median of as many runs): what the browser and machine alone give */
-  floor?: { tbtMs: number; lcpMs: number };
+  floor: { tbtMs: number; lcpMs: number };
 }
 
 /** Serves the script-less copies at /<n>.html on a port of its own. */
@@ -188,7 +188,7 @@ function pageLines(figures: PageFigures[]): string[] {
       `${f.path}`,
       `  LCP            ${(f.lcpMs / 1000).toFixed(2)} s   target <= ${t.lcpMs / 1000} s   ${mark(f.lcpMs <= t.lcpMs)}`,
       `  TBT            ${f.tbtMs} ms   target <= ${t.tbtMs} ms   ${mark(f.tbtMs <= t.tbtMs)}` +
-        (f.floor ? `   (without its scripts: ${f.floor.tbtMs} ms, LCP ${(f.floor.lcpMs / 1000).toFixed(2)} s)` : ""),
+        `   (without its scripts: ${f.floor.tbtMs} ms, LCP ${(f.floor.lcpMs / 1000).toFixed(2)} s)`,
       `  CLS            ${f.cls}   target <= ${t.cls}   ${mark(f.cls <= t.cls)}`,
       `  performance    ${f.performance}   target >= ${t.performance}   ${mark(f.performance >= t.performance)}`,
       `  accessibility  ${f.accessibility}   target ${t.accessibility}   ${mark(f.accessibility >= t.accessibility)}` +
@@ -267,26 +267,33 @@ async function main() {
     const post = await featuredPostPath(base);
     const paths = LIGHTHOUSE_PAGES.map((page) => (page === "post" ? post : page));
     const bare = await Promise.all(
-      paths.map(async (urlPath) => withoutScripts(await (await fetch(`${base}${urlPath}`)).text(), base)),
+      paths.map(async (urlPath) => {
+        const res = await fetch(`${base}${urlPath}`, { signal: AbortSignal.timeout(30_000) });
+        if (!res.ok) throw new Error(`GET ${urlPath} answered ${res.status}`);
+        return withoutScripts(await res.text(), base);
+      }),
     );
     const floor = await floorServer(bare);
     const figures: PageFigures[] = [];
     const indexes: number[] = [];
+    const middle = <T>(sorted: T[]): T => sorted[Math.floor(sorted.length / 2)]!;
     try {
       for (const [n, urlPath] of paths.entries()) {
         const runs: RunFigures[] = [];
-        const floorRuns: Array<{ tbtMs: number; lcpMs: number }> = [];
+        const floorRuns: RunFigures[] = [];
         for (let i = 0; i < options.runs; i++) {
           log(`${urlPath}: run ${i + 1} of ${options.runs}, then without its scripts`);
-          runs.push(await retried(() => lighthousePage(`${base}${urlPath}`, Number(debugPort))));
-          const bareRun = await retried(() => lighthousePage(`${floor.base}/${n}.html`, Number(debugPort)));
-          floorRuns.push({ tbtMs: bareRun.tbtMs, lcpMs: bareRun.lcpMs });
-          indexes.push(runs.at(-1)!.benchmarkIndex, bareRun.benchmarkIndex);
+          const run = await retried(() => lighthousePage(`${base}${urlPath}`, Number(debugPort)));
+          const floorRun = await retried(() => lighthousePage(`${floor.base}/${n}.html`, Number(debugPort)));
+          runs.push(run);
+          floorRuns.push(floorRun);
+          indexes.push(run.benchmarkIndex, floorRun.benchmarkIndex);
         }
         runs.sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs);
         floorRuns.sort((a, b) => a.tbtMs - b.tbtMs);
-        const { benchmarkIndex: _index, ...median } = runs[Math.floor(runs.length / 2)]!;
-        figures.push({ path: urlPath, ...median, floor: floorRuns[Math.floor(floorRuns.length / 2)]! });
+        const { benchmarkIndex: _index, ...median } = middle(runs);
+        const { tbtMs, lcpMs } = middle(floorRuns);
+        figures.push({ path: urlPath, ...median, floor: { tbtMs, lcpMs } });
       }
     } finally {
       floor.server.close();
