@@ -7,6 +7,7 @@ import { createApp } from "../server/app.ts";
 import { boot } from "../server/boot.ts";
 import { toViewer } from "../server/features/auth/actor.ts";
 import { immutableAssets } from "../server/http/middleware.ts";
+import { serverWithFastHit } from "../server/http/page-cache/fast-hit.ts";
 import { clientIp } from "../server/http/session.ts";
 import { appContext } from "./lib/context.ts";
 import { pageServices } from "./lib/page-errors.server.ts";
@@ -22,7 +23,7 @@ const booted = await g.__academyBoot.catch((error: unknown) => {
 });
 
 // the pages the rendered-page cache keeps for anonymous visitors (decision 044)
-const { app, services, pageCache } = createApp({ ...booted, pageFamilies: pageFamilyOf });
+const { app, services, pageCache, fastHit } = createApp({ ...booted, pageFamilies: pageFamilyOf });
 if (pageCache) booted.lifecycle.onClose(() => pageCache.close());
 const KEEP_ALIVE_MS = 65_000;
 // Loaders and actions see domain errors as 404/403/409/422 pages (app/lib/page-errors.server.ts).
@@ -37,6 +38,8 @@ export default await createHonoServer({
   // The Node adapter's lightweight Request/Response: a JSON or HTML string is written out directly
   // instead of through a web stream (measured with npm run bench; see docs/decisions/006).
   overrideGlobalObjects: true,
+  // A page-cache hit is answered before Hono sees the request (server/http/page-cache/fast-hit.ts; decision 049).
+  customNodeServer: { createServer: serverWithFastHit(fastHit) as never },
   listeningListener: (info) => {
     booted.lifecycle.markReady();
     booted.logger.info("listening", { port: info.port, url: booted.env.PUBLIC_URL });

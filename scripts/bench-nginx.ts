@@ -1,32 +1,15 @@
 // The bench's yardstick for page answers (issue 20 "Speed"): nginx serving the very bytes the app
 // answered, from files, on the same machine. One worker process, like the app's one Node process.
 // nginx comes from Debian; the bench installs it when it is missing and it may (root).
-import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { findDebianTool } from "./bench-wrk.ts";
 
 const NGINX_PATHS = ["/usr/sbin/nginx", "/usr/bin/nginx"];
 
 /** The nginx binary, installing Debian's package when none is there and this process may; else null. */
 export function findNginx(log: (message: string) => void): string | null {
-  const found = NGINX_PATHS.find((p) => existsSync(p));
-  if (found) return found;
-  if (process.getuid?.() !== 0) {
-    log("nginx is not installed (apt-get install nginx-light as root): the page ratios are not measured");
-    return null;
-  }
-  log("installing nginx-light from Debian for the page ratios");
-  const env = { PATH: "/usr/sbin:/usr/bin:/sbin:/bin", DEBIAN_FRONTEND: "noninteractive" };
-  spawnSync("apt-get", ["update", "-qq"], { stdio: "ignore", env });
-  const installed = spawnSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "nginx-light"], {
-    stdio: "ignore",
-    env,
-  });
-  if (installed.status !== 0) {
-    spawnSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "nginx"], { stdio: "ignore", env });
-  }
-  return NGINX_PATHS.find((p) => existsSync(p)) ?? null;
+  return findDebianTool(NGINX_PATHS, ["nginx-light", "nginx"], "the nginx comparison", log);
 }
 
 /** The file name a URL path is kept under ("/" is index.html). */
@@ -34,18 +17,30 @@ export function fileOf(urlPath: string): string {
   return urlPath === "/" ? "index.html" : urlPath.replace(/^\//, "").replace(/[^\w.-]/g, "_");
 }
 
+/** An answer as the app sent it: its bytes (compressed when it was), its type and its encoding. */
+export interface ServedBytes {
+  body: Buffer;
+  type: string;
+  encoding: string | null;
+}
+
 /**
  * Writes `pages` (URL path → the bytes the app answered) under `dir`, and an nginx configuration serving
- * them as text/html on `port`: no logs, keep-alive as the app's, one worker. Returns the config's path.
+ * them with their type and encoding on `port`: no logs, keep-alive as the app's, one worker. Returns the
+ * config's path.
  */
-export async function writeNginxSite(dir: string, port: number, pages: Record<string, Buffer>): Promise<string> {
+export async function writeNginxSite(dir: string, port: number, pages: Record<string, ServedBytes>): Promise<string> {
   const root = path.join(dir, "html");
   await mkdir(root, { recursive: true, mode: 0o755 });
   const locations: string[] = [];
-  for (const [urlPath, body] of Object.entries(pages)) {
+  for (const [urlPath, page] of Object.entries(pages)) {
     const file = fileOf(urlPath);
-    await writeFile(path.join(root, file), body, { mode: 0o644 });
-    locations.push(`    location = ${urlPath} { try_files /${file} =404; }`);
+    await writeFile(path.join(root, file), page.body, { mode: 0o644 });
+    const encoding = page.encoding ? ` add_header Content-Encoding ${page.encoding};` : "";
+    const type = page.type.split(";")[0]!.trim();
+    locations.push(
+      `    location = ${urlPath} { types { } default_type "${type}";${encoding} try_files /${file} =404; }`,
+    );
   }
   const config = [
     "daemon off;",

@@ -6,7 +6,6 @@
 //   `proxy_next_upstream error` (a request that meets a closed port or a connection closed before any
 //   answer goes to the other process); each process in turn gets SIGTERM and is started again.
 //   Target: no request lost (every request answered 200 by one of them).
-import type autocannon from "autocannon";
 import type { LoadResult } from "./bench-lib.ts";
 
 export interface OpsServer {
@@ -19,7 +18,7 @@ export interface OpsServer {
 export interface OpsHooks {
   /** starts an app process on the run's database on `port` and resolves once it is healthy */
   start(name: string, port: number): Promise<OpsServer>;
-  load(url: string, duration: number, connections: number): Promise<autocannon.Result>;
+  load(url: string, duration: number, connections: number): Promise<LoadResult & { timeouts: number }>;
 }
 
 export interface OpsOptions {
@@ -41,9 +40,9 @@ export async function loadTwoProcesses(
   const half = Math.max(1, Math.floor(options.connections / servers.length));
   const results = await Promise.all(servers.map((s) => hooks.load(`${s.base}${options.path}`, options.duration, half)));
   return {
-    rps: round(results.reduce((sum, r) => sum + r.requests.average, 0)),
-    p50: round(Math.max(...results.map((r) => r.latency.p50))),
-    p99: round(Math.max(...results.map((r) => r.latency.p99))),
+    rps: round(results.reduce((sum, r) => sum + r.rps, 0)),
+    p50: round(Math.max(...results.map((r) => r.p50))),
+    p99: round(Math.max(...results.map((r) => r.p99))),
     errors: results.reduce((sum, r) => sum + r.errors + r.timeouts, 0),
     non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
   };

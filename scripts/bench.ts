@@ -27,7 +27,10 @@ import { newsletterSubscribers } from "../server/db/schema.ts";
 import { parseEnv } from "../server/env.ts";
 import { seedBenchPayments, timeFigures, type FiguresTiming } from "./bench-figures.ts";
 import { pageJsLines, weighPublicPages } from "./bench-front.ts";
-import { findNginx, NGINX_RATIO_TARGET, writeNginxSite } from "./bench-nginx.ts";
+import { findNginx, writeNginxSite, type ServedBytes } from "./bench-nginx.ts";
+import { browserHeaders, findWrk, runWrk } from "./bench-wrk.ts";
+import { cachedLines, cachedRow, type CachedRow } from "./bench-cached.ts";
+import http from "node:http";
 import { measureMixed, MIXED_TARGETS, mixedLines, rssMb, type MixedHooks, type MixedRun } from "./bench-mixed.ts";
 import { benchBlog, BLOG_USAGE, blogLines, parseBlogArgs, type BlogBenchOptions, type BlogRun } from "./bench-blog.ts";
 import {
@@ -304,15 +307,35 @@ async function seedPosts(dataDir: string, count: number): Promise<void> {
   if (code !== 0) throw new Error(`npm run seed -- --posts ${count} failed (exit code ${code})`);
 }
 
-function runLoad(url: string, duration: number, connections: number): Promise<autocannon.Result> {
+/** wrk when Debian's package is there (the bench installs it as root), else autocannon (decision 049). */
+let wrkBinary: string | null = null;
+/** The device id every load's requests carry, as a returning browser's do. */
+const BENCH_DEVICE_ID = randomBytes(16).toString("base64url");
+
+async function runLoad(
+  url: string,
+  duration: number,
+  connections: number,
+  headers: Record<string, string>,
+): Promise<RouteFigures> {
   assertNotInterrupted();
-  return new Promise((resolve, reject) => {
-    currentLoad = autocannon({ url, duration, connections, timeout: 10 }, (error, result) => {
+  if (wrkBinary) return runWrk(wrkBinary, { url, seconds: duration, connections, headers });
+  const r = await new Promise<autocannon.Result>((resolve, reject) => {
+    currentLoad = autocannon({ url, duration, connections, timeout: 10, headers }, (error, result) => {
       currentLoad = undefined;
       if (error) reject(error instanceof Error ? error : new Error(String(error)));
       else resolve(result);
     });
   });
+  return {
+    rps: round(r.requests.average, 1),
+    p50: round(r.latency.p50),
+    p99: round(r.latency.p99),
+    errors: r.errors,
+    timeouts: r.timeouts,
+    non2xx: r.non2xx,
+    requests: r.requests.total,
+  };
 }
 
 /** A noisy 2400×1600 JPEG: resizing it costs what a real photo costs, unlike a flat colour. */
@@ -344,14 +367,25 @@ async function measureImage(server: Server, options: BenchOptions) {
   return { firstMs, firstMedianMs: sorted[Math.floor(sorted.length / 2)]!, cached };
 }
 
-interface RouteResult extends LoadResult {
-  status: number;
+interface RouteFigures extends LoadResult {
   requests: number;
   timeouts: number;
 }
 
-/** One GET to see the route answers, a discarded warm-up, then the measured run. */
-async function loadRoute(server: Server, urlPath: string, options: BenchOptions): Promise<RouteResult> {
+interface RouteResult extends RouteFigures {
+  status: number;
+}
+
+/**
+ * One GET to see the route answers, a discarded warm-up, then the measured run. The requests carry what a
+ * browser sends (its encodings, its device id) unless `headers` says otherwise.
+ */
+async function loadRoute(
+  server: Server,
+  urlPath: string,
+  options: Pick<BenchOptions, "duration" | "warmup" | "connections">,
+  headers: Record<string, string> = browserHeaders(BENCH_DEVICE_ID),
+): Promise<RouteResult> {
   const probe = await get(server, urlPath);
   await probe.arrayBuffer();
   if (!probe.ok) log(`warning: GET ${urlPath} on the ${server.name} server answered ${probe.status}`);
@@ -359,19 +393,10 @@ async function loadRoute(server: Server, urlPath: string, options: BenchOptions)
   log(
     `${server.name} GET ${urlPath}: ${options.warmup} s warm-up, ${options.duration} s × ${options.connections} connections`,
   );
-  if (options.warmup > 0) await runLoad(url, options.warmup, options.connections);
-  const r = await runLoad(url, options.duration, options.connections);
+  if (options.warmup > 0) await runLoad(url, options.warmup, options.connections, headers);
+  const r = await runLoad(url, options.duration, options.connections, headers);
   if (server.exited) throw describeFailure(server, `the ${server.name} server ended during the GET ${urlPath} run`);
-  return {
-    status: probe.status,
-    rps: round(r.requests.average, 1),
-    p50: round(r.latency.p50),
-    p99: round(r.latency.p99),
-    errors: r.errors,
-    timeouts: r.timeouts,
-    non2xx: r.non2xx,
-    requests: r.requests.total,
-  };
+  return { status: probe.status, ...r };
 }
 
 /** Two app processes on the run's PostgreSQL: load on both, then a rolling restart under load (scripts/bench-ops.ts). */
@@ -384,7 +409,11 @@ async function measureOps(app: Server, appPort: number, one: LoadResult, options
     await waitHealthy(server);
     return server;
   };
-  const hooks = { start, load: runLoad };
+  const hooks = {
+    start,
+    load: (url: string, duration: number, connections: number) =>
+      runLoad(url, duration, connections, browserHeaders(BENCH_DEVICE_ID)),
+  };
   const secondPort = await freePort();
   const running: Server[] = [app, await start("app 2", secondPort)];
   const settings = { path: API_PATH, duration: options.duration, connections: options.connections };
@@ -623,6 +652,7 @@ async function run(options: BenchOptions, blogOptions: BlogBenchOptions): Promis
   }
   const databaseUrl = parseEnv().DATABASE_URL;
   serverHeapMb = options.serverHeapMb;
+  wrkBinary = findWrk(log);
   if (options.build) await runBuild();
   if (!existsSync(path.join(ROOT, SERVER_ENTRY))) {
     throw new Error(`${SERVER_ENTRY} does not exist: run without --no-build, or run react-router build first`);
@@ -695,20 +725,26 @@ async function run(options: BenchOptions, blogOptions: BlogBenchOptions): Promis
   for (const urlPath of [...APP_PATHS, ...BLOG_PATHS, postPath])
     routes[urlPath] = await loadRoute(app, urlPath, options);
   const image = await measureImage(app, options);
-  // the bytes the app answered for its pages, for nginx to serve from files
-  const nginxPaths = ["/", "/courses", postPath];
-  const pageBytes: Record<string, Buffer> = {};
-  for (const p of nginxPaths) pageBytes[p] = Buffer.from(await (await get(app, p)).arrayBuffer());
+  // 1a. Cached answers against bare Node and nginx writing the same bytes, in the same run (issue 35).
+  const compared = await compareCached(app, [...COMPARED_PAGES, postPath, API_PATH], options);
   const ops = databaseUrl ? await measureOps(app, appPort, routes[API_PATH]!, options, databaseUrl) : null;
   await stopServer(app);
-
-  // 1b. nginx serving the same bytes (issue 20: the page cache's yardstick)
-  const nginx = await measureNginx(pageBytes, options);
 
   // 1c. The 100-connection mixed run, and the RSS idle and under load (decision 041).
   const mixed = options.mixedDuration > 0 ? await runMixed(tempDir, databaseUrl, options.mixedDuration) : [];
 
-  // 2. The bare comparator, on the same database once the app has let go of it (PGlite's lock).
+  // 2. The API's query without any cache: the app with its page cache off, then a bare node:http server
+  // running the same query on the same database (once the app has let go of it: PGlite's lock). No
+  // compression on either side (identity), so that both do the same work.
+  const identity = { "Accept-Encoding": "identity", Cookie: `academy.device=${BENCH_DEVICE_ID}` };
+  const uncachedPort = await freePort();
+  const uncached = startServer("app (no cache)", SERVER_ENTRY, {
+    ...serverEnv(uncachedPort, tempDir, databaseUrl),
+    PAGE_CACHE_MAX_BYTES: "0",
+  });
+  await waitHealthy(uncached);
+  const appQuery = await loadRoute(uncached, API_PATH, options, identity);
+  await stopServer(uncached);
   const barePort = await freePort();
   const bare = startServer("bare", BARE_ENTRY, serverEnv(barePort, tempDir, databaseUrl));
   await waitHealthy(bare);
@@ -716,7 +752,7 @@ async function run(options: BenchOptions, blogOptions: BlogBenchOptions): Promis
   const bareCourses = await getJson(bare, API_PATH);
   const bareSameBody = isDeepStrictEqual(appCourses, bareCourses);
   if (!bareSameBody) log(`warning: the bare server's ${API_PATH} body differs from the app's`);
-  const bareResult = await loadRoute(bare, API_PATH, options);
+  const bareResult = await loadRoute(bare, API_PATH, options, identity);
   await stopServer(bare);
 
   // 2b. The blog's reads at --posts and --posts-large posts, each on a database of its own (scripts/bench-blog.ts).
@@ -740,18 +776,11 @@ async function run(options: BenchOptions, blogOptions: BlogBenchOptions): Promis
   // 4. A bulk e-mail to the subscribers, into a local SMTP sink (issue 19).
   const bulk = options.subscribers > 0 ? await measureBulkSend(tempDir, databaseUrl, options.subscribers) : null;
 
-  const nginxRatios = Object.fromEntries(
-    nginxPaths.map((p) => {
-      const theirs = nginx?.[p]?.rps ?? 0;
-      return [p, theirs > 0 ? round(routes[p]!.rps / theirs, 3) : null];
-    }),
-  ) as Record<string, number | null>;
-  const appApi = routes[API_PATH]!;
-  const apiRatio = bareResult.rps > 0 ? round(appApi.rps / bareResult.rps, 3) : 0;
+  const apiRatio = wrkBinary && bareResult.rps > 0 ? round(appQuery.rps / bareResult.rps, 3) : null;
   const pass = {
     homeJsGzipBytes: home.jsGzipBytes <= TARGETS.homeJsGzipBytes,
-    apiRatio: apiRatio >= TARGETS.apiRatio,
-    nginxRatios: Object.values(nginxRatios).every((r) => r !== null && r >= NGINX_RATIO_TARGET),
+    apiRatio: apiRatio !== null && apiRatio >= TARGETS.apiRatio,
+    cached: compared.rows.every((row) => row.met),
   };
   const courseCount = Array.isArray(appCourses) ? appCourses.length : 0;
 
@@ -774,20 +803,17 @@ async function run(options: BenchOptions, blogOptions: BlogBenchOptions): Promis
     },
     appStartMs,
     routes,
-    bare: {
-      rps: bareResult.rps,
-      p50: bareResult.p50,
-      p99: bareResult.p99,
-      errors: bareResult.errors,
-      non2xx: bareResult.non2xx,
-      requests: bareResult.requests,
-      sameBody: bareSameBody,
+    /** what made every load: wrk, or autocannon where wrk could not be had (then no ratio is given) */
+    generator: compared.generator,
+    /** cached answers: the app, a bare node:http server and nginx writing the same bytes (issue 35) */
+    cached: compared,
+    /** the API's query without a cache: the app with its page cache off, and a bare node:http server */
+    apiQuery: {
+      app: appQuery,
+      bare: { ...bareResult, sameBody: bareSameBody },
+      ratio: apiRatio,
     },
     courses: courseCount,
-    /** nginx serving the app's answers from files: its runs, and the app's rate over nginx's per page */
-    nginx,
-    nginxRatios,
-    apiRatio,
     homeJsGzipBytes: home.jsGzipBytes,
     homeCssGzipBytes: home.cssGzipBytes,
     homeAssets: home.files,
@@ -821,30 +847,29 @@ async function run(options: BenchOptions, blogOptions: BlogBenchOptions): Promis
 
   const file = await writeResults(started, results);
 
-  const verdict = (ok: boolean) => (ok ? "PASS" : "MISS");
+  const verdict = (ok: boolean) => (ok ? "met" : "missed");
   const table = formatTable(
     ["route", "req/s", "p50 ms", "p99 ms", "errors", "non2xx"],
     [
       ...[...APP_PATHS, ...BLOG_PATHS, postPath].map((p) => loadRow(`app  GET ${p}`, routes[p]!)),
       loadRow(`app  GET ${IMAGE_CACHED_PATH} (cached)`, image.cached),
-      loadRow(`bare GET ${API_PATH}`, bareResult),
-      ...(nginx ? nginxPaths.map((p) => loadRow(`nginx GET ${p} (same bytes)`, nginx[p]!)) : []),
+      loadRow(`app  GET ${API_PATH} (no cache, identity)`, appQuery),
+      loadRow(`bare GET ${API_PATH} (same query, identity)`, bareResult),
     ],
   );
   const lines = [
-    `node ${process.version}, ${health.engine}, ${results.machine.cpus} CPUs, ${options.connections} connections, ` +
-      `${options.duration} s per route after ${options.warmup} s warm-up, ${courseCount} courses, ` +
-      `load average ${results.machine.loadAverage.join(" → ")}`,
+    `node ${process.version}, ${health.engine}, ${results.machine.cpus} CPUs, loads by ${compared.generator}, ` +
+      `${options.connections} connections, ${options.duration} s per route after ${options.warmup} s warm-up, ` +
+      `${courseCount} courses, load average ${results.machine.loadAverage.join(" → ")}`,
     "",
     table,
     "",
-    `api ratio app/bare   ${apiRatio.toFixed(3)}   target >= ${TARGETS.apiRatio}   ${verdict(pass.apiRatio)}` +
+    ...cachedLines(compared, verdict),
+    "",
+    `api query app/bare   ${apiRatio === null ? "n/a" : apiRatio.toFixed(3)}   target >= ${TARGETS.apiRatio}   ` +
+      `${apiRatio === null ? "not measured (no wrk)" : verdict(pass.apiRatio)}   ` +
+      `(GET ${API_PATH}: the app with its page cache off against the same query in a bare node:http server)` +
       (bareSameBody ? "" : "   (bodies differ!)"),
-    ...nginxPaths.map(
-      (p) =>
-        `page ratio app/nginx ${nginxRatios[p]?.toFixed(3) ?? "n/a"}   target >= ${NGINX_RATIO_TARGET}   ` +
-        `${nginxRatios[p] === null ? "not measured" : verdict(nginxRatios[p]! >= NGINX_RATIO_TARGET)}   GET ${p}`,
-    ),
     `home JS gzip         ${formatBytes(home.jsGzipBytes)}   target <= ${formatBytes(TARGETS.homeJsGzipBytes)}   ${verdict(pass.homeJsGzipBytes)}`,
     `home CSS gzip        ${formatBytes(home.cssGzipBytes)}` +
       (home.inlineCssGzipBytes > 0 ? ` (${formatBytes(home.inlineCssGzipBytes)} of it written into the page)` : ""),
@@ -871,35 +896,119 @@ async function run(options: BenchOptions, blogOptions: BlogBenchOptions): Promis
   process.stdout.write(lines.join("\n") + "\n");
 }
 
-/** nginx (one worker) serving `pages` from files, each loaded as the app's routes are; null without nginx. */
-async function measureNginx(pages: Record<string, Buffer>, options: BenchOptions) {
-  const binary = findNginx(log);
-  if (!binary || !tempDir) return null;
+/** Connections of the cached answers' loads: enough for nginx to reach its rate (the issue's 32). */
+const CACHED_CONNECTIONS = 32;
+/** The pages compared (a post's page and the API read are added). */
+const COMPARED_PAGES = ["/", "/courses", "/blog"];
+
+/** A GET through node:http with a browser's headers: the body as sent, not decoded. */
+function getRaw(server: Server, urlPath: string): Promise<ServedBytes & { status: number; hit: boolean }> {
+  const url = new URL(urlPath, server.base);
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers: browserHeaders(BENCH_DEVICE_ID), timeout: 30_000 }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.once("end", () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          hit: res.headers["x-cache"] === "HIT",
+          body: Buffer.concat(chunks),
+          type: res.headers["content-type"] ?? "application/octet-stream",
+          encoding: res.headers["content-encoding"] ?? null,
+        }),
+      );
+      res.once("error", reject);
+    });
+    req.once("timeout", () => req.destroy(new Error(`GET ${urlPath}: no answer in 30 s`)));
+    req.once("error", (error) => reject(describeFailure(server, `GET ${urlPath} failed: ${error.message}`)));
+  });
+}
+
+async function waitAnswering(server: Server, urlPath: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (server.exited) throw describeFailure(server, `the ${server.name} server did not start`);
+    const ok = await fetch(`${server.base}${urlPath}`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return;
+    if (Date.now() > deadline) throw describeFailure(server, `the ${server.name} server did not answer within 10 s`);
+    await sleep(100);
+  }
+}
+
+/**
+ * The app's cached answers at `paths` against a bare node:http server and nginx writing the very bytes
+ * the app sent (scripts/bench-cached.ts), each address loaded on the three in turn. The app runs on.
+ */
+async function compareCached(app: Server, paths: string[], options: BenchOptions) {
+  const timing = { duration: options.duration, warmup: options.warmup, connections: CACHED_CONNECTIONS };
+  const served: Record<string, ServedBytes & { hit: boolean }> = {};
+  for (const p of paths) {
+    await getRaw(app, p); // made (a miss), then asked again: the copy the loads will get
+    const answer = await getRaw(app, p);
+    if (answer.status !== 200) throw describeFailure(app, `GET ${p} answered ${answer.status}`);
+    served[p] = answer;
+  }
+  const dir = path.join(tempDir!, "same-bytes");
+  await mkdir(dir, { recursive: true });
   // (nginx's workers run as an unprivileged user when started by root: the files must be readable to
   // them, which DATA_DIR, made private, is not)
-  const dir = path.join(tempDir, "nginx");
-  await mkdir(dir, { recursive: true });
-  await chmod(tempDir, 0o711);
+  await chmod(tempDir!, 0o711);
   await chmod(dir, 0o755);
-  const port = await freePort();
-  const config = await writeNginxSite(dir, port, pages);
-  const nginx = startProcess("nginx", binary, ["-c", config, "-p", dir], {}, `http://${HOST}:${port}`);
+  const manifest: Record<string, { file: string; type: string; encoding: string | null }> = {};
+  for (const [p, answer] of Object.entries(served)) {
+    const file = path.join(dir, `${Object.keys(manifest).length}.bin`);
+    await writeFile(file, answer.body, { mode: 0o644 });
+    manifest[p] = { file, type: answer.type, encoding: answer.encoding };
+  }
+  await writeFile(path.join(dir, "manifest.json"), JSON.stringify(manifest));
+  const barePort = await freePort();
+  const bare = startProcess(
+    "bare (same bytes)",
+    process.execPath,
+    ["scripts/bench-bytes-server.ts", String(barePort), path.join(dir, "manifest.json")],
+    {},
+    `http://${HOST}:${barePort}`,
+  );
+  const nginxBinary = findNginx(log);
+  let nginx: Server | null = null;
   try {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      if (nginx.exited) throw describeFailure(nginx, "nginx did not start");
-      const ok = await fetch(`${nginx.base}/`)
-        .then((r) => r.ok)
-        .catch(() => false);
-      if (ok) break;
-      if (Date.now() > deadline) throw describeFailure(nginx, "nginx did not answer within 10 s");
-      await sleep(100);
+    await waitAnswering(bare, paths[0]!);
+    if (nginxBinary) {
+      const nginxDir = path.join(dir, "nginx");
+      await mkdir(nginxDir, { recursive: true, mode: 0o755 });
+      const port = await freePort();
+      const config = await writeNginxSite(nginxDir, port, served);
+      nginx = startProcess("nginx", nginxBinary, ["-c", config, "-p", nginxDir], {}, `http://${HOST}:${port}`);
+      await waitAnswering(nginx, paths[0]!);
     }
-    const results: Record<string, RouteResult> = {};
-    for (const p of Object.keys(pages)) results[p] = await loadRoute(nginx, p, options);
-    return results;
+    const generator = wrkBinary ? "wrk" : "autocannon";
+    const rows: CachedRow[] = [];
+    for (const p of paths) {
+      const appRun = await loadRoute(app, p, timing);
+      const bareRun = await loadRoute(bare, p, timing);
+      const nginxRun = nginx ? await loadRoute(nginx, p, timing) : null;
+      const answer = served[p]!;
+      rows.push(
+        cachedRow(
+          {
+            path: p,
+            bytes: answer.body.length,
+            encoding: answer.encoding,
+            hit: answer.hit,
+            app: appRun,
+            bare: bareRun,
+            nginx: nginxRun,
+          },
+          generator,
+        ),
+      );
+    }
+    return { generator, connections: CACHED_CONNECTIONS, rows } as const;
   } finally {
-    await stopServer(nginx);
+    await stopServer(bare);
+    if (nginx) await stopServer(nginx);
   }
 }
 

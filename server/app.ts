@@ -16,6 +16,7 @@ import { UPLOAD_PATH } from "./features/uploads/uploads.routes.ts";
 import { authHandler, clientIp, loadActor, sameOriginWrites } from "./http/session.ts";
 import { apiFamilyOf } from "./http/page-cache/api-families.ts";
 import { createPageCache, type PageCache } from "./http/page-cache/page-cache.ts";
+import { createFastHit, type FastHit } from "./http/page-cache/fast-hit.ts";
 import { originChecker } from "./features/auth/auth.ts";
 import { createServices, type Deps, type Services } from "./services.ts";
 import { startPaymentWorkers } from "./features/payments/payments.jobs.ts";
@@ -28,6 +29,11 @@ export interface App {
   services: Services;
   /** the rendered-page cache for anonymous visitors (null when PAGE_CACHE_MAX_BYTES is 0) */
   pageCache: PageCache | null;
+  /**
+   * Answers a page-cache hit before the middleware chain, for the Node server to try first on every
+   * request (page-cache/fast-hit.ts); null without the cache.
+   */
+  fastHit: FastHit | null;
   /** resolves once the background workers that need the app (payments) are listening */
   ready: Promise<void>;
 }
@@ -37,10 +43,8 @@ export function createApp(deps: Deps): App {
   const app = new Hono<AppEnv>();
   app.use("*", requestLogger(deps.logger));
   // (long before the admission limit: a refusal carries the security headers too)
-  app.use(
-    "*",
-    securityHeaders({ csp: deps.env.NODE_ENV === "production", paystack: deps.env.PAYMENT_PROVIDER === "paystack" }),
-  );
+  const security = { csp: deps.env.NODE_ENV === "production", paystack: deps.env.PAYMENT_PROVIDER === "paystack" };
+  app.use("*", securityHeaders(security));
   const webhook = `/backend${WEBHOOK_PATH}`;
   const upload = `/backend${UPLOAD_PATH}`;
   // A Host header that is no host name: 400 before anything parses the request's URL.
@@ -120,7 +124,8 @@ export function createApp(deps: Deps): App {
     createFeedRoutes(services, deps, (path) => media.request(path)),
   );
   const ready = startAppWorkers(app, services, deps);
-  return { app, services, pageCache, ready };
+  const fastHit = pageCache ? createFastHit({ pageCache, security, logger: deps.logger }) : null;
+  return { app, services, pageCache, fastHit, ready };
 }
 
 function createAppPageCache(deps: Deps, services: Services): PageCache | null {

@@ -20,6 +20,18 @@ export function deviceId(c: Context): string | null {
   return value && DEVICE_ID.test(value) ? value : null;
 }
 
+/** The device id in a Cookie header, or null: as `deviceId` reads it, without a Hono context. */
+export function deviceIdOf(cookie: string | undefined): string | null {
+  if (!cookie) return null;
+  for (const part of cookie.split(";")) {
+    const at = part.indexOf("=");
+    if (at < 0 || part.slice(0, at).trim() !== DEVICE_COOKIE) continue;
+    const value = part.slice(at + 1).trim();
+    return DEVICE_ID.test(value) ? value : null;
+  }
+  return null;
+}
+
 /** Adds a fresh device id to the response unless the request already carries one. */
 export function issueDeviceId(c: Context, secure: boolean): void {
   if (deviceId(c)) return;

@@ -1,4 +1,4 @@
-import { hash, randomBytes, randomUUID } from "node:crypto";
+import { hash, randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
@@ -6,7 +6,7 @@ import type { ServerResponse } from "node:http";
 import type { Context, MiddlewareHandler, Next } from "hono";
 import type { Actor } from "../features/auth/actor.ts";
 import type { Logger } from "../lib/logger.ts";
-import { withRequestId } from "../lib/request-context.ts";
+import { newRequestId, saneRequestId, withRequestId } from "../lib/request-context.ts";
 import { VIDEO_HOSTS } from "../lib/sanitize.ts";
 
 /**
@@ -27,8 +27,7 @@ export type AppEnv = { Variables: AppVariables };
  */
 export function requestLogger(logger: Logger): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const incoming = c.req.header("x-request-id");
-    const requestId = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    const requestId = saneRequestId(c.req.header("x-request-id")) ?? newRequestId();
     c.set("requestId", requestId);
     const start = performance.now();
     await withRequestId(requestId, next);
@@ -56,7 +55,6 @@ const VIDEO_FRAMES = Object.keys(VIDEO_HOSTS)
 /** Paths that never render a page: no inline script, so no nonce and the strictest policy. */
 const NOT_PAGES = /^\/(backend|media)(\/|$)/;
 
-/** CSP with a per-request nonce for React Router's inline scripts, and the other security headers. */
 /**
  * What Paystack's inline pop-up (@paystack/inline-js, bundled with our code) needs when
  * PAYMENT_PROVIDER=paystack: its checkout in an iframe, and its API for loading the transaction.
@@ -66,47 +64,77 @@ export const PAYSTACK_CSP = {
   connect: "https://api.paystack.co",
 };
 
-export function securityHeaders(options: { csp: boolean; paystack?: boolean }): MiddlewareHandler<AppEnv> {
+export interface SecurityOptions {
+  csp: boolean;
+  paystack?: boolean;
+}
+
+/** Whether a path may render a page (only those carry a nonce and the page's policy). */
+export function mayBePage(path: string): boolean {
+  return !NOT_PAGES.test(path);
+}
+
+export function securityHeaders(options: SecurityOptions): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const page = !NOT_PAGES.test(c.req.path);
+    const page = mayBePage(c.req.path);
     const nonce = page ? randomBytes(16).toString("base64") : "";
     c.set("nonce", nonce);
     await next();
     const h = c.res.headers;
-    h.set("X-Content-Type-Options", "nosniff");
-    h.set("Referrer-Policy", "strict-origin-when-cross-origin");
-    h.set("X-Frame-Options", "DENY");
-    h.set("Cross-Origin-Opener-Policy", "same-origin");
+    const list = securityHeaderList(options, page, h.get("Content-Type"), nonce, c.get("scriptHashes"));
+    for (const [name, value] of list) h.set(name, value);
+  };
+}
+
+/**
+ * The security headers of an answer: the same for every answer but the CSP, which depends on whether the
+ * path renders pages, the answer's type, and the scripts it allows (this request's nonce, or the hashes
+ * of a cached page's inline scripts). Also used for cached pages served before the middleware chain
+ * (page-cache/fast-hit.ts).
+ */
+export function securityHeaderList(
+  options: SecurityOptions,
+  page: boolean,
+  contentType: string | null,
+  nonce: string,
+  scriptHashes: string[] | undefined,
+): Array<[string, string]> {
+  const list: Array<[string, string]> = [
+    ["X-Content-Type-Options", "nosniff"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["X-Frame-Options", "DENY"],
+    ["Cross-Origin-Opener-Policy", "same-origin"],
     // the camera for this site's own pages only: the door's check-in scans tickets with it (decision 036);
     // a page reached by client-side navigation keeps the first document's policy, so it is site-wide
-    h.set("Permissions-Policy", "camera=(self), microphone=(), geolocation=()");
-    if (!page && !c.res.headers.get("Content-Type")?.startsWith("text/html")) {
-      // JSON, images: nothing in them may load or run anything (SVG images included).
-      h.set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
-    } else if (options.csp) {
-      h.set(
-        "Content-Security-Policy",
-        [
-          "default-src 'self'",
-          scriptSource(nonce, c.get("scriptHashes")),
-          "style-src 'self' 'unsafe-inline'",
-          "img-src 'self' data: blob: https:",
-          "media-src 'self' https:",
-          "font-src 'self' data:",
-          // the QR scanner's decoder runs in a worker made from a Blob URL (qr-scanner; decision 036)
-          "worker-src 'self' blob:",
-          options.paystack ? `connect-src 'self' ${PAYSTACK_CSP.connect}` : "connect-src 'self'",
-          options.paystack ? `frame-src ${VIDEO_FRAMES} ${PAYSTACK_CSP.frames}` : `frame-src ${VIDEO_FRAMES}`,
-          "frame-ancestors 'none'",
-          "base-uri 'self'",
-          "form-action 'self'",
-          "object-src 'none'",
-        ].join("; "),
-      );
-    } else {
-      h.set("Content-Security-Policy", "frame-ancestors 'none'");
-    }
-  };
+    ["Permissions-Policy", "camera=(self), microphone=(), geolocation=()"],
+  ];
+  if (!page && !contentType?.startsWith("text/html")) {
+    // JSON, images: nothing in them may load or run anything (SVG images included).
+    list.push(["Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"]);
+  } else if (options.csp) {
+    list.push([
+      "Content-Security-Policy",
+      [
+        "default-src 'self'",
+        scriptSource(nonce, scriptHashes),
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: blob: https:",
+        "media-src 'self' https:",
+        "font-src 'self' data:",
+        // the QR scanner's decoder runs in a worker made from a Blob URL (qr-scanner; decision 036)
+        "worker-src 'self' blob:",
+        options.paystack ? `connect-src 'self' ${PAYSTACK_CSP.connect}` : "connect-src 'self'",
+        options.paystack ? `frame-src ${VIDEO_FRAMES} ${PAYSTACK_CSP.frames}` : `frame-src ${VIDEO_FRAMES}`,
+        "frame-ancestors 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "object-src 'none'",
+      ].join("; "),
+    ]);
+  } else {
+    list.push(["Content-Security-Policy", "frame-ancestors 'none'"]);
+  }
+  return list;
 }
 
 /** script-src: this request's nonce, or the hashes of a cached page's inline scripts. */

@@ -10,6 +10,8 @@ export interface Logger {
   info(msg: string, fields?: Record<string, unknown>): void;
   warn(msg: string, fields?: Record<string, unknown>): void;
   error(msg: string, fields?: Record<string, unknown>): void;
+  /** whether lines of this level are written (a logger without it writes them all) */
+  enabled?(level: Level): boolean;
 }
 
 export function createLogger(
@@ -32,7 +34,13 @@ export function createLogger(
         }),
       );
     };
-  return { debug: log("debug"), info: log("info"), warn: log("warn"), error: log("error") };
+  return {
+    debug: log("debug"),
+    info: log("info"),
+    warn: log("warn"),
+    error: log("error"),
+    enabled: (lvl) => ORDER[lvl] >= min,
+  };
 }
 
 export const silentLogger = createLogger("silent");

@@ -18,6 +18,8 @@ export interface TestApp {
   services: ReturnType<typeof createApp>["services"];
   /** the rendered-page cache (null unless PAGE_CACHE_MAX_BYTES is given) */
   pageCache: ReturnType<typeof createApp>["pageCache"];
+  /** the page cache's answer before the middleware (null without the cache): for tests on a real socket */
+  fastHit: ReturnType<typeof createApp>["fastHit"];
   database: Database;
   db: Database["db"];
   env: Env;
@@ -70,7 +72,7 @@ export async function createTestApp(
     pollingIntervalSeconds: 0.5,
     retry: { limit: 2, delaySeconds: 1, backoff: false },
   });
-  const { app, services, pageCache, ready } = createApp({
+  const { app, services, pageCache, fastHit, ready } = createApp({
     database,
     env,
     logger,
@@ -101,6 +103,7 @@ export async function createTestApp(
       );
     },
     pageCache,
+    fastHit,
     close: async () => {
       await pageCache?.close();
       await queue.stop();

@@ -21,7 +21,7 @@ import type { Logger } from "../../lib/logger.ts";
 import { DEVICE_COOKIE } from "../device.ts";
 import { matchesTag, type AppEnv } from "../middleware.ts";
 import { trackContentVersions, type LiveVersions } from "./live-versions.ts";
-import { memoryStore, redisStore, type CachedPage, type PageStore } from "./store.ts";
+import { memoryStore, redisStore, type CachedPage, type LruPages, type PageStore } from "./store.ts";
 
 /** What a cacheable address shows. */
 export interface CacheFamily {
@@ -103,7 +103,7 @@ export function scriptHashesOf(html: string): string[] {
 }
 
 /** Only the device id (given to every browser) may come with a cached request: any other cookie of a page's own may change it. */
-function onlyDeviceCookie(cookie: string | undefined): boolean {
+export function onlyDeviceCookie(cookie: string | undefined): boolean {
   if (!cookie) return true;
   return cookie.split(";").every((part) => {
     const name = part.split("=", 1)[0]!.trim();
@@ -111,9 +111,9 @@ function onlyDeviceCookie(cookie: string | undefined): boolean {
   });
 }
 
-type Encoding = "br" | "gzip" | "identity";
+export type Encoding = "br" | "gzip" | "identity";
 
-function encodingOf(accept: string | undefined): Encoding {
+export function encodingOf(accept: string | undefined): Encoding {
   if (!accept) return "identity";
   if (/\bbr\b/.test(accept)) return "br";
   if (/\bgzip\b/.test(accept)) return "gzip";
@@ -123,12 +123,37 @@ function encodingOf(accept: string | undefined): Encoding {
 const SUFFIX: Record<Encoding, string> = { br: "-br", gzip: "-gz", identity: "" };
 
 /** If-None-Match names this page in any of its encodings (the same content), or is "*". */
-function notModified(ifNoneMatch: string | undefined, hash: string): boolean {
+export function notModified(ifNoneMatch: string | undefined, hash: string): boolean {
   return Object.values(SUFFIX).some((suffix) => matchesTag(ifNoneMatch, `"${hash}${suffix}"`));
+}
+
+/** A copy the cache holds for a request, found without waiting (page-cache/fast-hit.ts). */
+export interface Hit {
+  page: CachedPage;
+  family: CacheFamily;
+}
+
+/** The Save-Data preference a request states ("on"): such a visitor gets a copy of its own. */
+export function saveDataOn(header: string | undefined): boolean {
+  return header !== undefined && /^on$/i.test(header);
+}
+
+/** A copy's key: the address as asked, the Save-Data preference and the versions of what it shows. */
+function keyOf(path: string, query: string, saveData: boolean, family: CacheFamily, versions: LiveVersions): string {
+  return `${path}${query}\n${saveData ? "s" : ""}\n${versions.keyOf(["site", ...family.scopes])}`;
 }
 
 export interface PageCache {
   middleware: MiddlewareHandler<AppEnv>;
+  /**
+   * The fresh copy this process holds for an anonymous GET or HEAD of `path` + `query` ("" or "?…"),
+   * or null (none, not cacheable, the cache not started): a synchronous look into the process's own
+   * copies, for answering before the middleware chain. The caller has checked that the request carries
+   * no cookie but the device id and no Authorization.
+   */
+  peek(path: string, query: string, saveData: boolean): Hit | null;
+  /** Counts a hit answered from `peek`, and the post visit it stands for (`visitor` is asked only then). */
+  counted(hit: Hit, visitor: () => { ip: string; userAgent: string }): void;
   /** resolves once the cache answers (until then requests pass through to be made afresh) */
   ready: Promise<void>;
   /** writes the visits gathered so far (tests; close does it too) */
@@ -138,10 +163,34 @@ export interface PageCache {
   close(): Promise<void>;
 }
 
+/**
+ * The headers of an answer from a copy (with a body in `encoding`, or a 304 when `notModified`), besides
+ * the security headers and the request id: the copy's own, its ETag, Vary, Cache-Control and X-Cache.
+ */
+export function answerHeaders(
+  page: CachedPage,
+  family: CacheFamily,
+  encoding: Encoding,
+  made: boolean,
+  notModified: boolean,
+): Array<[string, string]> {
+  const headers: Array<[string, string]> = [
+    ...page.headers,
+    ["ETag", `"${page.hash}${SUFFIX[encoding]}"`],
+    ["Vary", family.page ? "Accept-Encoding, Save-Data" : "Accept-Encoding"],
+    ["Cache-Control", family.page ? PUBLIC_PAGE_CACHE_CONTROL : "public, max-age=0, must-revalidate"],
+    ["X-Cache", made ? "MISS" : "HIT"],
+  ];
+  if (notModified) return headers;
+  if (encoding !== "identity") headers.push(["Content-Encoding", encoding]);
+  headers.push(["Content-Length", String(page[encoding].length)]);
+  return headers;
+}
+
 export function createPageCache(options: PageCacheOptions): PageCache {
   const { familyOf, logger, maxAgeSeconds } = options;
   let versions: LiveVersions | undefined;
-  let store: (PageStore & { lru: { size: number; count: number } }) | undefined;
+  let store: (PageStore & { lru: LruPages }) | undefined;
   let hits = 0;
   let misses = 0;
   const starting = (async () => {
@@ -216,9 +265,13 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     // the path and query as asked (no URL parsed on the answer's path)
     const url = c.req.url;
     const query = url.indexOf("?");
-    const saveData = /^on$/i.test(c.req.header("save-data") ?? "");
-    const key = `${c.req.path}${query < 0 ? "" : url.slice(query)}\n${saveData ? "s" : ""}\n${versions.keyOf(["site", ...family.scopes])}`;
-    const visit = family.visitsPost;
+    const key = keyOf(
+      c.req.path,
+      query < 0 ? "" : url.slice(query),
+      saveDataOn(c.req.header("save-data")),
+      family,
+      versions,
+    );
 
     let page = await store.get(key);
     if (page && Date.now() - page.madeAt > maxAgeSeconds * 1000) page = undefined;
@@ -248,36 +301,44 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         made = true;
       }
     }
-    if (!made) {
-      hits++;
-      // the visit the post page's loader would have counted: written with the others of this second,
-      // in one statement, off the answer's path
-      if (visit !== undefined) {
-        visits.push({ slug: visit, visitor: { ip: options.clientIp(c), userAgent: c.req.header("user-agent") ?? "" } });
-        if (visits.length >= VISIT_BATCH) void flushVisits();
-      }
-    }
+    // the visit the post page's loader would have counted: written with the others of this second, in
+    // one statement, off the answer's path
+    if (!made)
+      counted({ page, family }, () => ({ ip: options.clientIp(c), userAgent: c.req.header("user-agent") ?? "" }));
     // The answer from the copy (also for the request that made it: one form for all).
     const encoding = encodingOf(c.req.header("accept-encoding"));
-    const headers = new Headers(page.headers);
-    headers.set("ETag", `"${page.hash}${SUFFIX[encoding]}"`);
-    headers.set("Vary", family.page ? "Accept-Encoding, Save-Data" : "Accept-Encoding");
-    headers.set("Cache-Control", family.page ? PUBLIC_PAGE_CACHE_CONTROL : "public, max-age=0, must-revalidate");
-    headers.set("X-Cache", made ? "MISS" : "HIT");
+    const unchanged = notModified(c.req.header("if-none-match"), page.hash);
+    const headers = new Headers(answerHeaders(page, family, encoding, made, unchanged));
     if (!made) c.set("scriptHashes", page.scriptHashes);
     c.res = undefined;
-    if (notModified(c.req.header("if-none-match"), page.hash)) {
+    if (unchanged) {
       c.res = new Response(null, { status: 304, headers });
       return;
     }
     const body = page[encoding];
-    if (encoding !== "identity") headers.set("Content-Encoding", encoding);
-    headers.set("Content-Length", String(body.length));
     c.res = new Response(method === "HEAD" ? null : (body as Buffer<ArrayBuffer>), { status: page.status, headers });
   };
 
+  function peek(path: string, query: string, saveData: boolean): Hit | null {
+    if (!versions || !store) return null;
+    const family = familyOf(path);
+    if (!family) return null;
+    const page = store.lru.get(keyOf(path, query, saveData, family, versions));
+    if (!page || Date.now() - page.madeAt > maxAgeSeconds * 1000) return null;
+    return { page, family };
+  }
+
+  function counted(hit: Hit, visitor: () => { ip: string; userAgent: string }) {
+    hits++;
+    if (hit.family.visitsPost === undefined) return;
+    visits.push({ slug: hit.family.visitsPost, visitor: visitor() });
+    if (visits.length >= VISIT_BATCH) void flushVisits();
+  }
+
   return {
     middleware,
+    peek,
+    counted,
     ready: starting.catch(() => {}),
     flushVisits,
     stats: () => ({ entries: store?.lru.count ?? 0, bytes: store?.lru.size ?? 0, hits, misses }),
