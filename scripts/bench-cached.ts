@@ -85,7 +85,7 @@ export function cachedLines(
   );
   return [
     `cached answers: the same bytes from the app, a bare node:http server and nginx; ${compared.generator}, ` +
-      `${compared.connections} connections, Accept-Encoding: br, gzip and a device cookie; ` +
+      `${compared.connections} connections, the median of 3 rounds, Accept-Encoding: br, gzip and a device cookie; ` +
       `targets app/bare >= ${CACHED_TARGETS.bare}, app/nginx >= ${CACHED_TARGETS.nginx}`,
     ...(compared.generator === "wrk"
       ? []

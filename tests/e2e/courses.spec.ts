@@ -146,6 +146,8 @@ test("focus stays inside the enrol modal", async ({ page, request }) => {
 });
 
 test("the courses page passes the accessibility check, also with the enrol modal open", async ({ page, request }) => {
+  // two axe runs over the page's 500-odd elements: about 20 s on a busy 2-core machine
+  test.setTimeout(60_000);
   const [course] = await api<Course[]>(request, "courses");
   await page.goto("/courses");
   await hydrated(page);

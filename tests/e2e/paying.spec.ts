@@ -62,6 +62,8 @@ test("a course is paid for in the sandbox checkout: the server's amount, the ale
   request,
   dataDir,
 }) => {
+  // axe runs on the dialog and the alert and the whole sandbox payment: more than 30 s on a busy 2-core machine
+  test.setTimeout(60_000);
   const courses = await api<Course[]>(request, "courses");
   const course = courses.find((c) => !c.showDiscount) ?? courses[0]!;
   const email = `learner-${unique()}@example.com`;

@@ -204,11 +204,18 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   );
   /** Visits of cached post pages not yet written. */
   let visits: Array<{ slug: string; visitor: { ip: string; userAgent: string } }> = [];
+  /**
+   * The readers already in `visits`: one reader's repeats within a batch are counted once by the database
+   * anyway (a visit a reader and hour), so they are not handed over again (issue 35: a busy post page
+   * wrote hundreds of identical visits a second).
+   */
+  const inBatch = new Set<string>();
   let flushing: Promise<void> = Promise.resolve();
   function flushVisits(): Promise<void> {
     if (visits.length === 0) return flushing;
     const batch = visits;
     visits = [];
+    inBatch.clear();
     flushing = flushing
       .then(() => options.countVisits(batch))
       .catch((error: unknown) =>
@@ -331,7 +338,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   function counted(hit: Hit, visitor: () => { ip: string; userAgent: string }) {
     hits++;
     if (hit.family.visitsPost === undefined) return;
-    visits.push({ slug: hit.family.visitsPost, visitor: visitor() });
+    const reader = visitor();
+    const key = `${hit.family.visitsPost}\n${reader.ip}\n${reader.userAgent}`;
+    if (inBatch.has(key)) return;
+    inBatch.add(key);
+    visits.push({ slug: hit.family.visitsPost, visitor: reader });
     if (visits.length >= VISIT_BATCH) void flushVisits();
   }
 
