@@ -1,5 +1,6 @@
 // A real SMTP server on an ephemeral local port (smtp-server), faking the mail relay at the network
-// edge (conventions §15): it keeps what it received and can refuse recipients with a chosen reply.
+// edge (conventions §15): it keeps what it received and can refuse recipients, the sender or the
+// message with a chosen reply; with a user, it wants a login and refuses a wrong password with 535.
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { parseMail, type ParsedMail } from "./mail-parser.ts";
@@ -20,6 +21,14 @@ export interface SmtpSink {
   refuse(reply: { code: number; message: string } | null): void;
   /** Refuse one address (any letter case) with this reply from now on, or accept it again (null). */
   refuseAddress(address: string, reply: { code: number; message: string } | null): void;
+  /** Refuse every MAIL FROM with this reply from now on (a sender the relay does not allow), or accept again (null). */
+  refuseSender(reply: { code: number; message: string } | null): void;
+  /** Refuse every message at the end of DATA with this reply from now on (a content policy), or accept again (null). */
+  refuseData(reply: { code: number; message: string } | null): void;
+  /** From now on the login takes this password (the account's password changed on the server). */
+  setPassword(pass: string): void;
+  /** every login asked, right or wrong: one per connection */
+  logins: number;
   close(): Promise<void>;
 }
 
@@ -36,9 +45,14 @@ export async function startSmtpSink(
   const received: ReceivedMail[] = [];
   const recipientsTried: string[] = [];
   let refusal: { code: number; message: string } | null = null;
+  let senderRefusal: { code: number; message: string } | null = null;
+  let dataRefusal: { code: number; message: string } | null = null;
+  let password = options.pass;
   const refusedAddresses = new Map<string, { code: number; message: string }>();
   const keep = options.keep ?? true;
   const auth = options.user !== undefined;
+  // filled in once the server listens (its address is in the URL); the handlers count logins on it
+  const sink = { logins: 0 } as SmtpSink;
 
   const server = new SMTPServer({
     logger: false,
@@ -47,9 +61,15 @@ export async function startSmtpSink(
     authOptional: !auth,
     allowInsecureAuth: true,
     onAuth(login, _session, callback) {
-      if (login.username === options.user && login.password === options.pass)
+      sink.logins += 1;
+      if (login.username === options.user && login.password === password)
         return callback(null, { user: login.username });
       callback(Object.assign(new Error("Invalid username or password"), { responseCode: 535 }));
+    },
+    onMailFrom(_address, _session, callback) {
+      if (senderRefusal)
+        return callback(Object.assign(new Error(senderRefusal.message), { responseCode: senderRefusal.code }));
+      callback();
     },
     onRcptTo(address, _session, callback) {
       recipientsTried.push(address.address);
@@ -61,6 +81,8 @@ export async function startSmtpSink(
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
+        if (dataRefusal)
+          return callback(Object.assign(new Error(dataRefusal.message), { responseCode: dataRefusal.code }));
         const raw = Buffer.concat(chunks);
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
         const to = session.envelope.rcptTo.map((r) => r.address);
@@ -80,7 +102,7 @@ export async function startSmtpSink(
   server.on("error", () => {});
   const { port } = server.server.address() as AddressInfo;
   const credentials = auth ? `${encodeURIComponent(options.user!)}:${encodeURIComponent(options.pass ?? "")}@` : "";
-  return {
+  Object.assign(sink, {
     url: `smtp://${credentials}127.0.0.1:${port}`,
     received,
     recipientsTried,
@@ -91,8 +113,18 @@ export async function startSmtpSink(
       if (reply) refusedAddresses.set(address.toLowerCase(), reply);
       else refusedAddresses.delete(address.toLowerCase());
     },
+    refuseSender(reply) {
+      senderRefusal = reply;
+    },
+    refuseData(reply) {
+      dataRefusal = reply;
+    },
+    setPassword(pass) {
+      password = pass;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  } satisfies Omit<SmtpSink, "logins">);
+  return sink;
 }
 
 /** The header block of a raw message (up to the first empty line), enough for the headers. */

@@ -3,7 +3,8 @@
 // (issue 17 "Figures and exports"; decision 038) from services.figures: revenue by day net of refunds,
 // enrolments by course, tickets by event, coupon use, each a table rendered here (readable without
 // JavaScript), a chart drawn in the browser once the page has hydrated (uPlot, loaded lazily, on this
-// page only), and its CSV export.
+// page only), and its CSV export. Above them, when mail is not going out (the SMTP server refuses our
+// login, our sender, the connection: decision 050), an alert saying so and what to check.
 import { lazy, Suspense, useMemo } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
@@ -32,11 +33,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const actor = requireAdminPage(request, ctx);
   const now = new Date();
-  const [figures, lastDays] = await Promise.all([
+  const [figures, lastDays, health] = await Promise.all([
     ctx.services.users.dashboard(actor, now),
     ctx.services.figures.last30Days(actor, now),
+    ctx.services.outbox.health(actor),
   ]);
-  return { figures, lastDays, asOf: formatLagosDateTime(now), asOfIso: now.toISOString() };
+  const mail = health.failing
+    ? {
+        error: health.error,
+        waiting: health.waiting,
+        lastFailure: formatLagosDateTime(health.lastFailureAt),
+        lastFailureIso: health.lastFailureAt.toISOString(),
+      }
+    : null;
+  return { figures, lastDays, mail, asOf: formatLagosDateTime(now), asOfIso: now.toISOString() };
 }
 
 const number = new Intl.NumberFormat("en-NG");
@@ -70,6 +80,35 @@ function Figures({ figures, tone }: { figures: Figure[]; tone: "today" | "total"
         </div>
       ))}
     </dl>
+  );
+}
+
+type MailProblem = NonNullable<Route.ComponentProps["loaderData"]["mail"]>;
+
+/** Shown while the last attempts failed on our side and nothing has gone out since. */
+function MailAlert({ mail }: { mail: MailProblem }) {
+  return (
+    <section
+      aria-labelledby="mail-alert-title"
+      className="mt-6 rounded-2xl border border-red-300 bg-red-50 p-4 text-red-950 shadow-sm sm:p-5"
+    >
+      <h2 id="mail-alert-title" role="alert" className="text-lg font-bold">
+        Mail is not going out
+      </h2>
+      <p className="mt-2 break-words">{mail.error}</p>
+      <p className="mt-2 text-sm">
+        Last failed attempt <time dateTime={mail.lastFailureIso}>{mail.lastFailure}</time>;{" "}
+        {number.format(mail.waiting)} e-mail{mail.waiting === 1 ? " is" : "s are"} waiting. Nobody is marked bounced for
+        this: the messages are tried again, and sent once the mail server takes them.
+      </p>
+      <p className="mt-2 text-sm">
+        Check <code>SMTP_URL</code> (host, port, user name and password) and <code>MAIL_FROM</code> in the server&apos;s
+        settings, then restart it.{" "}
+        <Link to="/admin/outbox" className="font-medium text-red-900 underline underline-offset-4">
+          Open the Outbox
+        </Link>
+      </p>
+    </section>
   );
 }
 
@@ -183,7 +222,7 @@ function LastThirtyDays({ lastDays }: { lastDays: LastDays }) {
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { figures, lastDays, asOf, asOfIso } = loaderData;
+  const { figures, lastDays, mail, asOf, asOfIso } = loaderData;
   const today: Figure[] = [
     {
       label: "New subscribers today",
@@ -225,6 +264,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </>
         }
       />
+      {mail ? <MailAlert mail={mail} /> : null}
       <section aria-labelledby="today-title" className="mt-8">
         <h2 id="today-title" className="text-xl font-bold text-slate-900">
           Today (Lagos time)

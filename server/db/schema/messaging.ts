@@ -143,9 +143,20 @@ export const mailMessages = pgTable(
     headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
     /** the bulk send the message belongs to (newsletter_campaigns.id), for its progress */
     campaignId: text("campaign_id"),
+    /**
+     * When its last attempt failed on our side (the SMTP server refused our login, our sender, the
+     * connection; decision 050), null otherwise: mail is not going out while the newest of these is
+     * newer than the last message sent, and a `failed` one is queued again once mail goes out.
+     */
+    ourSideFailedAt: timestamp("our_side_failed_at", { withTimezone: true }),
   },
   (t) => [
     index("mail_messages_created_at_idx").on(t.createdAt),
     index("mail_messages_campaign_idx").on(t.campaignId, t.status),
+    // the mail system's health (decision 050): the last message sent, the last failure on our side
+    index("mail_messages_sent_at_idx").on(t.sentAt),
+    index("mail_messages_our_side_idx")
+      .on(t.ourSideFailedAt)
+      .where(sql`${t.ourSideFailedAt} is not null`),
   ],
 );

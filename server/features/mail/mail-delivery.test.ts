@@ -1,15 +1,18 @@
 // Delivery over real SMTP to a local smtp-server, through the queue: retries of a 4xx refusal,
-// no retry after a 5xx, and what the row records about each.
+// no retry after a 5xx to RCPT TO (a bounce), and what the row records about each. A login the server
+// refuses (535) is about us, not the recipient (decision 050): retried, never a refusal, the mailer's
+// health failing; the message goes out once the server takes the login, or after a restart with the
+// right password.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startSmtpSink, type SmtpSink } from "../../../tests/support/smtp-sink.ts";
 import { createTestDatabase } from "../../../tests/support/test-db.ts";
 import type { Database } from "../../db/client.ts";
 import { mailMessages } from "../../db/schema.ts";
 import { createSmtpTransport } from "../../integrations/mail/smtp-transport.ts";
 import { startQueue, type Queue } from "../../jobs/queue.ts";
-import { silentLogger } from "../../lib/logger.ts";
-import { createMailer, MAIL_QUEUE, type Mailer } from "./mail.service.ts";
+import { createLogger, silentLogger } from "../../lib/logger.ts";
+import { createMailer, MAIL_QUEUE, type Mailer, type RefusedMail } from "./mail.service.ts";
 
 let database: Database;
 let queue: Queue;
@@ -30,8 +33,13 @@ beforeAll(async () => {
     retry: { limit: 2, delaySeconds: 1, backoff: false },
     pollingIntervalSeconds: 0.5,
   });
+  mailer.onRefused(async (mail) => {
+    refusals.push(mail);
+  });
   await mailer.startWorker();
 });
+
+const refusals: RefusedMail[] = [];
 
 afterAll(async () => {
   await queue?.stop();
@@ -91,15 +99,17 @@ describe("mail delivery over SMTP", () => {
     await expect.poll(() => job(id)).toMatchObject({ state: "failed", retryCount: 2 });
   });
 
-  it("fails a 550 refusal at once, without retrying", async () => {
+  it("fails a 550 refusal at once, without retrying, and tells the refusal listeners (a bounce)", async () => {
     sink.refuse({ code: 550, message: "No such user here" });
     const { id } = await mailer.send(message);
     await mailer.drain();
+    await expect.poll(() => refusals.map((r) => r.id)).toContain(id);
 
     expect(await row(id)).toMatchObject({
       status: "failed",
       attempts: 1,
       error: expect.stringContaining("550 No such user here"),
+      ourSideFailedAt: null,
     });
     // The job is over too: pg-boss will not bring it back. (It settles the job just after the row is
     // written, hence the poll.)
@@ -142,5 +152,138 @@ describe("mailer.send when the queue refuses the job", () => {
       error: "Could not be queued: queue is down",
     });
     expect(sink.recipientsTried).toEqual([]);
+  });
+});
+
+describe("a login the SMTP server refuses (535): about us, not the recipient (decision 050)", () => {
+  // A database, queue and server of their own: these mailers' workers must not take the other tests' jobs.
+  let own: Database;
+  let ownQueue: Queue;
+  let auth: SmtpSink;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    own = await createTestDatabase();
+    auth = await startSmtpSink({ user: "mailer", pass: "right" });
+  });
+  beforeEach(async () => {
+    ownQueue = await startQueue(own, { logger: silentLogger });
+    await own.db.delete(mailMessages);
+    auth.setPassword("right");
+    auth.received.length = 0;
+    lines.length = 0;
+  });
+  afterEach(async () => {
+    await ownQueue.stop();
+  });
+  afterAll(async () => {
+    await auth?.close();
+    await own?.close();
+  });
+
+  const wrongUrl = () => auth.url.replace(":right@", ":wrong@");
+  function mailerWith(url: string, queue: Queue): Mailer {
+    return createMailer({
+      db: own.db,
+      queue,
+      transport: createSmtpTransport(url, { timeoutMs: 5000 }),
+      from: "TechAfrica <no-reply@academy.example>",
+      logger: createLogger("debug", (line) => lines.push(line)),
+      retry: { limit: 2, delaySeconds: 1, backoff: false },
+      pollingIntervalSeconds: 0.5,
+    });
+  }
+  const ownRow = async (id: string) => (await own.db.select().from(mailMessages).where(eq(mailMessages.id, id)))[0]!;
+  const logged = (msg: string) =>
+    lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === msg);
+
+  it("retries, reports no refusal, keeps the message failed with its error; health fails until it goes out", async () => {
+    const wrong = mailerWith(wrongUrl(), ownQueue);
+    const refused: RefusedMail[] = [];
+    wrong.onRefused(async (mail) => {
+      refused.push(mail);
+    });
+    await wrong.startWorker();
+    expect(await wrong.health()).toEqual({ failing: false });
+    const { id } = await wrong.send(message);
+
+    // between attempts: queued, with the reason and what to check
+    await expect
+      .poll(() => ownRow(id), { timeout: 10_000, interval: 50 })
+      .toMatchObject({ status: "queued", attempts: 1, ourSideFailedAt: expect.any(Date) });
+    expect(await wrong.health()).toEqual({
+      failing: true,
+      lastFailureAt: expect.any(Date),
+      error: expect.stringMatching(/^The SMTP server refused our login: check .*SMTP_URL .*535/),
+      waiting: 1,
+    });
+    await wrong.drain(20_000);
+
+    // every attempt made (3), not one and a deadletter
+    expect(await ownRow(id)).toMatchObject({
+      status: "failed",
+      attempts: 3,
+      sentAt: null,
+      error: expect.stringContaining("535 Invalid username or password"),
+      ourSideFailedAt: expect.any(Date),
+    });
+    await expect
+      .poll(async () => (await ownQueue.boss.findJobs(MAIL_QUEUE, { data: { id } }))[0])
+      .toMatchObject({ state: "failed", retryCount: 2 });
+    expect(refused).toEqual([]);
+    // said at error level, with what to check
+    expect(logged("mail is not going out")[0]).toMatchObject({
+      level: "error",
+      mailId: id,
+      error: expect.stringContaining("SMTP_URL"),
+    });
+    expect((await wrong.health()).failing).toBe(true);
+
+    // the 10-minute look: the server still refuses the login, so nothing is queued again
+    expect(await wrong.recover()).toBe(0);
+    expect(await ownRow(id)).toMatchObject({ status: "failed", attempts: 3 });
+
+    // the account's password changed on the server to the one the app has: the next look sends it
+    auth.setPassword("wrong");
+    expect(await wrong.recover()).toBe(1);
+    await wrong.drain(10_000);
+    expect(await ownRow(id)).toMatchObject({ status: "sent", attempts: 4, error: null, ourSideFailedAt: null });
+    expect(auth.received.map((r) => r.envelope.to)).toEqual([["ada@example.com"]]);
+    expect(await wrong.health()).toEqual({ failing: false });
+    expect(refused).toEqual([]);
+    expect(logged("mail is going out again")).toHaveLength(1);
+  });
+
+  it("a restart with the right password sends what the outage left failed, on its first look", async () => {
+    const wrong = mailerWith(wrongUrl(), ownQueue);
+    await wrong.startWorker();
+    const ids = await Promise.all(
+      ["ada@example.com", "bola@example.com"].map(async (to) => (await wrong.send({ ...message, to })).id),
+    );
+    await wrong.drain(20_000);
+    for (const id of ids) expect(await ownRow(id)).toMatchObject({ status: "failed", attempts: 3 });
+
+    // the process stops; SMTP_URL is corrected; it starts again
+    await ownQueue.stop();
+    ownQueue = await startQueue(own, { logger: silentLogger });
+    const right = mailerWith(auth.url, ownQueue);
+    await right.startWorker();
+    for (const id of ids)
+      await expect
+        .poll(() => ownRow(id), { timeout: 10_000, interval: 100 })
+        .toMatchObject({ status: "sent", attempts: 4, ourSideFailedAt: null });
+    expect(auth.received.map((r) => r.envelope.to[0]).sort()).toEqual(["ada@example.com", "bola@example.com"]);
+    expect(await right.health()).toEqual({ failing: false });
+  });
+
+  it("gives a message up after four rounds of its retries: one the server refuses for itself is not tried for ever", async () => {
+    const wrong = mailerWith(wrongUrl(), ownQueue);
+    await wrong.startWorker();
+    const { id } = await wrong.send(message);
+    await wrong.drain(20_000);
+    auth.setPassword("wrong");
+    // as after three earlier rounds (3 attempts each with this retry policy): 12 attempts in all
+    await own.db.update(mailMessages).set({ attempts: 12 }).where(eq(mailMessages.id, id));
+    expect(await wrong.recover()).toBe(0);
+    expect(await ownRow(id)).toMatchObject({ status: "failed", attempts: 12 });
   });
 });

@@ -164,6 +164,7 @@ describe("mailer.list and mailer.get (the admin Outbox)", () => {
       campaignId: null,
       status: "sent",
       error: null,
+      ourSideFailedAt: null,
       attempts: 1,
       createdAt: expect.any(Date),
       sentAt: expect.any(Date),

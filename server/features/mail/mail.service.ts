@@ -1,11 +1,14 @@
 // E-mail that is really sent (architecture "Mail"): send() stores the message in mail_messages and
 // queues a job; the worker hands it to the transport (outbox files or SMTP) and records the outcome.
-// A refused attempt is retried with backoff; a permanent refusal (SMTP 5xx) or the last attempt
-// leaves the message `failed`, with its error, for the admin Outbox page.
+// A refused attempt is retried with backoff; a permanent refusal of the recipient (SMTP 5xx to RCPT
+// TO: a bounce) or the last attempt leaves the message `failed`, with its error, for the admin Outbox
+// page. A failure on our side (the server refused our login, our sender, the connection: decision 050)
+// is never a bounce: it is retried, logged as "mail is not going out", shown on /admin by health(), and
+// a message it left `failed` is queued again once the server takes mail from us (recover()).
 // queueIn() stores a message and its job inside the caller's transaction, once per dedupe key: what must
 // go out once whatever runs twice (a receipt, a ticket) is sent that way (decision 031).
 import { setTimeout as sleep } from "node:timers/promises";
-import { count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNotNull, lt } from "drizzle-orm";
 import type { JobResult, JobWithMetadata } from "pg-boss";
 import { z } from "zod";
 import { describeIssues, EMAIL_MAX } from "../../../contract/common.ts";
@@ -13,7 +16,7 @@ import type { Db } from "../../db/client.ts";
 import type { Tx } from "../../db/content-version.ts";
 import { mailMessages, type StoredAttachment } from "../../db/schema.ts";
 import type { MailTransport } from "../../integrations/mail/mail-transport.ts";
-import { inTransaction, type Queue } from "../../jobs/queue.ts";
+import { inTransaction, workOnSchedule, type Queue } from "../../jobs/queue.ts";
 import { Invalid, NotFound } from "../../lib/errors.ts";
 import { isId } from "../../lib/id.ts";
 import type { Logger } from "../../lib/logger.ts";
@@ -44,6 +47,20 @@ export const MAIL_QUEUE = "mail";
 export const MAIL_BULK_QUEUE = "mail-bulk";
 /** bulk jobs a worker takes per fetch; it fetches again at once while batches come back full */
 const BULK_BATCH_SIZE = 25;
+/** Looks for messages left `failed` by a failure on our side, and queues them again if mail goes out. */
+export const MAIL_RECOVER_QUEUE = "mail-recover";
+/** every 10 minutes (decision 050) */
+const MAIL_RECOVER_CRON = "*/10 * * * *";
+/**
+ * A message failed on our side is queued again while it has had fewer attempts than this many rounds
+ * of its retries: an outage costs one round (nothing is queued again before the server takes mail
+ * from us), a message the server refuses for itself (its size, its content) is not tried for ever.
+ */
+const RECOVERY_ROUNDS = 4;
+/** messages queued again per transaction */
+const RECOVERY_BATCH = 500;
+/** While mail is not going out, this process says so at error level at most this often (warn between). */
+const LOUD_EVERY_MS = 60_000;
 
 export interface RetryPolicy {
   /** attempts after the first one */
@@ -103,7 +120,10 @@ export interface MailAttachment {
 export type MailStatus = "queued" | "sent" | "failed";
 /** A stored message as the Outbox shows it (its dedupe key is the senders' business). */
 export type MailMessage = Omit<typeof mailMessages.$inferSelect, "status" | "dedupeKey"> & { status: MailStatus };
-/** A message the receiving server refused for good (a hard bounce: an SMTP 5xx), as the listeners get it. */
+/**
+ * A message whose recipient the receiving server refused for good (a hard bounce: a 5xx to RCPT TO),
+ * as the listeners get it. Never a failure on our side (decision 050).
+ */
 export interface RefusedMail {
   id: string;
   to: string;
@@ -111,6 +131,20 @@ export interface RefusedMail {
   campaignId: string | null;
   error: string;
 }
+/**
+ * Whether mail is going out (decision 050), from the database, so every process answers the same:
+ * failing while the newest failure on our side is newer than the last message sent.
+ */
+export type MailHealth =
+  | { failing: false }
+  | {
+      failing: true;
+      /** the newest attempt that failed on our side, and its error (what to check, then the server's reply) */
+      lastFailureAt: Date;
+      error: string;
+      /** messages whose last attempt failed on our side: queued for a retry, or failed until mail goes out */
+      waiting: number;
+    };
 export type MailSummary = Pick<
   MailMessage,
   "id" | "to" | "subject" | "createdAt" | "status" | "sentAt" | "attempts" | "kind"
@@ -241,14 +275,25 @@ export function createMailer(deps: MailerDeps) {
         })),
       });
       if (result.ok) {
-        await setRow(id, { status: "sent", sentAt: new Date(), attempts, error: null });
+        await setRow(id, { status: "sent", sentAt: new Date(), attempts, error: null, ourSideFailedAt: null });
         logger.info("mail sent", { mailId: id, kind: row.kind, attempts });
+        wentOut();
         return { id: job.id, status: "completed" };
       }
-      const final = last || result.permanent === true;
-      await setRow(id, { status: final ? "failed" : "queued", error: result.error, attempts });
-      if (final) logger.error("mail failed", { mailId: id, kind: row.kind, attempts, error: result.error });
-      if (result.permanent) {
+      // A failure on our side is never a bounce, whatever its reply class: retried, and never deadlettered.
+      const ourSide = result.ourSide === true;
+      const permanent = !ourSide && result.permanent === true;
+      const final = last || permanent;
+      await setRow(id, {
+        status: final ? "failed" : "queued",
+        error: result.error,
+        attempts,
+        ourSideFailedAt: ourSide ? new Date() : null,
+      });
+      if (ourSide) notGoingOut({ mailId: id, kind: row.kind, attempts, willRetry: !final, error: result.error });
+      else if (final) logger.error("mail failed", { mailId: id, kind: row.kind, attempts, error: result.error });
+      else logger.warn("mail attempt failed, will retry", { mailId: id, attempts, error: result.error });
+      if (permanent) {
         const refused: RefusedMail = {
           id,
           to: row.to,
@@ -261,9 +306,9 @@ export function createMailer(deps: MailerDeps) {
             logger.error("mail refusal listener failed", { mailId: id, error: String(error) }),
           );
         }
-      } else logger.warn("mail attempt failed, will retry", { mailId: id, attempts, error: result.error });
+      }
       // deadletter ends the job now, skipping the retries a permanent refusal would only repeat.
-      return { id: job.id, status: result.permanent ? "deadletter" : "failed", output: { error: result.error } };
+      return { id: job.id, status: permanent ? "deadletter" : "failed", output: { error: result.error } };
     } catch (caught) {
       // The database, not the transport, failed: let pg-boss retry, and record the end on the last try.
       const error = caught instanceof Error ? caught.message : String(caught);
@@ -271,6 +316,110 @@ export function createMailer(deps: MailerDeps) {
       if (last) await setRow(id, { status: "failed", error }).catch(() => {});
       return { id: job.id, status: "failed", output: { error } };
     }
+  }
+
+  // This process's view of an outage, for its log only (health() reads the database): since when, how
+  // many attempts failed on our side, when it last said so at error level.
+  let outage: { since: Date; failures: number; loudAt: number } | null = null;
+  // Whether a send that goes out should look for messages an outage left failed: at the start (another
+  // process, or this one before a restart, may have left some) and after each failure on our side.
+  let recoverOnNextSend = true;
+  let recovering: Promise<unknown> | null = null;
+
+  function notGoingOut(fields: { mailId: string; kind: string; attempts: number; willRetry: boolean; error: string }) {
+    const now = Date.now();
+    outage ??= { since: new Date(now), failures: 0, loudAt: 0 };
+    outage.failures += 1;
+    recoverOnNextSend = true;
+    if (now - outage.loudAt >= LOUD_EVERY_MS) {
+      outage.loudAt = now;
+      logger.error("mail is not going out", {
+        ...fields,
+        since: outage.since.toISOString(),
+        failedAttempts: outage.failures,
+      });
+    } else logger.warn("mail attempt failed on our side", fields);
+  }
+
+  /** A message went out: the outage (if any) is over, and what it left failed is queued again. */
+  function wentOut() {
+    if (outage) {
+      logger.info("mail is going out again", { since: outage.since.toISOString(), failedAttempts: outage.failures });
+      outage = null;
+    }
+    if (!recoverOnNextSend || recovering) return;
+    recoverOnNextSend = false;
+    recovering = requeueStuck()
+      .catch((error: unknown) => {
+        recoverOnNextSend = true;
+        logger.error("mail recovery failed", { error: error instanceof Error ? error.message : String(error) });
+      })
+      .finally(() => {
+        recovering = null;
+      });
+  }
+
+  const stuck = () =>
+    and(
+      eq(mailMessages.status, "failed"),
+      isNotNull(mailMessages.ourSideFailedAt),
+      lt(mailMessages.attempts, (retry.limit + 1) * RECOVERY_ROUNDS),
+    );
+
+  /**
+   * Queues again the messages a failure on our side left `failed`, with jobs of their own (a bulk
+   * message on the bulk queue), a batch per transaction. Answers how many. Two processes doing it at
+   * once queue each message once: the update takes a row only while it is still `failed`.
+   */
+  async function requeueStuck(): Promise<number> {
+    await ensureQueue();
+    let total = 0;
+    for (;;) {
+      const rows = await db.transaction(async (tx) => {
+        const batch = tx.select({ id: mailMessages.id }).from(mailMessages).where(stuck()).limit(RECOVERY_BATCH);
+        const taken = await tx
+          .update(mailMessages)
+          .set({ status: "queued" })
+          .where(and(inArray(mailMessages.id, batch), stuck()))
+          .returning({ id: mailMessages.id, campaignId: mailMessages.campaignId });
+        const single = taken.filter((r) => !r.campaignId);
+        const bulk = taken.filter((r) => r.campaignId);
+        const options = { db: inTransaction(tx) };
+        if (single.length > 0)
+          await boss.insert(
+            MAIL_QUEUE,
+            single.map((r) => ({ data: { id: r.id } satisfies MailJob, ...jobOptions })),
+            options,
+          );
+        if (bulk.length > 0)
+          await boss.insert(
+            MAIL_BULK_QUEUE,
+            bulk.map((r) => ({ data: { id: r.id } satisfies MailJob, ...jobOptions, heartbeatSeconds: 10 })),
+            options,
+          );
+        return taken.length;
+      });
+      total += rows;
+      if (rows < RECOVERY_BATCH) break;
+    }
+    if (total > 0) logger.info("mail queued again after failing on our side", { messages: total });
+    return total;
+  }
+
+  /**
+   * If a failure on our side left messages `failed`: asks the transport whether the server takes mail
+   * from us now (SMTP: connects and logs in, sends nothing) and, if it does, queues them again.
+   * Run at the worker's start and every 10 minutes. Answers how many were queued again.
+   */
+  async function recover(): Promise<number> {
+    const [any] = await db.select({ id: mailMessages.id }).from(mailMessages).where(stuck()).limit(1);
+    if (!any) return 0;
+    const check = transport.verify ? await transport.verify() : ({ ok: true } as const);
+    if (!check.ok) {
+      logger.warn("mail is still not going out; failed messages wait", { error: check.error });
+      return 0;
+    }
+    return requeueStuck();
   }
 
   /** The row of a valid message (Invalid, naming what is wrong, otherwise). */
@@ -405,8 +554,9 @@ export function createMailer(deps: MailerDeps) {
     queueManyIn,
 
     /**
-     * Calls `listener` (in the worker's process) for each message the receiving server refused for good
-     * (a hard bounce), after the message is marked failed: the newsletter suppresses the address.
+     * Calls `listener` (in the worker's process) for each message whose recipient the receiving server
+     * refused for good (a hard bounce), after the message is marked failed: the newsletter suppresses the
+     * address. A failure on our side (a refused login ...) never calls it.
      */
     onRefused(listener: (mail: RefusedMail) => Promise<void>): void {
       refusalListeners.push(listener);
@@ -421,7 +571,36 @@ export function createMailer(deps: MailerDeps) {
     /** The message stored under `dedupeKey` (receipt:<payment id> ...), or null. */
     byKey: (dedupeKey: string) => byKey(dedupeKey),
 
-    /** Starts this process's worker on the mail queue (once). */
+    /** Queues again what an outage left failed, if the server takes mail from us now (the 10-minute job's work). */
+    recover,
+
+    /** Whether mail is going out (the /admin alert), from the database: the same in every process. */
+    async health(): Promise<MailHealth> {
+      const [last] = await db
+        .select({ at: mailMessages.ourSideFailedAt, error: mailMessages.error })
+        .from(mailMessages)
+        .where(isNotNull(mailMessages.ourSideFailedAt))
+        .orderBy(desc(mailMessages.ourSideFailedAt))
+        .limit(1);
+      if (!last?.at) return { failing: false };
+      const [sentSince] = await db
+        .select({ id: mailMessages.id })
+        .from(mailMessages)
+        .where(gt(mailMessages.sentAt, last.at))
+        .limit(1);
+      if (sentSince) return { failing: false };
+      const [waiting] = await db
+        .select({ n: count() })
+        .from(mailMessages)
+        .where(isNotNull(mailMessages.ourSideFailedAt));
+      return { failing: true, lastFailureAt: last.at, error: last.error ?? "", waiting: waiting!.n };
+    },
+
+    /**
+     * Starts this process's worker on the mail queue (once), the schedule that looks for messages an
+     * outage left failed, and a first look now (in the background: a server that does not answer must
+     * not hold the start).
+     */
     async startWorker(): Promise<void> {
       if (working) return;
       working = true;
@@ -450,6 +629,16 @@ export function createMailer(deps: MailerDeps) {
         },
         (jobs: JobWithMetadata<MailJob>[]) => Promise.all(jobs.map(deliver)),
       );
+      await workOnSchedule(boss, MAIL_RECOVER_QUEUE, MAIL_RECOVER_CRON, async () => {
+        await recover();
+      });
+      recovering ??= recover()
+        .catch((error: unknown) =>
+          logger.error("mail recovery failed", { error: error instanceof Error ? error.message : String(error) }),
+        )
+        .finally(() => {
+          recovering = null;
+        });
     },
 
     /** The Outbox page: newest first, without the bodies. */

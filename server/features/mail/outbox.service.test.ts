@@ -1,4 +1,5 @@
-// The Outbox service only lets admins read the mailer's messages (architecture: services check the actor).
+// The Outbox service only lets admins read the mailer's messages and its health (architecture: services
+// check the actor).
 import { describe, expect, it } from "vitest";
 import type { Actor } from "../auth/actor.ts";
 import { DomainError } from "../../lib/errors.ts";
@@ -17,7 +18,7 @@ const actor = (role: "user" | "admin"): Actor => ({
 
 function fakeMailer() {
   const calls: unknown[] = [];
-  const mailer: Pick<Mailer, "list" | "get"> = {
+  const mailer: Pick<Mailer, "list" | "get" | "health"> = {
     list: async (page) => {
       calls.push(["list", page]);
       return { items: [], total: 0 };
@@ -25,6 +26,10 @@ function fakeMailer() {
     get: async (id) => {
       calls.push(["get", id]);
       return { id } as Awaited<ReturnType<Mailer["get"]>>;
+    },
+    health: async () => {
+      calls.push(["health"]);
+      return { failing: false };
     },
   };
   return { mailer, calls };
@@ -47,10 +52,8 @@ describe("outbox service", () => {
       total: 0,
     });
     await expect(outbox.get(actor("admin"), "b".repeat(24))).resolves.toEqual({ id: "b".repeat(24) });
-    expect(calls).toEqual([
-      ["list", { limit: 25, offset: 50 }],
-      ["get", "b".repeat(24)],
-    ]);
+    await expect(outbox.health(actor("admin"))).resolves.toEqual({ failing: false });
+    expect(calls).toEqual([["list", { limit: 25, offset: 50 }], ["get", "b".repeat(24)], ["health"]]);
   });
 
   it("refuses the signed out (unauthorized) and plain users (forbidden) before reaching the mailer", async () => {
@@ -59,6 +62,8 @@ describe("outbox service", () => {
     expect(await codeOf(outbox.list(null))).toBe("unauthorized");
     expect(await codeOf(outbox.list(actor("user")))).toBe("forbidden");
     expect(await codeOf(outbox.get(actor("user"), "b".repeat(24)))).toBe("forbidden");
+    expect(await codeOf(outbox.health(null))).toBe("unauthorized");
+    expect(await codeOf(outbox.health(actor("user")))).toBe("forbidden");
     expect(calls).toEqual([]);
   });
 });

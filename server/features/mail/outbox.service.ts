@@ -1,13 +1,14 @@
 // The admin Outbox (architecture "Mail": sent and queued e-mail "listed in an admin Outbox page"): the
-// mailer's list and get behind the admin check, like every other service a page or route reaches.
+// mailer's list and get behind the admin check, like every other service a page or route reaches; and
+// whether mail is going out at all (the dashboard's alert).
 import { offsetOf, type Page, type PageQuery } from "../../../contract/paging.ts";
 import { requireAdmin, type Actor } from "../auth/actor.ts";
-import type { Mailer, MailSummary } from "./mail.service.ts";
+import type { Mailer, MailHealth, MailSummary } from "./mail.service.ts";
 
 /** 25 e-mails a page (the Outbox page's size). */
 export const OUTBOX_PAGE_SIZE = 25;
 
-export function createOutboxService(mailer: Pick<Mailer, "list" | "get">) {
+export function createOutboxService(mailer: Pick<Mailer, "list" | "get" | "health">) {
   return {
     /** Newest first, without the bodies: one page of the paging contract. */
     async list(actor: Actor | null, query: Partial<PageQuery> = {}): Promise<Page<MailSummary>> {
@@ -21,6 +22,11 @@ export function createOutboxService(mailer: Pick<Mailer, "list" | "get">) {
     async get(actor: Actor | null, id: string) {
       requireAdmin(actor);
       return mailer.get(id);
+    },
+    /** Whether mail is going out: the /admin dashboard's alert when it is not (decision 050). */
+    async health(actor: Actor | null): Promise<MailHealth> {
+      requireAdmin(actor);
+      return mailer.health();
     },
   };
 }

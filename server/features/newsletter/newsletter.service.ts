@@ -362,7 +362,7 @@ export function createNewsletterService(db: Db, deps: NewsletterDeps = {}) {
       return true;
     },
 
-    /** A hard bounce (SMTP 5xx) of any newsletter e-mail to `email`: no more bulk e-mail to it. */
+    /** A hard bounce (SMTP 5xx to RCPT TO) of any newsletter e-mail to `email`: no more bulk e-mail to it. */
     async markBounced(email: string, reason: string): Promise<void> {
       await db
         .update(newsletterSubscribers)

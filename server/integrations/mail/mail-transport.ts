@@ -1,7 +1,8 @@
 // How an e-mail leaves the process (architecture "Mail"): .eml files in DATA_DIR/outbox by default, so
 // everything works offline and can be looked at; real SMTP when SMTP_URL is set. A transport answers
 // with a result, not an exception (conventions §6): a refused message is an expected outcome, and the
-// mailer decides from `permanent` whether another attempt can help.
+// mailer decides from `permanent` whether another attempt can help, and from `ourSide` whether the
+// recipient is to blame at all.
 import path from "node:path";
 import type { Env } from "../../env.ts";
 import { createOutboxTransport } from "./outbox-transport.ts";
@@ -38,12 +39,23 @@ export interface Delivered {
 
 export type SendResult =
   | { ok: true; value: Delivered }
-  /** permanent: the receiving side refused this message for good (SMTP 5xx); retrying cannot help */
-  | { ok: false; error: string; permanent?: boolean };
+  | {
+      ok: false;
+      error: string;
+      /** the recipient was refused for good (SMTP 5xx to RCPT TO: a hard bounce); retrying cannot help */
+      permanent?: boolean;
+      /**
+       * the failure is about us or our mail server, not the recipient (our login, TLS, our sender
+       * address, the connection, a 421; decision 050): no mail is going out. Never permanent.
+       */
+      ourSide?: boolean;
+    };
 
 export interface MailTransport {
   readonly kind: "outbox" | "smtp";
   send(mail: OutgoingMail): Promise<SendResult>;
+  /** connects and logs in without sending (SMTP): whether the server would take mail from us now */
+  verify?(): Promise<{ ok: true } | { ok: false; error: string }>;
   /** ends pooled connections (SMTP) */
   close?(): void;
 }

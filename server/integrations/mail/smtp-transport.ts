@@ -1,5 +1,6 @@
 // Real delivery when SMTP_URL is set: smtp://host:587 (STARTTLS when offered) or smtps://host:465,
-// with optional user:pass@ (architecture "Mail").
+// with optional user:pass@ (architecture "Mail"). A refusal is told apart by whom it is about
+// (smtpFailure): the recipient's (a bounce) or ours (the login, the sender, the connection: decision 050).
 import nodemailer, { type NodemailerError } from "nodemailer";
 import { nodemailerMessage } from "./attachments.ts";
 import type { MailTransport } from "./mail-transport.ts";
@@ -36,11 +37,70 @@ export function createSmtpTransport(url: string, options: SmtpOptions = {}): Mai
         const info = await transporter.sendMail(nodemailerMessage(mail));
         return { ok: true, value: { messageId: info.messageId, detail: info.response ?? "" } };
       } catch (caught) {
-        const error = caught as NodemailerError;
-        // nodemailer sets `permanent` from the reply class: true for a 5xx (but 503), false for a 4xx.
-        // Errors without a reply (refused connection, timeout, DNS) are transient: try again later.
-        return { ok: false, error: error.message, permanent: error.permanent === true };
+        return { ok: false, ...smtpFailure(caught as NodemailerError) };
+      }
+    },
+    async verify() {
+      try {
+        await transporter.verify();
+        return { ok: true };
+      } catch (caught) {
+        return { ok: false, error: smtpFailure(caught as NodemailerError).error };
       }
     },
   };
+}
+
+/** Replies about the login (RFC 4954): 530 authentication required, 534 too weak, 535 refused, 538 needs TLS. */
+const LOGIN_REPLIES = new Set([530, 534, 535, 538]);
+/** Node's codes of a TLS failure (kept as `originalCode` under nodemailer's ESOCKET): handshake, certificate */
+const TLS_ORIGINAL_CODE = /^ERR_(SSL|TLS)_|CERT|SELF_SIGNED/;
+/** nodemailer's codes for a connection that failed or ended without an SMTP reply to go by */
+const CONNECTION_CODES = new Set(["ECONNECTION", "ESOCKET", "ETIMEDOUT", "EDNS", "EPROXY"]);
+
+const OUR_SIDE = {
+  login: "The SMTP server refused our login: check the user name and password in SMTP_URL",
+  tls: "TLS with the SMTP server failed: check SMTP_URL's scheme and port (smtps:// for 465, smtp:// with STARTTLS for 587)",
+  busy: "The SMTP server turned us away for now (too many connections, or it is busy)",
+  connection: "Could not talk to the SMTP server: check SMTP_URL's host and port, and that the server is up",
+  relay: "The SMTP server refused to relay our mail: check that SMTP_URL logs in with an account allowed to send",
+  sender: "Our sender address was refused: check that MAIL_FROM is an address SMTP_URL's account may send from",
+  message: "The SMTP server refused the message itself (size or content policy)",
+  other: "The SMTP server did not take the message",
+};
+
+/**
+ * What a failed send says, and about whom (decision 050). Only the recipient's own refusal is a
+ * bounce: a 5xx to RCPT TO (550 no such user, 551, 553 bad address ...; nodemailer sets `permanent`
+ * for any 5xx but 503). Everything else is about us or our mail server (the login, TLS, the sender
+ * address, the connection, a 421, the message at DATA): mail is not going out for anyone, so it is
+ * never permanent, it is retried, and `ourSide` tells the mailer to say so. The reply is kept in the
+ * error after what to check.
+ */
+export function smtpFailure(error: NodemailerError): { error: string; permanent: boolean; ourSide?: true } {
+  const reply = error.responseCode;
+  const command = error.command ?? "";
+  const ours = (what: string) => ({
+    error: `${what} (${error.message.trim()})`,
+    permanent: false,
+    ourSide: true as const,
+  });
+  if (error.code === "EAUTH" || error.code === "ENOAUTH" || (reply && LOGIN_REPLIES.has(reply)))
+    return ours(OUR_SIDE.login);
+  if (reply === 421) return ours(OUR_SIDE.busy);
+  const tls = error.code === "ETLS" || error.code === "EREQUIRETLS" || command === "STARTTLS";
+  if (tls || TLS_ORIGINAL_CODE.test(error.originalCode ?? "")) return ours(OUR_SIDE.tls);
+  if (command === "RCPT TO") {
+    // every recipient refused (a message has one). "Relay access denied" is the server refusing us,
+    // not the address: it answers the same for every recipient of another domain.
+    if (error.permanent === true && /\brelay/i.test(error.response ?? "")) return ours(OUR_SIDE.relay);
+    // 5xx: a bounce; 4xx (greylisting, a full mailbox for now): about this recipient, tried again later
+    return { error: error.message, permanent: error.permanent === true };
+  }
+  if (error.code === "EMESSAGE" || command === "DATA") return ours(OUR_SIDE.message);
+  // MAIL FROM refused, or nodemailer's own refusal of the envelope (MAIL_FROM not an address)
+  if (command === "MAIL FROM" || error.code === "EENVELOPE") return ours(OUR_SIDE.sender);
+  const greeting = ["CONN", "EHLO", "HELO", "LHLO"].includes(command);
+  if (!reply || greeting || CONNECTION_CODES.has(error.code ?? "")) return ours(OUR_SIDE.connection);
+  return ours(OUR_SIDE.other);
 }
