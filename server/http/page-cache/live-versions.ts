@@ -7,12 +7,7 @@
 // elsewhere. The versions live in the database: processes need no other coordination.
 import pg from "pg";
 import type { Database } from "../../db/client.ts";
-import {
-  CONTENT_CHANNEL,
-  onContentCommitted,
-  scopeVersionsOf,
-  type ScopeVersions,
-} from "../../db/content-version.ts";
+import { CONTENT_CHANNEL, onContentCommitted, scopeVersionsOf, type ScopeVersions } from "../../db/content-version.ts";
 import type { Logger } from "../../lib/logger.ts";
 
 /** How often PostgreSQL's versions are read again, in case a notification was lost. */
@@ -25,15 +20,21 @@ export interface LiveVersions {
   keyOf(scopes: readonly string[]): string;
   /** one scope's version (0 before its first write) */
   versionOf(scope: string): number;
+  /** moves whenever any version moves: a key made at the same generation is still the key */
+  readonly generation: number;
   /** stops listening */
   stop(): Promise<void>;
 }
 
 export async function trackContentVersions(database: Database, logger: Logger): Promise<LiveVersions> {
   const versions = new Map<string, number>();
+  let generation = 0;
   const apply = (next: ScopeVersions) => {
     for (const [scope, version] of Object.entries(next)) {
-      if ((versions.get(scope) ?? 0) < version) versions.set(scope, version);
+      if ((versions.get(scope) ?? 0) < version) {
+        versions.set(scope, version);
+        generation++;
+      }
     }
   };
   const reload = async () => apply(await scopeVersionsOf(database.db));
@@ -99,6 +100,9 @@ export async function trackContentVersions(database: Database, logger: Logger): 
   return {
     keyOf: (scopes) => scopes.map((s) => `${s}=${versions.get(s) ?? 0}`).join(","),
     versionOf: (scope) => versions.get(scope) ?? 0,
+    get generation() {
+      return generation;
+    },
     stop: async () => {
       for (const stop of stops) await stop();
     },

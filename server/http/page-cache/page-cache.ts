@@ -63,6 +63,9 @@ export interface PageCacheOptions {
  */
 export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=30, stale-while-revalidate=300";
 
+/** Addresses whose key the fast path remembers (any more, and it starts again). */
+const MAX_KNOWN_ADDRESSES = 4096;
+
 /** Visits of cached post pages are written together, once a second or by this many. */
 const VISIT_FLUSH_MS = 1_000;
 const VISIT_BATCH = 500;
@@ -326,13 +329,27 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     c.res = new Response(method === "HEAD" ? null : (body as Buffer<ArrayBuffer>), { status: page.status, headers });
   };
 
+  /** Each address's family and key, made at a generation of the versions (the fast path's work saved). */
+  const keys = new Map<string, { generation: number; family: CacheFamily | null; key: string }>();
+
   function peek(path: string, query: string, saveData: boolean): Hit | null {
     if (!versions || !store) return null;
-    const family = familyOf(path);
-    if (!family) return null;
-    const page = store.lru.get(keyOf(path, query, saveData, family, versions));
+    const address = `${path}${query}\n${saveData ? "s" : ""}`;
+    let known = keys.get(address);
+    if (!known || known.generation !== versions.generation) {
+      const family = familyOf(path);
+      known = {
+        generation: versions.generation,
+        family,
+        key: family ? keyOf(path, query, saveData, family, versions) : "",
+      };
+      if (keys.size >= MAX_KNOWN_ADDRESSES) keys.clear();
+      keys.set(address, known);
+    }
+    if (!known.family) return null;
+    const page = store.lru.get(known.key);
     if (!page || Date.now() - page.madeAt > maxAgeSeconds * 1000) return null;
-    return { page, family };
+    return { page, family: known.family };
   }
 
   function counted(hit: Hit, visitor: () => { ip: string; userAgent: string }) {
