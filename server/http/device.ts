@@ -6,7 +6,6 @@
 // why every address also has a cap of its own (server/http/rate-limit.ts).
 import { randomBytes } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
-import { getCookie } from "hono/cookie";
 
 export const DEVICE_COOKIE = "academy.device";
 /** 128 random bits, base64url. */
@@ -16,11 +15,10 @@ const MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 /** The device id the request carries, or null (none, or not one of ours in shape). */
 export function deviceId(c: Context): string | null {
-  const value = getCookie(c, DEVICE_COOKIE);
-  return value && DEVICE_ID.test(value) ? value : null;
+  return deviceIdOf(c.req.header("cookie"));
 }
 
-/** The device id in a Cookie header, or null: as `deviceId` reads it, without a Hono context. */
+/** The device id in a Cookie header, or null (also before Hono: page-cache/fast-hit.ts). */
 export function deviceIdOf(cookie: string | undefined): string | null {
   if (!cookie) return null;
   for (const part of cookie.split(";")) {

@@ -228,6 +228,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   }
   const visitTimer = setInterval(() => void flushVisits(), VISIT_FLUSH_MS);
   visitTimer.unref();
+  /** A copy no older than the cache's maximum age (older ones are made again). */
+  const fresh = (page: CachedPage) => Date.now() - page.madeAt <= maxAgeSeconds * 1000;
+
   /** The renderings under way: a second request for the same copy waits for the first. */
   const making = new Map<string, Promise<CachedPage | null>>();
 
@@ -284,7 +287,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     );
 
     let page = await store.get(key);
-    if (page && Date.now() - page.madeAt > maxAgeSeconds * 1000) page = undefined;
+    if (page && !fresh(page)) page = undefined;
     let made = false;
     if (!page) {
       if (method === "HEAD") return next();
@@ -348,7 +351,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     }
     if (!known.family) return null;
     const page = store.lru.get(known.key);
-    if (!page || Date.now() - page.madeAt > maxAgeSeconds * 1000) return null;
+    if (!page || !fresh(page)) return null;
     return { page, family: known.family };
   }
 
