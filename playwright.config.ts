@@ -3,6 +3,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { readTestEnv } from "./server/env.ts";
+import { MALLOC_SETTINGS } from "./server/lib/malloc-settings.ts";
 import { E2E_ADMIN_EMAILS, E2E_STEP_UP_SECONDS, type WorkerOptions } from "./tests/e2e/support/fixtures.ts";
 
 // Browser tests run on the production build with a freshly seeded database, in Debian's Chromium
@@ -78,6 +79,8 @@ export default defineConfig<object, WorkerOptions>({
         timeout: 60_000,
         env: {
           NODE_ENV: "production",
+          // npm start's allocator settings (decision 058)
+          ...MALLOC_SETTINGS,
           PORT: String(port),
           DATA_DIR: dataDir,
           LOG_LEVEL: "warn",

@@ -1,7 +1,8 @@
 // npm run bench: builds the app, starts the production server on a fresh DATA_DIR (it migrates and seeds),
 // adds generated posts (--posts), loads GET /, /courses, /backend/api/courses and the blog's reads with autocannon, then stops it and loads a bare
 // node:http server (scripts/bench-bare-server.ts) on the same database doing the same courses query,
-// weighs the home page's JS and CSS (gzip -9), and times a resized image (/media?tr=): made, then cached;
+// weighs the home page's JS and CSS (gzip -9), and times a resized image (/media?tr=): made, then cached,
+// then asks for 1,000 distinct resizes and reads the RSS they leave (scripts/bench-image-burst.ts);
 // then adds generated payments (--payments) to the stopped app's PGlite directory and times the admin
 // dashboard's figures query in process (scripts/bench-figures.ts); and sends a bulk e-mail to 10,000
 // newsletter subscribers into a local SMTP sink (messages/s, the server's peak RSS; --subscribers,
@@ -30,6 +31,8 @@ import { pageJsLines, weighPublicPages } from "./bench-front.ts";
 import { findNginx, writeNginxSite, type ServedBytes } from "./bench-nginx.ts";
 import { browserHeaders, findWrk, runWrk } from "./bench-wrk.ts";
 import { cachedLines, cachedRow, type CachedRow } from "./bench-cached.ts";
+import { IMAGE_BURST, imageBurstLines, measureImageBurst } from "./bench-image-burst.ts";
+import { MALLOC_SETTINGS, mallocSettingsPrefix } from "../server/lib/malloc-settings.ts";
 import http from "node:http";
 import { measureMixed, MIXED_TARGETS, mixedLines, rssMb, type MixedHooks, type MixedRun } from "./bench-mixed.ts";
 import { benchBlog, BLOG_USAGE, blogLines, parseBlogArgs, type BlogBenchOptions, type BlogRun } from "./bench-blog.ts";
@@ -151,7 +154,15 @@ function startServer(name: string, entry: string, env: Record<string, string>): 
   // The app server runs with the Node options of `npm start` (its memory settings, decision 039);
   // --server-heap-mb replaces their heap limit.
   const flags = entry === SERVER_ENTRY ? productionNodeFlags(START_SCRIPT, serverHeapMb) : [];
-  return startProcess(name, process.execPath, [...flags, entry], env, `http://${HOST}:${env.PORT}`);
+  // and its allocator settings (decision 058)
+  const allocator = entry === SERVER_ENTRY ? MALLOC_SETTINGS : {};
+  return startProcess(
+    name,
+    process.execPath,
+    [...flags, entry],
+    { ...allocator, ...env },
+    `http://${HOST}:${env.PORT}`,
+  );
 }
 
 function startProcess(
@@ -727,6 +738,11 @@ async function run(options: BenchOptions, blogOptions: BlogBenchOptions): Promis
   const image = await measureImage(app, options);
   // 1a. Cached answers against bare Node and nginx writing the same bytes, in the same run (issue 35).
   const compared = await compareCached(app, [...COMPARED_PAGES, postPath, API_PATH], options);
+  // 1b'. Anonymous resizes and the memory they leave behind (scripts/bench-image-burst.ts, decision 058).
+  log(
+    `${IMAGE_BURST.requests} distinct resizes of ${IMAGE_PATH}, ${IMAGE_BURST.concurrency} at a time, then ${IMAGE_BURST.idleSeconds} s idle`,
+  );
+  const imageBurst = await measureImageBurst(app.base, IMAGE_PATH, app.proc.pid, mallocSettingsPrefix());
   const ops = databaseUrl ? await measureOps(app, appPort, routes[API_PATH]!, options, databaseUrl) : null;
   await stopServer(app);
 
@@ -833,6 +849,8 @@ async function run(options: BenchOptions, blogOptions: BlogBenchOptions): Promis
     figures: figures ? { payments: options.payments, ...figures } : null,
     /** a 2400×1600 JPEG resized to WebP: first requests (made, ms each) and load on a cached derivative */
     image: { source: IMAGE_PATH, firstWidths: IMAGE_FIRST_WIDTHS, ...image },
+    /** 1,000 distinct resizes, 50 at a time, and the server's RSS before, after and a minute later */
+    imageBurst,
     /** a bulk e-mail to the subscribers, through the mail queue and pooled SMTP into a local sink */
     bulkEmail: bulk,
     /** two processes on one PostgreSQL and a rolling restart under load (decision 040); null on PGlite */
@@ -879,6 +897,7 @@ async function run(options: BenchOptions, blogOptions: BlogBenchOptions): Promis
     ...pageJsLines(pagesJs, formatBytes),
     `resized image, first request (made): median ${image.firstMedianMs} ms of ${image.firstMs.join(", ")} ms ` +
       `(2400×1600 JPEG → WebP w ${IMAGE_FIRST_WIDTHS.join(", ")}); cached: p50 ${image.cached.p50} ms, p99 ${image.cached.p99} ms`,
+    ...imageBurstLines(imageBurst),
     figures
       ? `admin figures query  median ${figures.medianMs} ms, p95 ${figures.p95Ms} ms over ${figures.runs} runs ` +
         `(${options.payments} generated payments, ${figures.paidInWindow} paid in the last 30 days)`

@@ -2,11 +2,12 @@
 // background jobs (the mail queue). The caller builds the app from these dependencies (server/app.ts createApp).
 import path from "node:path";
 import { openDatabase, prepareDatabase, type Database } from "./db/client.ts";
-import { parseEnv, type Env } from "./env.ts";
+import { parseEnv, readAllocatorEnv, type Env } from "./env.ts";
 import { createUsersService } from "./features/users/users.service.ts";
 import { preloadEmailRenderer } from "./features/mail/templates/compose.ts";
 import { startJobs } from "./jobs/start-jobs.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
+import { MALLOC_SETTINGS, mallocSettingsPrefix, missingMallocSettings, runsOnGlibc } from "./lib/malloc-settings.ts";
 import type { Deps } from "./services.ts";
 import { seedIfEmpty } from "./db/seed/seed-data.ts";
 import { createLifecycle, exitOnSignals, type Lifecycle } from "./lifecycle.ts";
@@ -42,10 +43,31 @@ export function warnAboutSandbox(
   );
 }
 
+/**
+ * A production server started without npm start's allocator settings (decision 058) says so: after a
+ * burst of image resizing it would keep hundreds of megabytes it no longer uses.
+ */
+export function warnAboutMalloc(
+  env: Pick<Env, "NODE_ENV">,
+  processEnv: Record<string, string | undefined>,
+  onGlibc: boolean,
+  logger: Logger,
+): void {
+  if (env.NODE_ENV !== "production" || !onGlibc) return;
+  const missing = missingMallocSettings(processEnv);
+  if (missing.length === 0) return;
+  logger.warn(
+    `started without ${missing.join(", ")}: after many image resizes this process keeps memory it no longer uses. ` +
+      `Start it with npm start, or set ${mallocSettingsPrefix()} in its environment (decision 058).`,
+    { missing },
+  );
+}
+
 export async function boot(): Promise<Booted> {
   const env = parseEnv();
   const logger = createLogger(env.LOG_LEVEL);
   warnAboutSandbox(env, logger);
+  warnAboutMalloc(env, readAllocatorEnv(Object.keys(MALLOC_SETTINGS)), runsOnGlibc(), logger);
   const database = await openConfiguredDatabase(env);
   // Migrations, the first seed and the admin promotion under the start-up lock: processes started at
   // once on one PostgreSQL database take turns, and each finds the work of the one before done.

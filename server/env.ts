@@ -401,3 +401,14 @@ export function readTestEnv(source: Record<string, string | undefined> = process
     CHROMIUM_PATH: source.CHROMIUM_PATH || "/usr/bin/chromium",
   };
 }
+
+/**
+ * glibc's allocator settings as the process was started with them (decision 058): read by glibc, not
+ * by the app; the start only checks that they are there (server/boot.ts warnAboutMalloc).
+ */
+export function readAllocatorEnv(
+  names: readonly string[],
+  source: Record<string, string | undefined> = process.env,
+): Record<string, string | undefined> {
+  return Object.fromEntries(names.map((name) => [name, source[name]]));
+}

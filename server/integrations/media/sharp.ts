@@ -11,6 +11,9 @@ export function loadSharp(): Promise<typeof SharpModule> {
     ({ default: sharp }) => {
       // One libvips thread per image: renders run side by side rather than each grabbing every core.
       sharp.concurrency(1);
+      // No libvips operation cache: every resize is kept on disk (derivative-cache.ts), so a second
+      // render of the same picture never happens, and the cache only held decoded pixels in memory.
+      sharp.cache(false);
       return sharp;
     },
     (error: unknown) => {
