@@ -7,16 +7,18 @@ import { ExpertsCarousel } from "../components/about/experts-carousel.tsx";
 import { Features } from "../components/about/features.tsx";
 import { HeroBanner } from "../components/about/hero-banner.tsx";
 import { resolveHero } from "../components/about/hero-defaults.ts";
+import { firstSocialImage } from "../../contract/media-urls.ts";
+import { canonicalUrl, pageMeta } from "../lib/meta.ts";
 import { Journey } from "../components/about/journey.tsx";
 import { MissionVision } from "../components/about/mission-vision.tsx";
 import { StatsCounters } from "../components/about/stats-counters.tsx";
 import { Values } from "../components/about/values.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services, siteName } = context.get(appContext);
+  const { services, siteName, publicUrl } = context.get(appContext);
   const [hero, experts] = await Promise.all([services.content.getHero(), services.content.experts.list()]);
   // No hero saved (or blank fields): the page's defaults (decision 005).
-  return { hero: resolveHero(hero), experts, siteName };
+  return { hero: resolveHero(hero), experts, siteName, origin: publicUrl };
 }
 
 export default function About({ loaderData }: Route.ComponentProps) {
@@ -36,12 +38,17 @@ export default function About({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  const site = loaderData?.siteName || "Academy";
-  return [
-    { title: `About us | ${site}` },
-    {
-      name: "description",
-      content: `${site} teaches coding, graphic design, cybersecurity and video editing to learners across Africa: our mission, our journey, our experts and the values we teach by.`,
-    },
-  ];
+  const siteName = loaderData?.siteName || "Academy";
+  const origin = loaderData?.origin ?? "";
+  return pageMeta({
+    title: `About us | ${siteName}`,
+    description: `${siteName} teaches coding, graphic design, cybersecurity and video editing to learners across Africa: our mission, our journey, our experts and the values we teach by.`,
+    siteName,
+    url: canonicalUrl(origin, "/about"),
+    // the first expert's photo
+    image: firstSocialImage(
+      (loaderData?.experts ?? []).map((e) => ({ src: e.img, alt: `${e.name}, ${e.role}` })),
+      origin,
+    ),
+  });
 }

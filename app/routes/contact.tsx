@@ -3,6 +3,7 @@
 import type { Route } from "./+types/contact";
 import { CONTACT_LIMITS, CONTACT_SUBJECTS, ContactInputSchema } from "../../contract/messaging.ts";
 import { appContext } from "../lib/context.ts";
+import { canonicalUrl, pageMeta } from "../lib/meta.ts";
 import { failureFromError, parseForm } from "../lib/forms.server.ts";
 import { ContactDetails } from "../components/contact/contact-details.tsx";
 import {
@@ -14,8 +15,9 @@ import {
 
 // The subjects and limits come from the contract through the loader, so the browser bundle does not
 // carry zod for two constants.
-export function loader() {
-  return { subjects: CONTACT_SUBJECTS, limits: CONTACT_LIMITS };
+export function loader({ context }: Route.LoaderArgs) {
+  const { publicUrl } = context.get(appContext);
+  return { subjects: CONTACT_SUBJECTS, limits: CONTACT_LIMITS, origin: publicUrl };
 }
 
 // Schema: ContactInputSchema (contract/messaging.ts), the one schema of the API, this action and the
@@ -77,13 +79,12 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   );
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  const site = matches[0]?.loaderData?.siteName || "Academy";
-  return [
-    { title: `Contact us | ${site}` },
-    {
-      name: "description",
-      content: `Contact ${site}: course questions, technical support and everything else. Write to us or visit our office in Lagos.`,
-    },
-  ];
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const siteName = matches[0]?.loaderData?.siteName || "Academy";
+  return pageMeta({
+    title: `Contact us | ${siteName}`,
+    description: `Contact ${siteName}: course questions, technical support and everything else. Write to us or visit our office in Lagos.`,
+    siteName,
+    url: canonicalUrl(loaderData?.origin ?? "", "/contact"),
+  });
 }

@@ -6,7 +6,7 @@ import { execFile } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import Parser from "rss-parser";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -232,6 +232,22 @@ describe("/rss.xml", () => {
     const again = await t.request("/rss.xml", { headers: { "If-None-Match": tag! } });
     expect(again.status).toBe(304);
   });
+
+  it("says when it last changed: the newest post's date, in HTTP's format", async () => {
+    const res = await t.request("/rss.xml");
+    const lastModified = res.headers.get("last-modified");
+    expect(lastModified).toMatch(/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/);
+    const [newest] = await t.db
+      .select({ createdAt: posts.createdAt })
+      .from(posts)
+      .orderBy(desc(posts.createdAt))
+      .limit(1);
+    expect(lastModified).toBe(newest!.createdAt.toUTCString());
+    expect(await res.text()).toContain(`<lastBuildDate>${lastModified}</lastBuildDate>`);
+    // "not modified since" alone is not trusted: a deleted post changes the feed, not its newest date
+    const since = await t.request("/rss.xml", { headers: { "If-Modified-Since": lastModified! } });
+    expect(since.status).toBe(200);
+  });
 });
 
 describe("coverEnclosure", () => {
@@ -302,5 +318,40 @@ describe("absolutize", () => {
 describe("xmlText", () => {
   it("drops what XML forbids and escapes markup, keeping emoji and direction marks", () => {
     expect(xmlText(`a\u0002<b>&"'\uFFFF 🚀\u200F`)).toBe(`a&lt;b&gt;&amp;&quot;&apos; 🚀\u200F`);
+  });
+});
+
+describe("/robots.txt", () => {
+  it("is plain text naming the sitemap, and keeps crawlers out of private pages but not out of posts", async () => {
+    const res = await t.request("/robots.txt");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    const text = await res.text();
+    const lines = text.split("\n");
+    expect(lines[0]).toBe("User-agent: *");
+    expect(lines).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+    expect(lines).toContain("Disallow: /admin/");
+    expect(lines).toContain("Disallow: /account$");
+    // RFC 9309 matching: "$" ends the path, anything else is a prefix
+    const rules = lines.filter((l) => l.startsWith("Disallow: ")).map((l) => l.slice("Disallow: ".length));
+    const blocked = (p: string) =>
+      rules.some((rule) => (rule.endsWith("$") ? p === rule.slice(0, -1) : p.startsWith(rule)));
+    for (const p of [
+      "/admin",
+      "/admin/users",
+      "/account",
+      "/saved",
+      "/write",
+      "/coupons/view/x",
+      "/backend/api/courses",
+    ])
+      expect(blocked(p), p).toBe(true);
+    for (const p of [
+      ...SITEMAP_PAGES,
+      "/account-security-tips",
+      "/admin-tools-for-designers",
+      "/media/seed/slide-1.svg",
+    ])
+      expect(blocked(p), p).toBe(false);
   });
 });

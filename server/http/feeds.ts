@@ -19,6 +19,34 @@ import type { AppEnv } from "./middleware.ts";
 export const RSS_ITEMS = 20;
 /** The pages of the public area that are always there (spec public-area §2 "Public routes"). */
 export const SITEMAP_PAGES = ["/", "/about", "/courses", "/blog", "/posts", "/showcase", "/contact"] as const;
+/**
+ * Paths no crawler needs: the back office, the account's pages, the API, writing and one-time links.
+ * Posts live at /{slug}, so a page is named exactly (RFC 9309's "$") and a folder by its slash: a
+ * plain "/account" would also hide a post called "account-security-tips".
+ */
+export const ROBOTS_DISALLOW = [
+  "/admin$",
+  "/admin/",
+  "/tickets$",
+  "/pmtalsLink/",
+  "/add-course$",
+  "/edit-course/",
+  "/coupons$",
+  "/coupons/",
+  "/coupon-table$",
+  "/account$",
+  "/saved$",
+  "/write$",
+  "/login$",
+  "/register$",
+  "/forgot-password$",
+  "/reset-password$",
+  "/logout$",
+  "/verify-payment$",
+  "/unsubscribe$",
+  "/newsletter/",
+  "/backend/",
+] as const;
 
 const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
 
@@ -92,9 +120,19 @@ export async function coverEnclosure(img: string, origin: string, probe: MediaPr
   return original ? { url: `${origin}${img}`, ...original } : null;
 }
 
-function xmlResponse(c: Context, body: string, type: string): Response {
+/**
+ * A feed's answer with its ETag and, when given, Last-Modified (the newest item's date). A reader that
+ * already has this version gets 304 by the ETag only: a deleted post changes the feed without making
+ * its newest date any newer, so "not modified since" would be wrong then.
+ */
+function xmlResponse(c: Context, body: string, type: string, lastModified?: Date): Response {
   const tag = `"${createHash("sha1").update(body).digest("base64url")}"`;
-  const headers = { ETag: tag, "Cache-Control": "public, max-age=300", "Content-Type": `${type}; charset=utf-8` };
+  const headers: Record<string, string> = {
+    ETag: tag,
+    "Cache-Control": "public, max-age=300",
+    "Content-Type": `${type}; charset=utf-8`,
+    ...(lastModified && Number.isFinite(lastModified.getTime()) ? { "Last-Modified": lastModified.toUTCString() } : {}),
+  };
   if (
     c.req
       .header("if-none-match")
@@ -158,7 +196,7 @@ export function createFeedRoutes(
       `<?xml version="1.0" encoding="UTF-8"?>\n` +
       `<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/">\n` +
       `<channel>\n${channel.join("\n")}\n</channel>\n</rss>\n`;
-    return xmlResponse(c, body, "application/rss+xml");
+    return xmlResponse(c, body, "application/rss+xml", posts[0] ? new Date(posts[0].createdAt) : undefined);
   });
 
   app.get("/sitemap.xml", async (c) => {
@@ -174,6 +212,19 @@ export function createFeedRoutes(
       `<?xml version="1.0" encoding="UTF-8"?>\n` +
       `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
     return xmlResponse(c, body, "application/xml");
+  });
+
+  // What crawlers may read, and where the sitemap is (issue 29: it was the HTML 404 page). The private
+  // pages are noindex already; naming them here saves crawlers the requests.
+  app.get("/robots.txt", (c) => {
+    const body = [
+      "User-agent: *",
+      ...ROBOTS_DISALLOW.map((p) => `Disallow: ${p}`),
+      "",
+      `Sitemap: ${origin}/sitemap.xml`,
+      "",
+    ].join("\n");
+    return c.body(body, 200, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" });
   });
 
   return app;

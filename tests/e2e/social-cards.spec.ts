@@ -74,7 +74,7 @@ async function expectLargeCard(request: APIRequestContext, path: string, canonic
 }
 
 test.describe("link previews", { tag: "@desktop" }, () => {
-  test("home, blog, posts, courses and showcase: canonical, Open Graph and the large card with a served JPEG", async ({
+  test("home, blog, posts, courses, showcase and about: canonical, Open Graph and the large card with a served JPEG", async ({
     request,
     baseURL,
   }) => {
@@ -84,6 +84,18 @@ test.describe("link previews", { tag: "@desktop" }, () => {
     await expectLargeCard(request, "/posts", `${origin}/posts`);
     await expectLargeCard(request, "/courses", `${origin}/courses`);
     await expectLargeCard(request, "/showcase", `${origin}/showcase`);
+    await expectLargeCard(request, "/about", `${origin}/about`);
+  });
+
+  test("contact: canonical, Open Graph and the small card (the page has no picture)", async ({ request, baseURL }) => {
+    const origin = new URL(baseURL!).origin;
+    const { meta, canonical } = await headOf(request, "/contact?utm_source=x");
+    expect(canonical).toEqual([`${origin}/contact`]);
+    expect(meta("og:url")).toEqual(canonical);
+    expect(meta("og:type")).toEqual(["website"]);
+    expect(meta("og:title")[0]).toMatch(/^Contact us \| /);
+    expect(meta("og:description")[0]).toContain("course questions");
+    expect(meta("twitter:card")).toEqual(["summary"]);
   });
 
   test("the canonical address leaves out paging, order, searches and tracking, and keeps a category or author", async ({
