@@ -356,8 +356,10 @@ export function createRefundsService(deps: RefundsDeps) {
       throw refusal(now.status);
     }
     const outcome = await carryOut(claimed, whoOf(claimed), null);
-    if (outcome.status === "refund_pending" && outcome.via === "found" && !pendingIsAnswer) throw Conflict(M.pending);
-    return { reference, status: outcome.status, refundId: outcome.refundId, message: messageOf(outcome.status) };
+    const stillQueued = outcome.status === "refund_pending" && outcome.via === "found";
+    if (stillQueued && !pendingIsAnswer) throw Conflict(M.pending);
+    const message = stillQueued ? M.stillProcessing : messageOf(outcome.status);
+    return { reference, status: outcome.status, refundId: outcome.refundId, message };
   }
 
   const service = {
