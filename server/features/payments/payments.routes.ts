@@ -202,7 +202,9 @@ const retryRefund = defineRoute({
     200: jsonResponse("The payment's state after the retry", RefundResultSchema),
     403: errorResponse("Not an admin, or (a failed refund) the password must be confirmed first"),
     404: errorResponse("No such payment"),
-    409: errorResponse("Its refund is being worked on right now, the payment is not in a refund state, or the gateway refused"),
+    409: errorResponse(
+      "Its refund is being worked on right now, the payment is not in a refund state, or the gateway refused",
+    ),
     503: errorResponse("The payment provider did not answer (the refund may be tried again)"),
   },
 });

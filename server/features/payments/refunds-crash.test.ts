@@ -117,9 +117,13 @@ describe(`a server killed with SIGKILL during refunds (${onPostgres ? "PostgreSQ
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     const askRefund = (reference: string) =>
-      post(`/backend/api/admin/payments/${reference}/refund`, { reason: "Crash test" }, {
-        Authorization: `Bearer ${TOKEN}`,
-      }).catch(() => null);
+      post(
+        `/backend/api/admin/payments/${reference}/refund`,
+        { reason: "Crash test" },
+        {
+          Authorization: `Bearer ${TOKEN}`,
+        },
+      ).catch(() => null);
 
     // Two paid courses.
     server = await startServer(port);
@@ -189,7 +193,8 @@ describe(`a server killed with SIGKILL during refunds (${onPostgres ? "PostgreSQ
     await until(
       "both refunded and their refund e-mails in the outbox",
       () =>
-        logged("payment status changed", a, '"to":"refunded"') + logged("payment status changed", b, '"to":"refunded"') ===
+        logged("payment status changed", a, '"to":"refunded"') +
+          logged("payment status changed", b, '"to":"refunded"') ===
           2 && outbox().length === 2,
       180_000,
     );
@@ -202,7 +207,10 @@ describe(`a server killed with SIGKILL during refunds (${onPostgres ? "PostgreSQ
     expect(logged("payment gateway refund failed", a) + logged("payment gateway refund failed", b)).toBe(0);
 
     await withDb(async (db) => {
-      const rows = await db.select().from(payments).where(inArray(payments.reference, [a, b]));
+      const rows = await db
+        .select()
+        .from(payments)
+        .where(inArray(payments.reference, [a, b]));
       expect(rows.map((p) => p.status)).toEqual(["refunded", "refunded"]);
       const purchases = await db
         .select()
@@ -211,14 +219,26 @@ describe(`a server killed with SIGKILL during refunds (${onPostgres ? "PostgreSQ
       expect(purchases.map((p) => p.paymentStatus)).toEqual(["refunded", "refunded"]);
       for (const p of rows) {
         const moves = await db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, p.id));
-        expect(moves.filter((m) => m.toStatus === "refunded"), p.reference).toHaveLength(1);
-        expect(moves.filter((m) => m.toStatus === "refund_pending"), p.reference).toHaveLength(1);
-        const mails = await db.select().from(mailMessages).where(eq(mailMessages.dedupeKey, refundMailKey(p.id)));
+        expect(
+          moves.filter((m) => m.toStatus === "refunded"),
+          p.reference,
+        ).toHaveLength(1);
+        expect(
+          moves.filter((m) => m.toStatus === "refund_pending"),
+          p.reference,
+        ).toHaveLength(1);
+        const mails = await db
+          .select()
+          .from(mailMessages)
+          .where(eq(mailMessages.dedupeKey, refundMailKey(p.id)));
         expect(mails, p.reference).toHaveLength(1);
         expect(mails[0]!.status).toBe("sent");
         expect(outbox().filter((f) => f.file!.endsWith(`-${mails[0]!.id}.eml`))).toHaveLength(1);
       }
-      const txs = await db.select().from(sandboxTransactions).where(inArray(sandboxTransactions.reference, [a, b]));
+      const txs = await db
+        .select()
+        .from(sandboxTransactions)
+        .where(inArray(sandboxTransactions.reference, [a, b]));
       expect(txs.map((x) => x.status)).toEqual(["reversed", "reversed"]);
     });
   }, 480_000);

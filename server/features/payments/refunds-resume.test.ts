@@ -118,7 +118,8 @@ async function acceptedAtPaystack(reference: string) {
 
 const asks = (reference: string) =>
   fake.requests.filter(
-    (r) => r.method === "POST" && r.path === "/refund" && (r.body as { transaction?: string }).transaction === reference,
+    (r) =>
+      r.method === "POST" && r.path === "/refund" && (r.body as { transaction?: string }).transaction === reference,
   ).length;
 /** the reads of refunds lists (the test's calls run one at a time) */
 const reads = () => fake.requests.filter((r) => r.method === "GET" && r.path === "/refund").length;
@@ -130,8 +131,7 @@ const refundMails = async (reference: string) => {
     .where(eq(mailMessages.dedupeKey, refundMailKey(payment.id)));
 };
 const purchaseStatus = async (reference: string) =>
-  (await t.db.select().from(coursePurchases).where(eq(coursePurchases.paymentReference, reference)))[0]!
-    .paymentStatus;
+  (await t.db.select().from(coursePurchases).where(eq(coursePurchases.paymentReference, reference)))[0]!.paymentStatus;
 
 describe("a refund cut off by a crash, resumed by its job", () => {
   it("before the gateway was asked: asked once, never again however often the job runs; the webhook settles it", async () => {

@@ -33,11 +33,7 @@ import { REFUND_MESSAGES as M, type RefundRequest, type RefundResult } from "../
 import type { Db } from "../../db/client.ts";
 import type { Tx } from "../../db/content-version.ts";
 import { paymentEvents, payments } from "../../db/schema.ts";
-import {
-  PaymentGatewayError,
-  type KnownRefund,
-  type PaymentGateway,
-} from "../../integrations/payments/gateway.ts";
+import { PaymentGatewayError, type KnownRefund, type PaymentGateway } from "../../integrations/payments/gateway.ts";
 import { Conflict, DomainError, NotFound, Unavailable } from "../../lib/errors.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { recordAudit } from "../admin/audit.ts";
@@ -316,7 +312,12 @@ export function createRefundsService(deps: RefundsDeps) {
         .set({ details: sql`${paymentEvents.details} || ${JSON.stringify({ refundId })}::jsonb` })
         .where(eq(paymentEvents.id, eventId));
     }
-    const gatewayFacts = { ...who, refundId, gatewayStatus: answer.status, ...(via === "found" ? { found: true } : {}) };
+    const gatewayFacts = {
+      ...who,
+      refundId,
+      gatewayStatus: answer.status,
+      ...(via === "found" ? { found: true } : {}),
+    };
     if (answer.status === "processed") {
       const current = (await find(reference)) ?? payment;
       await settleRefunded(current, "refund", gatewayFacts);
@@ -418,9 +419,14 @@ export function createRefundsService(deps: RefundsDeps) {
       // the job to resume it)
       const jobDone = async () => {
         if (!started.jobId || !deps.jobs) return;
-        await deps.jobs.refundDone(started.jobId).catch((error: unknown) =>
-          logger.warn("refund job left to run", { reference, error: error instanceof Error ? error.message : String(error) }),
-        );
+        await deps.jobs
+          .refundDone(started.jobId)
+          .catch((error: unknown) =>
+            logger.warn("refund job left to run", {
+              reference,
+              error: error instanceof Error ? error.message : String(error),
+            }),
+          );
       };
       let outcome: Outcome;
       try {

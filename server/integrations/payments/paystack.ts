@@ -141,9 +141,7 @@ export function createPaystackGateway(settings: PaystackSettings): PaymentGatewa
       return answer.data.filter(isRecord).flatMap((item) => {
         const tx = item.transaction;
         const named =
-          item.transaction_reference === reference ||
-          tx === reference ||
-          (isRecord(tx) && tx.reference === reference);
+          item.transaction_reference === reference || tx === reference || (isRecord(tx) && tx.reference === reference);
         if (!named) return [];
         const amount = Number(item.amount);
         return [
