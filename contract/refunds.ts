@@ -46,6 +46,9 @@ export const RefundResultSchema = z.object({
 });
 export type RefundResult = z.infer<typeof RefundResultSchema>;
 
+/** The intent of /admin/refunds' Retry (a refund left pending resumed; decision 051). */
+export const REFUND_RETRY_INTENT = "refund.retry";
+
 /** GET /api/admin/refunds: the refunds not settled (refund_pending and refund_failed), the oldest first. */
 export const UnsettledRefundSchema = z.object({
   reference: z.string(),

@@ -3,7 +3,7 @@
 // (`intent=refund.retry`) resumes a refund left pending through the same exactly-once work as its job
 // (refunds.retry), and a failed one's "Try refund again" is the purchase tables' refund
 // (refundPageAction: the question, the step-up). A success returns to the page with its message.
-import { REFUND_MESSAGES } from "../../contract/refunds.ts";
+import { REFUND_MESSAGES, REFUND_RETRY_INTENT } from "../../contract/refunds.ts";
 import { formatLagosDateTime } from "../../contract/dates.ts";
 import type { RefundActionResult } from "./refund-action.server.ts";
 import { isRefundIntent, refundPageAction, REFUND_INTENTS } from "./refund-action.server.ts";
@@ -13,7 +13,6 @@ import { readFormBody } from "./forms.server.ts";
 import { requireAdminPage } from "./guards.server.ts";
 import { refusalOf } from "./page-errors.server.ts";
 
-export const RETRY_INTENT = "refund.retry";
 const HERE = "/admin/refunds";
 
 type Args = { request: Request; context: { get: (key: typeof appContext) => AppContext } };
@@ -35,7 +34,7 @@ export async function refundsAction({ request, context }: Args): Promise<RefundA
   if (isRefundIntent(body.fields.intent)) return refundPageAction(ctx, actor, body, back);
   const reference = typeof body.fields.reference === "string" ? body.fields.reference.trim().slice(0, 100) : "";
   const values = { reference, label: reference, reason: "" };
-  if (body.fields.intent !== RETRY_INTENT) {
+  if (body.fields.intent !== REFUND_RETRY_INTENT) {
     return {
       ok: false,
       intent: REFUND_INTENTS.refund,

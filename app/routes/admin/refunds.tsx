@@ -7,8 +7,8 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/refunds";
 import { formatNaira } from "../../../contract/money.ts";
-import { REFUND_MESSAGES, refundAge } from "../../../contract/refunds.ts";
-import { RETRY_INTENT, loadRefunds, refundsAction } from "../../lib/refunds-admin.server.ts";
+import { REFUND_MESSAGES, REFUND_RETRY_INTENT as RETRY_INTENT, refundAge } from "../../../contract/refunds.ts";
+import { loadRefunds, refundsAction } from "../../lib/refunds-admin.server.ts";
 import { RefundButton, RefundPanel } from "../../components/admin/refund-action.tsx";
 import { AdminPageHeader, adminMeta } from "../../components/admin/admin-shell.tsx";
 import { DataTable, type Column } from "../../components/admin/data-table.tsx";
