@@ -78,7 +78,9 @@ const COLUMNS: ReadonlyArray<Column<Row>> = [
             ? (r.error ?? REFUND_MESSAGES.failedNote)
             : r.inProgress
               ? REFUND_MESSAGES.working
-              : REFUND_MESSAGES.stuck}
+              : r.refundId
+                ? REFUND_MESSAGES.stillProcessing
+                : REFUND_MESSAGES.stuck}
         </p>
       </div>
     ),

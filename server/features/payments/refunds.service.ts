@@ -113,6 +113,7 @@ function refusal(status: string) {
 }
 
 const text = (value: unknown) => (typeof value === "string" ? value : null);
+const idText = (value: unknown) => (typeof value === "string" || typeof value === "number" ? String(value) : null);
 const leaseUntil = () => new Date(Date.now() + REFUND_LEASE_SECONDS * 1000).toISOString();
 
 /** Who asked for the refund, as the history keeps it. */
@@ -129,7 +130,6 @@ interface Outcome {
   /** asked: a new refund was asked for; found: the gateway already held one (pending or processed) */
   via: "asked" | "found";
 }
-const idText = (value: unknown) => (typeof value === "string" || typeof value === "number" ? String(value) : null);
 
 export function createRefundsService(deps: RefundsDeps) {
   const { db, gateway, logger, purchases, mailer } = deps;
@@ -419,14 +419,12 @@ export function createRefundsService(deps: RefundsDeps) {
       // the job to resume it)
       const jobDone = async () => {
         if (!started.jobId || !deps.jobs) return;
-        await deps.jobs
-          .refundDone(started.jobId)
-          .catch((error: unknown) =>
-            logger.warn("refund job left to run", {
-              reference,
-              error: error instanceof Error ? error.message : String(error),
-            }),
-          );
+        await deps.jobs.refundDone(started.jobId).catch((error: unknown) =>
+          logger.warn("refund job left to run", {
+            reference,
+            error: error instanceof Error ? error.message : String(error),
+          }),
+        );
       };
       let outcome: Outcome;
       try {
