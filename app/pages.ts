@@ -93,6 +93,8 @@ export const PAGES: readonly PageEntry[] = [
       { path: "coupons", file: "routes/admin/coupons.tsx", access: "admin" },
       { path: "coupon-table", file: "routes/admin/coupon-table.tsx", access: "admin" },
       { path: "coupons/view/:couponId", file: "routes/admin/coupon-detail.tsx", access: "admin" },
+      // the refunds not settled, with Retry (issue 29, beyond the spec; decision 051)
+      { path: "admin/refunds", file: "routes/admin/refunds.tsx", access: "admin" },
       // what admins did (issue 16 "Audit log", beyond the spec)
       { path: "admin/audit", file: "routes/admin/audit.tsx", access: "admin" },
     ],

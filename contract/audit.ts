@@ -236,6 +236,7 @@ const VERBS: Record<string, string> = {
   delete: "Deleted",
   move: "Moved",
   refund: "Refunded",
+  "refund-retry": "Retried the refund of",
 };
 
 /** What happened, in words: "Updated FAQ", "Featured post", "Granted admin role". */

@@ -22,6 +22,12 @@ export const REFUND_MESSAGES = {
     "The whole amount goes back to the buyer through the payment provider, the purchase leaves their account and they get an e-mail.",
   summary: (who: string, amount: string) => `You are refunding ${amount} to ${who}.`,
   unknownForm: "This form is not known here. Please reload the page.",
+  // /admin/refunds (issue 29; decision 051)
+  stillProcessing: "The payment provider is still processing this refund; its answer will settle it.",
+  stuck: "Stuck: nothing is working on this refund. Retry reads the provider's state and asks only if it has none.",
+  working: "Being worked on now.",
+  failedNote: "The refund failed at the payment provider.",
+  none: "No refund is pending or failed.",
 };
 
 /** POST /api/admin/payments/{reference}/refund: an optional reason, kept in the payment's history. */
@@ -39,6 +45,42 @@ export const RefundResultSchema = z.object({
   message: z.string(),
 });
 export type RefundResult = z.infer<typeof RefundResultSchema>;
+
+/** The intent of /admin/refunds' Retry (a refund left pending resumed; decision 051). */
+export const REFUND_RETRY_INTENT = "refund.retry";
+
+/** GET /api/admin/refunds: the refunds not settled (refund_pending and refund_failed), the oldest first. */
+export const UnsettledRefundSchema = z.object({
+  reference: z.string(),
+  kind: z.enum(["course", "ticket"]),
+  itemId: z.string(),
+  email: z.string(),
+  /** naira */
+  amount: z.number(),
+  status: z.enum(["refund_pending", "refund_failed"]),
+  /** when the payment entered its status (ISO) */
+  since: z.string(),
+  /** how long ago, in seconds */
+  ageSeconds: z.number().int(),
+  /** someone (a request, the job, a retry) holds the refund's work right now */
+  inProgress: z.boolean(),
+  refundId: z.string().nullable(),
+  requestedBy: z.string().nullable(),
+  /** the last error the gateway gave, for a failed refund */
+  error: z.string().nullable(),
+});
+export type UnsettledRefund = z.infer<typeof UnsettledRefundSchema>;
+
+/** "3 min", "2 h 5 min", "4 d 1 h": how long a refund has waited. */
+export function refundAge(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h${minutes % 60 ? ` ${minutes % 60} min` : ""}`;
+  const days = Math.floor(hours / 24);
+  return `${days} d${hours % 24 ? ` ${hours % 24} h` : ""}`;
+}
 
 /** The statuses from which an admin may (re)start a refund. */
 export const REFUNDABLE_STATUSES = ["paid", "refund_failed"] as const;

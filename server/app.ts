@@ -166,6 +166,7 @@ async function startAppWorkers(app: Hono<AppEnv>, services: Services, deps: Deps
       boss: deps.queue.boss,
       queue,
       payments: services.payments,
+      refunds: services.refunds,
       sandbox,
       afterPaid,
       logger: deps.logger,

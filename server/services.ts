@@ -100,6 +100,7 @@ export function createServices(deps: Deps) {
         purchases,
       })
     : undefined;
+  const paymentQueue = deps.queue ? createPaymentQueue(deps.queue.boss, { afterPaid, logger: deps.logger }) : undefined;
   const refunds = createRefundsService({
     db,
     gateway: paymentGateway,
@@ -108,8 +109,8 @@ export function createServices(deps: Deps) {
     mailer: deps.mailer,
     brand: emailBrand(deps.env),
     stepUpMaxAgeMs: deps.env.STEP_UP_MAX_AGE_SECONDS * 1000,
+    jobs: paymentQueue,
   });
-  const paymentQueue = deps.queue ? createPaymentQueue(deps.queue.boss, { afterPaid, logger: deps.logger }) : undefined;
   const payments = createPaymentsService({
     db,
     gateway: paymentGateway,

@@ -135,7 +135,7 @@ test("an admin sees every navigation entry, marked when current, and each entry'
   dataDir,
   consoleErrors,
 }) => {
-  // thirteen admin pages, opened one after the other
+  // fourteen admin pages, opened one after the other
   test.setTimeout(90_000);
   const admin = await createAccount(request, dataDir, { admin: true });
   await signIn(page, admin);

@@ -103,6 +103,9 @@ export async function startFakePaystack(secretKey = "sk_test_fake_secret"): Prom
     };
   }
 
+  /** Paystack's numeric id of a transaction (stable for its reference) */
+  const transactionId = (reference: string) => 4_000_000 + [...transactions.keys()].indexOf(reference) + 1;
+
   const server: Server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? "/", "http://localhost");
@@ -205,6 +208,39 @@ export async function startFakePaystack(secretKey = "sk_test_fake_secret"): Prom
             createdAt: new Date().toISOString(),
             updatedAt: new Date().toISOString(),
           },
+        });
+      }
+      if (req.method === "GET" && url.pathname === "/refund") {
+        const wanted = url.searchParams.get("transaction");
+        const list = [...refunds]
+          .filter((r) => !wanted || r.reference === wanted || String(transactionId(r.reference)) === wanted)
+          .reverse()
+          .map((r) => ({
+            id: r.id,
+            integration: 100_001,
+            domain: "test",
+            transaction: transactionId(r.reference),
+            transaction_reference: r.reference,
+            dispute: null,
+            settlement: null,
+            amount: r.amount,
+            deducted_amount: r.amount,
+            fully_deducted: true,
+            currency: r.currency,
+            channel: "card",
+            status: r.status,
+            refunded_by: "owner@example.test",
+            refunded_at: r.status === "processed" ? new Date().toISOString() : null,
+            expected_at: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+            customer_note: r.customerNote ?? null,
+            merchant_note: r.merchantNote ?? null,
+            createdAt: new Date().toISOString(),
+          }));
+        return send(res, 200, {
+          status: true,
+          message: "Refunds retrieved",
+          data: list,
+          meta: { total: list.length, skipped: 0, perPage: 100, page: 1, pageCount: 1 },
         });
       }
       return send(res, 404, { status: false, message: "Not found" });

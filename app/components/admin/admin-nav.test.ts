@@ -18,6 +18,7 @@ describe("admin navigation", () => {
       ["blogcat", "/admin/categories"],
       ["Users", "/admin/users"],
       ["Outbox", "/admin/outbox"],
+      ["Refunds", "/admin/refunds"],
       ["Audit log", "/admin/audit"],
     ]);
   });

@@ -1,6 +1,6 @@
 // The admin area's navigation (spec admin-back-office §2 "Admin navigation entries"): the spec's nine
-// entries with their labels exactly as the spec's table names them, plus the four screens of our own
-// back office (Dashboard, Users, Outbox, Audit log). `related` lists the routes of the area that belong
+// entries with their labels exactly as the spec's table names them, plus the five screens of our own
+// back office (Dashboard, Users, Outbox, Refunds, Audit log). `related` lists the routes of the area that belong
 // to an entry without being its own page (a coupon's detail page belongs to "coupons"), so that the
 // entry stays marked while one of them is open.
 import { matchPath } from "react-router";
@@ -34,6 +34,7 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
   { label: "blogcat", to: "/admin/categories" },
   { label: "Users", to: "/admin/users" },
   { label: "Outbox", to: "/admin/outbox", related: ["/admin/outbox/:id"] },
+  { label: "Refunds", to: "/admin/refunds" },
   { label: "Audit log", to: "/admin/audit" },
 ];
 

@@ -7,15 +7,22 @@
 //   transaction that makes the payment paid (the outbox, decision 031). The process that made it paid
 //   does the work at once and completes the job; the job waits PAID_JOB_DELAY_SECONDS for that, so a
 //   worker runs it only when that process died or failed first.
+// - payment-refund: a refund's work (refunds.service.ts; decision 051), written by the transaction that
+//   moves the payment to refund_pending and keyed by the payment. The request that moved it does the
+//   work and completes the job; the job runs REFUND_JOB_DELAY_SECONDS later only when that process died
+//   (kill -9) or failed before finishing, and reads the gateway's refunds before asking for one.
 import type { PgBoss } from "pg-boss";
+import type { Tx } from "../../db/content-version.ts";
 import type { SandboxGateway } from "../../integrations/payments/sandbox.ts";
 import { inTransaction, workOnSchedule } from "../../jobs/queue.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { AfterPaid } from "./after-paid.ts";
+import { REFUND_JOB_DELAY_SECONDS, RefundBusy, type RefundJobs, type RefundsService } from "./refunds.service.ts";
 import type { PaidFacts, PaymentJobs, PaymentSource, PaymentsService } from "./payments.service.ts";
 
 export const PAYMENT_VERIFY_QUEUE = "payment-verify";
 export const PAYMENT_PAID_QUEUE = "payment-paid";
+export const PAYMENT_REFUND_QUEUE = "payment-refund";
 export const SANDBOX_WEBHOOK_QUEUE = "payment-sandbox-webhook";
 /** Every 10 minutes: open payments of the last day verified again (source retry). */
 export const PAYMENT_RETRY_QUEUE = "payment-retry";
@@ -44,13 +51,27 @@ const PAID_JOB_OPTIONS = {
   heartbeatSeconds: 30,
 } as const;
 
+interface RefundJob {
+  paymentId: string;
+}
+/** The refund job: after the lease of the request that queued it; tried again while someone holds it. */
+const REFUND_JOB_OPTIONS = {
+  startAfter: REFUND_JOB_DELAY_SECONDS,
+  retryLimit: 20,
+  retryDelay: 10,
+  retryBackoff: true,
+  retryDelayMax: 30 * 60,
+  expireInSeconds: 5 * 60,
+  heartbeatSeconds: 30,
+} as const;
+
 interface SandboxWebhookJob {
   reference: string;
   /** a bank transfer: the money arrives when the job runs */
   transfer: boolean;
 }
 
-export interface PaymentQueue extends PaymentJobs {
+export interface PaymentQueue extends PaymentJobs, RefundJobs {
   /** the sandbox's webhook for `reference`, posted after `delaySeconds` */
   sandboxWebhookLater(reference: string, delaySeconds: number, transfer: boolean): Promise<void>;
 }
@@ -65,7 +86,9 @@ export function createPaymentQueue(boss: PgBoss, options: PaymentQueueOptions = 
   let ready: Promise<void> | undefined;
   const ensure = () => {
     ready ??= Promise.all(
-      [PAYMENT_VERIFY_QUEUE, SANDBOX_WEBHOOK_QUEUE, PAYMENT_PAID_QUEUE].map((name) => boss.createQueue(name)),
+      [PAYMENT_VERIFY_QUEUE, SANDBOX_WEBHOOK_QUEUE, PAYMENT_PAID_QUEUE, PAYMENT_REFUND_QUEUE].map((name) =>
+        boss.createQueue(name),
+      ),
     ).then(
       () => undefined,
       (error: unknown) => {
@@ -106,6 +129,17 @@ export function createPaymentQueue(boss: PgBoss, options: PaymentQueueOptions = 
         });
       }
     },
+    async refundIn(tx: Tx, paymentId: string) {
+      // (the queue is known to pg-boss: the refund's move awaited ready() before opening the transaction)
+      return boss.send(PAYMENT_REFUND_QUEUE, { paymentId } satisfies RefundJob, {
+        ...REFUND_JOB_OPTIONS,
+        singletonKey: paymentId,
+        db: inTransaction(tx),
+      });
+    },
+    async refundDone(jobId: string) {
+      await boss.complete(PAYMENT_REFUND_QUEUE, jobId, null, { includeQueued: true });
+    },
     async sandboxWebhookLater(reference, delaySeconds, transfer) {
       await ensure();
       await boss.send(SANDBOX_WEBHOOK_QUEUE, { reference, transfer } satisfies SandboxWebhookJob, {
@@ -121,6 +155,8 @@ export interface PaymentWorkersDeps {
   boss: PgBoss;
   queue: PaymentQueue;
   payments: PaymentsService;
+  /** a refund's work, resumed by its job */
+  refunds: RefundsService;
   /** the sandbox gateway, when it is the one in use */
   sandbox?: SandboxGateway;
   /** posts a webhook body with its signature to our webhook route; resolves to the HTTP status */
@@ -148,6 +184,17 @@ export async function startPaymentWorkers(deps: PaymentWorkersDeps): Promise<voi
     const payment = await payments.byId(job.data.paymentId);
     if (payment?.status !== "paid") return;
     await deps.afterPaid(payment, { coupon: job.data.coupon ?? null });
+  });
+  await boss.work<RefundJob>(PAYMENT_REFUND_QUEUE, options, async ([job]) => {
+    if (!job) return;
+    try {
+      const status = await deps.refunds.resume(job.data.paymentId);
+      logger.info("refund job done", { paymentId: job.data.paymentId, status });
+    } catch (error) {
+      // (someone holds the refund's lease: tried again after the retry delay)
+      if (error instanceof RefundBusy) logger.info("refund job: the refund is held, tried again later");
+      throw error;
+    }
   });
   await boss.work<SandboxWebhookJob>(SANDBOX_WEBHOOK_QUEUE, options, async ([job]) => {
     if (!job || !sandbox) return;

@@ -15,7 +15,12 @@ import {
   StartedPaymentSchema,
   StartTicketPaymentSchema,
 } from "../../../contract/payments.ts";
-import { RefundRequestSchema, RefundResultSchema, type RefundRequest } from "../../../contract/refunds.ts";
+import {
+  RefundRequestSchema,
+  RefundResultSchema,
+  UnsettledRefundSchema,
+  type RefundRequest,
+} from "../../../contract/refunds.ts";
 import { SANDBOX_OUTCOMES } from "../../integrations/payments/sandbox.ts";
 import type { BackendEnv } from "../../http/backend-env.ts";
 import { defineRoute, errorResponse, jsonResponse } from "../../http/define-route.ts";
@@ -180,6 +185,42 @@ const refundPayment = defineRoute({
   },
 });
 
+const retryRefund = defineRoute({
+  access: "admin",
+  operationId: "retryRefund",
+  method: "post",
+  path: "/api/admin/payments/{reference}/refund/retry",
+  tags,
+  summary: "Resume a refund left pending (after a crash, or a webhook that never came), or try a failed one again",
+  description:
+    "A refund_pending payment nobody is working on is resumed exactly once: the gateway's refunds of the " +
+    "transaction are read first, and a refund is asked only when the gateway holds none (a processed one " +
+    "settles the payment refunded, a queued one is left to its webhook). A refund_failed payment is refunded " +
+    "again (as POST …/refund, with its step-up). Audited.",
+  request: { params: z.object({ reference }) },
+  responses: {
+    200: jsonResponse("The payment's state after the retry", RefundResultSchema),
+    403: errorResponse("Not an admin, or (a failed refund) the password must be confirmed first"),
+    404: errorResponse("No such payment"),
+    409: errorResponse(
+      "Its refund is being worked on right now, the payment is not in a refund state, or the gateway refused",
+    ),
+    503: errorResponse("The payment provider did not answer (the refund may be tried again)"),
+  },
+});
+
+const listUnsettledRefunds = defineRoute({
+  access: "admin",
+  operationId: "listUnsettledRefunds",
+  method: "get",
+  path: "/api/admin/refunds",
+  tags,
+  summary: "The refunds not settled: refund_pending (with whether anyone is working on it) and refund_failed",
+  responses: {
+    200: jsonResponse("Oldest first", z.object({ items: z.array(UnsettledRefundSchema) })),
+  },
+});
+
 /** Where Paystack posts its webhooks (under /backend); its body is screened by the route, not rejectNul. */
 export const WEBHOOK_PATH = "/api/payments/webhook";
 
@@ -247,6 +288,13 @@ export function registerPaymentsRoutes(
   app.openapi(refundPayment, async (c) => {
     const body = (c.req.valid("json") as RefundRequest | undefined) ?? {};
     return c.json(await refunds.refund(c.get("actor"), c.req.valid("param").reference, body), 200);
+  });
+  app.openapi(retryRefund, async (c) =>
+    c.json(await refunds.retry(c.get("actor"), c.req.valid("param").reference), 200),
+  );
+  app.openapi(listUnsettledRefunds, async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json({ items: await refunds.unsettled(c.get("actor")) }, 200);
   });
   app.openapi(webhook, async (c) => {
     // The raw body, as signed: never a re-serialised parse of it.

@@ -67,7 +67,10 @@ async function paid(price = 1_500_000) {
 }
 
 const refundCalls = (reference: string) =>
-  fake.requests.filter((r) => r.path === "/refund" && (r.body as { transaction?: string }).transaction === reference);
+  fake.requests.filter(
+    (r) =>
+      r.method === "POST" && r.path === "/refund" && (r.body as { transaction?: string }).transaction === reference,
+  );
 const refundMails = async (reference: string) => {
   const payment = await paymentOf(t.db, reference);
   return t.db

@@ -12,7 +12,17 @@
 // queue under `refund:<payment id>`, in the same transaction: one e-mail, whatever runs twice. The
 // sandbox refunds at once (settled inside the admin's request); Paystack queues the refund
 // (POST /refund) and settles it by its refund.processed / refund.failed webhook.
-import { and, eq, inArray, sql } from "drizzle-orm";
+//
+// Resumable exactly once (issue 29; decision 051). The move to refund_pending also writes a
+// `payment-refund` job keyed by the payment (same transaction) and takes a lease on the refund
+// (`details.refundLeaseUntil`, REFUND_LEASE_SECONDS): the request that moved it does the work at once
+// and completes the job; if its process dies (kill -9) before or after the gateway's answer, the job
+// runs REFUND_JOB_DELAY_SECONDS later on any process. Whoever does the work holds the lease, reads the
+// gateway's refunds of the transaction first (`gateway.refundsOf`) and asks for a refund only when the
+// gateway holds none that is pending or processed: the gateway is asked at most once per refund. A
+// refund_pending payment whose lease has run out is "stuck"; an admin sees it at /admin/refunds and
+// Retry (or a new refund request) resumes it through the same path.
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import {
   REFERENCE_PATTERN,
   PAYMENT_MESSAGES,
@@ -21,13 +31,10 @@ import {
 } from "../../../contract/payments.ts";
 import { REFUND_MESSAGES as M, type RefundRequest, type RefundResult } from "../../../contract/refunds.ts";
 import type { Db } from "../../db/client.ts";
+import type { Tx } from "../../db/content-version.ts";
 import { paymentEvents, payments } from "../../db/schema.ts";
-import {
-  PaymentGatewayError,
-  type PaymentGateway,
-  type RefundResult as GatewayRefund,
-} from "../../integrations/payments/gateway.ts";
-import { Conflict, NotFound, Unavailable } from "../../lib/errors.ts";
+import { PaymentGatewayError, type KnownRefund, type PaymentGateway } from "../../integrations/payments/gateway.ts";
+import { Conflict, DomainError, NotFound, Unavailable } from "../../lib/errors.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { requireAdmin, requireRecentVerification, type Actor } from "../auth/actor.ts";
@@ -37,6 +44,30 @@ import { refundMail, refundMailKey } from "./refund-email.ts";
 import type { PurchasesService } from "./purchases.service.ts";
 
 type Payment = typeof payments.$inferSelect;
+
+/**
+ * How long the one doing a refund's work (the admin's request, the job, a retry) holds it: longer than a
+ * gateway call may take (Paystack's client gives up after 15 s), shorter than the job's delay, so that
+ * the job of a process that died finds the lease run out.
+ */
+export const REFUND_LEASE_SECONDS = 25;
+/** How long the payment-refund job leaves the request that queued it to do the work itself. */
+export const REFUND_JOB_DELAY_SECONDS = 30;
+
+/** The payment-refund job (payments.jobs.ts): queued in the refund_pending move's transaction. */
+export interface RefundJobs {
+  /** the queue known to pg-boss (awaited before the transaction that queues the job) */
+  ready(): Promise<void>;
+  /** the job of `paymentId`, written by `tx` (it exists if and only if the move commits) */
+  refundIn(tx: Tx, paymentId: string): Promise<string | null>;
+  /** the work was done here: the job is completed, so that no worker runs it */
+  refundDone(jobId: string): Promise<void>;
+}
+
+/** Thrown by resume() when someone else holds the refund's lease (the job tries again later). */
+export class RefundBusy extends Error {
+  override name = "RefundBusy";
+}
 
 export interface RefundsDeps {
   db: Db;
@@ -48,6 +79,8 @@ export interface RefundsDeps {
   brand: EmailBrand;
   /** how recent the admin's password proof must be (step-up; default 60 minutes) */
   stepUpMaxAgeMs?: number;
+  /** the payment-refund job (none without a queue: a crash then leaves the refund to an admin's Retry) */
+  jobs?: RefundJobs;
 }
 
 /** A refund webhook's data as Paystack posts it (refund.processed, refund.failed, refund.pending …). */
@@ -81,6 +114,22 @@ function refusal(status: string) {
 
 const text = (value: unknown) => (typeof value === "string" ? value : null);
 const idText = (value: unknown) => (typeof value === "string" || typeof value === "number" ? String(value) : null);
+const leaseUntil = () => new Date(Date.now() + REFUND_LEASE_SECONDS * 1000).toISOString();
+
+/** Who asked for the refund, as the history keeps it. */
+interface Who {
+  adminId: string | null;
+  adminEmail: string | null;
+  reason: string | null;
+}
+
+/** What the one holding the lease found and did. */
+interface Outcome {
+  status: PaymentStatus;
+  refundId: string | null;
+  /** asked: a new refund was asked for; found: the gateway already held one (pending or processed) */
+  via: "asked" | "found";
+}
 
 export function createRefundsService(deps: RefundsDeps) {
   const { db, gateway, logger, purchases, mailer } = deps;
@@ -97,9 +146,15 @@ export function createRefundsService(deps: RefundsDeps) {
    * in one transaction. Null when the payment was not in one of `from` (someone else moved it first).
    * Answers the payment as moved and the id of its history row.
    */
-  async function move(reference: string, m: Move, mail?: MailInput): Promise<{ row: Payment; eventId: string } | null> {
-    // (on PGlite the mail queue must be known before the transaction holds the one connection)
+  async function move(
+    reference: string,
+    m: Move,
+    mail?: MailInput,
+  ): Promise<{ row: Payment; eventId: string; jobId: string | null } | null> {
+    // (on PGlite the mail queue and the job queue must be known before the transaction holds the one connection)
     if (mail) await mailer.ready();
+    const jobs = m.to === "refund_pending" ? deps.jobs : undefined;
+    if (jobs) await jobs.ready();
     const done = await db.transaction(async (tx) => {
       const [before] = await tx
         .select({ status: payments.status })
@@ -134,7 +189,8 @@ export function createRefundsService(deps: RefundsDeps) {
         });
       }
       if (m.to === "refunded" && mail) await mailer.queueIn(tx, mail, { dedupeKey: refundMailKey(row.id) });
-      return { row, eventId: event!.id };
+      const jobId = jobs ? await jobs.refundIn(tx, row.id) : null;
+      return { row, eventId: event!.id, jobId };
     });
     if (done) logger.info("payment status changed", { reference, to: m.to, source: m.source });
     return done;
@@ -142,11 +198,15 @@ export function createRefundsService(deps: RefundsDeps) {
 
   /** What a move keeps on the payment itself (the latest refund's facts; the history keeps them all). */
   function refundDetails(m: Move): Record<string, unknown> {
-    const keep: Record<string, unknown> = { refundStatus: m.to };
+    // (the lease: taken by the move to refund_pending, given back by any other)
+    const keep: Record<string, unknown> = { refundStatus: m.to, refundLeaseUntil: null };
     if (m.details.refundId !== undefined) keep.refundId = m.details.refundId;
     if (m.to === "refund_pending") {
       keep.refundReason = m.details.reason ?? null;
       keep.refundRequestedBy = m.details.adminEmail ?? null;
+      keep.refundRequestedAt = new Date().toISOString();
+      keep.refundLeaseUntil = leaseUntil();
+      keep.refundId = null;
     }
     if (m.to === "refunded") keep.refundedAt = new Date().toISOString();
     return keep;
@@ -161,6 +221,146 @@ export function createRefundsService(deps: RefundsDeps) {
       { to: "refunded", from: ["refund_pending", "refund_failed"], source, details },
       mail,
     );
+  }
+
+  /**
+   * Takes the lease of a refund_pending payment whose lease has run out (or was given back), with the
+   * admin's audit row when an admin asked. Null when the payment is not refund_pending or someone holds it.
+   */
+  async function claim(reference: string, admin?: Actor): Promise<Payment | null> {
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(payments)
+        .set({ details: sql`${payments.details} || ${JSON.stringify({ refundLeaseUntil: leaseUntil() })}::jsonb` })
+        .where(
+          and(
+            eq(payments.reference, reference),
+            eq(payments.status, "refund_pending"),
+            sql`coalesce((${payments.details}->>'refundLeaseUntil')::timestamptz, '-infinity') < now()`,
+          ),
+        )
+        .returning();
+      if (row && admin) {
+        await recordAudit(tx, admin, {
+          action: "refund-retry",
+          resource: "payments",
+          itemId: row.id,
+          itemLabel: `${row.reference} (${row.email})`,
+          before: { status: "refund_pending" },
+          after: { status: "refund_pending", retriedBy: admin.email },
+        });
+      }
+      return row ?? null;
+    });
+  }
+
+  /** Gives the lease back while the payment stays refund_pending (the gateway holds a queued refund). */
+  async function release(reference: string, refundId: string | null) {
+    await db
+      .update(payments)
+      .set({
+        details: sql`${payments.details} || ${JSON.stringify({ refundLeaseUntil: null, ...(refundId ? { refundId } : {}) })}::jsonb`,
+      })
+      .where(and(eq(payments.reference, reference), eq(payments.status, "refund_pending")));
+  }
+
+  /**
+   * The work of a refund, by the one holding its lease: the gateway's refunds of the transaction read
+   * first; a pending or processed one is taken as this refund's (never asked twice), and only when
+   * there is none is the gateway asked. Processed: refunded (purchase rows, e-mail). Failed, refused or
+   * no answer: refund_failed (the admin may try again), and a refusal or no answer is thrown as a 409 or
+   * 503. Pending: stays refund_pending until the webhook, the lease given back.
+   */
+  async function carryOut(payment: Payment, who: Who, eventId: string | null): Promise<Outcome> {
+    const { reference } = payment;
+    let answer: { refundId: string | null; status: KnownRefund["status"] };
+    let via: Outcome["via"] = "found";
+    try {
+      const known = (await gateway.refundsOf(reference)).filter((k) => k.status !== "failed");
+      const held = known.find((k) => k.status === "processed") ?? known[0];
+      if (held) {
+        answer = held;
+        logger.info("payment gateway refund found", { reference, refundId: held.refundId, status: held.status });
+      } else {
+        via = "asked";
+        answer = await gateway.refund(reference, payment.amount, {
+          merchantNote: `Refund by ${who.adminEmail ?? "the academy"}${who.reason ? `: ${who.reason}` : ""}`,
+          ...(who.reason ? { customerNote: who.reason } : {}),
+        });
+        logger.info("payment gateway refund asked", { reference, refundId: answer.refundId, status: answer.status });
+      }
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      logger.warn("payment gateway refund failed", { reference, error: why });
+      const status = error instanceof PaymentGatewayError ? error.status : undefined;
+      await move(reference, {
+        to: "refund_failed",
+        from: ["refund_pending"],
+        source: "refund",
+        details: { ...who, error: why, gatewayHttpStatus: status ?? null },
+      });
+      if (!(error instanceof PaymentGatewayError)) throw error;
+      // the gateway answered no (a 4xx): say its reason; no answer at all: try again later
+      throw status !== undefined && status < 500 ? Conflict(M.gatewayRefused(why)) : Unavailable(M.gatewayDown);
+    }
+
+    const refundId = answer.refundId;
+    // the request's history row gains the gateway's id of the refund
+    if (eventId) {
+      await db
+        .update(paymentEvents)
+        .set({ details: sql`${paymentEvents.details} || ${JSON.stringify({ refundId })}::jsonb` })
+        .where(eq(paymentEvents.id, eventId));
+    }
+    const gatewayFacts = {
+      ...who,
+      refundId,
+      gatewayStatus: answer.status,
+      ...(via === "found" ? { found: true } : {}),
+    };
+    if (answer.status === "processed") {
+      const current = (await find(reference)) ?? payment;
+      await settleRefunded(current, "refund", gatewayFacts);
+    } else if (answer.status === "failed") {
+      await move(reference, { to: "refund_failed", from: ["refund_pending"], source: "refund", details: gatewayFacts });
+    } else {
+      await release(reference, refundId);
+    }
+    const now = (await find(reference))!;
+    return { status: now.status as PaymentStatus, refundId, via };
+  }
+
+  /** Who asked for the refund of `payment`, from what its move to refund_pending kept. */
+  function whoOf(payment: Payment): Who {
+    return {
+      adminId: null,
+      adminEmail: text(payment.details.refundRequestedBy),
+      reason: text(payment.details.refundReason),
+    };
+  }
+
+  const messageOf = (status: string) =>
+    status === "refunded" ? M.done : status === "refund_failed" ? M.failed : M.started;
+
+  /**
+   * A refund_pending payment whose lease has run out, resumed by an admin (Retry, or a new refund
+   * request): the same work as the job's. Someone holding it, or a refund the gateway already holds
+   * queued (genuinely in progress), is the 409 'A refund of this payment is already in progress.'
+   * unless `pendingIsAnswer` (Retry says the provider is still processing it).
+   */
+  async function resumeBy(admin: Actor, reference: string, pendingIsAnswer: boolean): Promise<RefundResult> {
+    const claimed = await claim(reference, admin);
+    if (!claimed) {
+      const now = await find(reference);
+      if (!now) throw NotFound(PAYMENT_MESSAGES.paymentNotFound);
+      if (now.status === "refund_pending") throw Conflict(M.pending);
+      throw refusal(now.status);
+    }
+    const outcome = await carryOut(claimed, whoOf(claimed), null);
+    const stillQueued = outcome.status === "refund_pending" && outcome.via === "found";
+    if (stillQueued && !pendingIsAnswer) throw Conflict(M.pending);
+    const message = stillQueued ? M.stillProcessing : messageOf(outcome.status);
+    return { reference, status: outcome.status, refundId: outcome.refundId, message };
   }
 
   const service = {
@@ -208,55 +408,115 @@ export function createRefundsService(deps: RefundsDeps) {
         details: who,
         admin,
       });
-      // (the conditional update is the only check: of concurrent requests, the others end here)
-      if (!started) throw refusal((await find(reference))?.status ?? "unknown");
-
-      let answer: GatewayRefund;
+      // (the conditional update is the only check: of concurrent requests, the others end here; a
+      // refund_pending one whose work was cut off by a crash is resumed, decision 051)
+      if (!started) {
+        const now = await find(reference);
+        if (now?.status === "refund_pending") return resumeBy(admin, reference, false);
+        throw refusal(now?.status ?? "unknown");
+      }
+      // (done here, or refused and recorded so: the job has nothing left to do; anything else leaves
+      // the job to resume it)
+      const jobDone = async () => {
+        if (!started.jobId || !deps.jobs) return;
+        await deps.jobs.refundDone(started.jobId).catch((error: unknown) =>
+          logger.warn("refund job left to run", {
+            reference,
+            error: error instanceof Error ? error.message : String(error),
+          }),
+        );
+      };
+      let outcome: Outcome;
       try {
-        answer = await gateway.refund(reference, payment.amount, {
-          merchantNote: `Refund by ${admin.email}${reason ? `: ${reason}` : ""}`,
-          ...(reason ? { customerNote: reason } : {}),
-        });
+        outcome = await carryOut(started.row, who, started.eventId);
       } catch (error) {
-        const why = error instanceof Error ? error.message : String(error);
-        logger.warn("payment gateway refund failed", { reference, error: why });
-        const status = error instanceof PaymentGatewayError ? error.status : undefined;
-        await move(reference, {
-          to: "refund_failed",
-          from: ["refund_pending"],
-          source: "refund",
-          details: { ...who, error: why, gatewayHttpStatus: status ?? null },
-        });
-        if (!(error instanceof PaymentGatewayError)) throw error;
-        // the gateway answered no (a 4xx): say its reason; no answer at all: try again later
-        throw status !== undefined && status < 500 ? Conflict(M.gatewayRefused(why)) : Unavailable(M.gatewayDown);
+        if (error instanceof DomainError) await jobDone();
+        throw error;
       }
+      await jobDone();
+      return { reference, status: outcome.status, refundId: outcome.refundId, message: messageOf(outcome.status) };
+    },
 
-      const refundId = answer.refundId;
-      // the request's history row gains the gateway's id of the refund
-      await db
-        .update(paymentEvents)
-        .set({ details: sql`${paymentEvents.details} || ${JSON.stringify({ refundId })}::jsonb` })
-        .where(eq(paymentEvents.id, started.eventId));
-      const gatewayFacts = { ...who, refundId, gatewayStatus: answer.status };
-      if (answer.status === "processed") {
-        await settleRefunded(started.row, "refund", gatewayFacts);
-      } else if (answer.status === "failed") {
-        await move(reference, {
-          to: "refund_failed",
-          from: ["refund_pending"],
-          source: "refund",
-          details: gatewayFacts,
-        });
-      } else {
-        await db
-          .update(payments)
-          .set({ details: sql`${payments.details} || ${JSON.stringify({ refundId })}::jsonb` })
-          .where(and(eq(payments.reference, reference), eq(payments.status, "refund_pending")));
+    /**
+     * POST /api/admin/payments/{reference}/refund/retry and /admin/refunds' Retry: admins. A refund
+     * left refund_pending (its process died, or the gateway's webhook never came) is resumed through the
+     * same exactly-once work as its job: the gateway's refunds read first, a refund asked only when it
+     * holds none. A refund that failed is tried again as a new refund request (step-up). Someone doing
+     * its work right now: 409 'A refund of this payment is already in progress.'
+     */
+    async retry(actor: Actor | null, reference: string): Promise<RefundResult> {
+      const admin = requireAdmin(actor);
+      const payment = await find(reference);
+      if (!payment) throw NotFound(PAYMENT_MESSAGES.paymentNotFound);
+      if (payment.status === "refund_failed") return service.refund(actor, reference, {});
+      if (payment.status !== "refund_pending") throw refusal(payment.status);
+      return resumeBy(admin, reference, true);
+    },
+
+    /**
+     * The payment-refund job's work (payments.jobs.ts): a refund_pending payment of `paymentId` resumed
+     * once its lease has run out. Nothing to do when it is no longer refund_pending; RefundBusy when
+     * someone holds the lease (the job is tried again later). Gateway failures leave it refund_failed.
+     */
+    async resume(paymentId: string): Promise<PaymentStatus | null> {
+      const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+      if (payment?.status !== "refund_pending") return (payment?.status as PaymentStatus | undefined) ?? null;
+      const claimed = await claim(payment.reference);
+      if (!claimed) {
+        const now = await find(payment.reference);
+        if (now?.status === "refund_pending") throw new RefundBusy(`the refund of ${payment.reference} is held`);
+        return (now?.status as PaymentStatus | undefined) ?? null;
       }
-      const now = (await find(reference))!;
-      const message = now.status === "refunded" ? M.done : now.status === "refund_failed" ? M.failed : M.started;
-      return { reference, status: now.status as PaymentStatus, refundId, message };
+      try {
+        return (await carryOut(claimed, whoOf(claimed), null)).status;
+      } catch (error) {
+        // (a refusal or no answer is recorded as refund_failed, for an admin to see: the job is done)
+        if (error instanceof DomainError) return "refund_failed";
+        throw error;
+      }
+    },
+
+    /**
+     * /admin/refunds and GET /api/admin/refunds (admins): the refunds not settled, oldest first: every
+     * refund_pending payment (stuck when nobody holds its lease) and every refund_failed one, with when
+     * the refund was asked and the last error.
+     */
+    async unsettled(actor: Actor | null) {
+      requireAdmin(actor);
+      const rows = await db
+        .select()
+        .from(payments)
+        .where(inArray(payments.status, ["refund_pending", "refund_failed"]))
+        .orderBy(asc(payments.createdAt))
+        .limit(500);
+      const now = Date.now();
+      const items = await Promise.all(
+        rows.map(async (p) => {
+          const [last] = await db
+            .select({ at: paymentEvents.at, details: paymentEvents.details })
+            .from(paymentEvents)
+            .where(and(eq(paymentEvents.paymentId, p.id), eq(paymentEvents.toStatus, p.status)))
+            .orderBy(sql`${paymentEvents.at} desc`)
+            .limit(1);
+          const since = last?.at ?? p.createdAt;
+          const lease = text(p.details.refundLeaseUntil);
+          return {
+            reference: p.reference,
+            kind: p.kind as PaymentKind,
+            itemId: p.itemId,
+            email: p.email,
+            amount: p.amount / 100,
+            status: p.status as "refund_pending" | "refund_failed",
+            since: since.toISOString(),
+            ageSeconds: Math.max(0, Math.floor((now - since.getTime()) / 1000)),
+            inProgress: p.status === "refund_pending" && !!lease && Date.parse(lease) > now,
+            refundId: text(p.details.refundId),
+            requestedBy: text(p.details.refundRequestedBy),
+            error: text(last?.details.error),
+          };
+        }),
+      );
+      return items.sort((a, b) => b.ageSeconds - a.ageSeconds);
     },
 
     /**

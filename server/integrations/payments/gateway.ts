@@ -30,6 +30,14 @@ export interface RefundResult {
   raw: unknown;
 }
 
+/** A refund the gateway already holds for a transaction (what `refundsOf` lists). */
+export interface KnownRefund {
+  refundId: string | null;
+  status: RefundResult["status"];
+  /** kobo */
+  amountKobo: number;
+}
+
 export interface PaymentGateway {
   readonly name: "paystack" | "sandbox";
   initialize(
@@ -48,6 +56,12 @@ export interface PaymentGateway {
     amountKobo: number,
     notes: { merchantNote: string; customerNote?: string },
   ): Promise<RefundResult>;
+  /**
+   * The refunds the gateway holds for the transaction `reference` (any state), read before a refund is
+   * asked again after a crash (decision 051): a refund it already accepted is never asked twice. A
+   * failure to answer is a PaymentGatewayError.
+   */
+  refundsOf(reference: string): Promise<KnownRefund[]>;
   /** true only when `signatureHeader` is the hex HMAC-SHA512 of exactly `rawBody` with the gateway's secret */
   verifyWebhookSignature(rawBody: string, signatureHeader: string | null | undefined): boolean;
 }

@@ -102,6 +102,29 @@ describe("the Paystack client", () => {
     }
   });
 
+  it("lists a transaction's refunds with GET /refund?transaction=, taking only those that name it", async () => {
+    const { gateway, calls } = gatewayAnswering(() =>
+      json(200, {
+        status: true,
+        message: "Refunds retrieved",
+        data: [
+          { id: 11, transaction_reference: "ta_7", amount: 5000, status: "processed" },
+          { id: 12, transaction: { reference: "ta_7" }, amount: 5000, status: "processing" },
+          { id: 13, transaction_reference: "ta_other", amount: 5000, status: "processed" },
+          { id: 14, amount: 5000, status: "processed" },
+        ],
+      }),
+    );
+    expect(await gateway.refundsOf("ta_7")).toEqual([
+      { refundId: "11", status: "processed", amountKobo: 5000 },
+      { refundId: "12", status: "pending", amountKobo: 5000 },
+    ]);
+    expect(calls[0]!.url).toBe("https://paystack.test/refund?transaction=ta_7&perPage=100");
+    expect(calls[0]!.init.method).toBe("GET");
+    const broken = gatewayAnswering(() => json(200, { status: true, message: "ok", data: {} }));
+    await expect(broken.gateway.refundsOf("ta_7")).rejects.toBeInstanceOf(PaymentGatewayError);
+  });
+
   it("gives up after its timeout", async () => {
     const { gateway } = gatewayAnswering(
       (_url, init) =>

@@ -6,6 +6,7 @@ import {
   PaymentGatewayError,
   type GatewayStatus,
   type InitializeResult,
+  type KnownRefund,
   type PaymentGateway,
   type RefundResult,
   type VerifyResult,
@@ -46,6 +47,10 @@ function toStatus(status: unknown): GatewayStatus {
       return "pending";
   }
 }
+
+/** Paystack's refund statuses, in ours: processed is done, failed refused, anything else still queued. */
+const toRefundStatus = (status: unknown): RefundResult["status"] =>
+  status === "processed" ? "processed" : status === "failed" ? "failed" : "pending";
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -128,6 +133,27 @@ export function createPaystackGateway(settings: PaystackSettings): PaymentGatewa
       };
     },
 
+    async refundsOf(reference): Promise<KnownRefund[]> {
+      // GET /refund?transaction=…: the refunds of one transaction. Only those that name our reference are
+      // taken (were the filter ever ignored, another transaction's refund must not count as ours).
+      const answer = await call("GET", `/refund?transaction=${encodeURIComponent(reference)}&perPage=100`);
+      if (!Array.isArray(answer.data)) throw new PaymentGatewayError("Paystack refunds: the answer has no list");
+      return answer.data.filter(isRecord).flatMap((item) => {
+        const tx = item.transaction;
+        const named =
+          item.transaction_reference === reference || tx === reference || (isRecord(tx) && tx.reference === reference);
+        if (!named) return [];
+        const amount = Number(item.amount);
+        return [
+          {
+            refundId: typeof item.id === "number" || typeof item.id === "string" ? String(item.id) : null,
+            status: toRefundStatus(item.status),
+            amountKobo: Number.isSafeInteger(amount) ? amount : -1,
+          },
+        ];
+      });
+    },
+
     async refund(reference, amountKobo, notes): Promise<RefundResult> {
       // POST /refund: `transaction` is the reference (or Paystack's id), `amount` in kobo (full: the whole)
       const answer = await call("POST", "/refund", {
@@ -144,7 +170,7 @@ export function createPaystackGateway(settings: PaystackSettings): PaymentGatewa
       return {
         refundId: typeof id === "number" || typeof id === "string" ? String(id) : null,
         // pending / processing: queued; processed: done; failed: refused
-        status: status === "processed" ? "processed" : status === "failed" ? "failed" : "pending",
+        status: toRefundStatus(status),
         raw: answer,
       };
     },

@@ -112,6 +112,15 @@ export function createSandboxGateway(deps: { db: Db; webhookSecret: string }): S
       };
     },
 
+    async refundsOf(reference) {
+      // its refund is the reversal of the transaction, made at once
+      const row = await find(reference);
+      if (!row) throw new PaymentGatewayError("Transaction reference not found", 400);
+      return row.status === "reversed"
+        ? [{ refundId: `sandbox_rf_${reference}`, status: "processed" as const, amountKobo: row.amount }]
+        : [];
+    },
+
     verifyWebhookSignature(rawBody, header) {
       return isValidWebhookSignature(rawBody, header, webhookSecret);
     },

@@ -17,6 +17,7 @@ export const ADMIN_NAV_ENTRIES = [
   { label: "blogcat", path: "/admin/categories", heading: "Categories" },
   { label: "Users", path: "/admin/users", heading: "Users" },
   { label: "Outbox", path: "/admin/outbox", heading: "Outbox" },
+  { label: "Refunds", path: "/admin/refunds", heading: "Refunds" },
   { label: "Audit log", path: "/admin/audit", heading: "Audit log" },
 ] as const;
 
