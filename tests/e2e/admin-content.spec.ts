@@ -240,7 +240,10 @@ test("/tickets: talents added, edited and deleted after the question; the showca
     await talents.button("Update Talent").click();
     await expect(screen.toast(TALENTS.texts.updated)).toBeVisible();
     await page.goto("/showcase");
-    const card = page.getByRole("main").getByRole("listitem").filter({ hasText: `${prefix} Temi` });
+    const card = page
+      .getByRole("main")
+      .getByRole("listitem")
+      .filter({ hasText: `${prefix} Temi` });
     await expect(card).toBeVisible();
     await expect(card.getByText("Motion designer", { exact: true })).toBeVisible();
     await expect(card.getByRole("img")).toBeVisible();
@@ -270,7 +273,12 @@ test("/admin/about: Update Hero and Delete Hero (the page falls back to its defa
     await screen.goto();
     await hydrated(page);
     const hero = screen.section(HERO.texts.title);
-    await hero.fill({ Title: `${prefix}: skills that pay`, "Button text": "Start now", "Button link": "/courses" });
+    await hero.fill({
+      Title: `${prefix}: skills that pay`,
+      Subtitle: `${prefix} subtitle`,
+      "Button text": "Start now",
+      "Button link": "/courses",
+    });
     await hero.button("Update Hero").click();
     await expect(screen.toast(HERO.texts.updated)).toBeVisible();
     await expect(hero.field("Title")).toHaveValue(`${prefix}: skills that pay`);
@@ -283,6 +291,17 @@ test("/admin/about: Update Hero and Delete Hero (the page falls back to its defa
     const question = page.getByRole("dialog", { name: HERO.texts.confirmDelete("") });
     await question.getByRole("button", { name: "Delete", exact: true }).click();
     await expect(screen.toast(HERO.texts.deleted)).toBeVisible();
+    // every hero field is blank on the screen (admin §4 "Hero delete blanks all hero fields"), so the
+    // next Update Hero does not save the old text again
+    for (const label of ["Title", "Subtitle", "Button text", "Button link"])
+      await expect(hero.field(label), label).toHaveValue("");
+    await hero.fill({ Title: `${prefix}: only a title` });
+    await hero.button("Update Hero").click();
+    await expect(screen.toast(HERO.texts.updated)).toBeVisible();
+    const saved = (await (await request.get("/backend/api/hero")).json()) as Record<string, string> | null;
+    expect(saved).toMatchObject({ title: `${prefix}: only a title`, subtitle: "", buttonText: "", buttonLink: "" });
+    await hero.button("Delete Hero").click();
+    await question.getByRole("button", { name: "Delete", exact: true }).click();
     await expect(hero.field("Title")).toHaveValue("");
     await page.goto("/about");
     await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(`${prefix}: skills that pay`);

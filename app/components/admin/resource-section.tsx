@@ -144,7 +144,11 @@ export function ResourceSection({
   // then goes to the new one). The save's own number: the length alone stays the same when another admin
   // removes an item while this one adds.
   const saved = answer?.ok && answer.intent === `${key}.save` ? answer : undefined;
-  const formKey = `${editingId}:${saveFailure ? "failed" : "fresh"}:${view.page.total}:${saved ? serialOf(saved) : 0}`;
+  // A single record's form (the hero) is remade whenever what is stored changes: after Delete Hero it
+  // shows the blanked fields, not what the browser kept in them, so the next save cannot put the deleted
+  // text back (issue 29).
+  const stored = spec.single && editing ? JSON.stringify(spec.fields.map((f) => editing[f.name] ?? "")) : "";
+  const formKey = `${editingId}:${saveFailure ? "failed" : "fresh"}:${view.page.total}:${saved ? serialOf(saved) : 0}:${stored}`;
   // after a failed save, focus goes to the first field at fault (or the message above the form)
   useEffect(() => {
     if (!saveFailure && !checkErrors) return;
