@@ -8,7 +8,8 @@
 // - renderPostPageHtml: a body as the post page shows it (decision 027): the same allow-list, every
 //   picture lazy and, when it is ours, with srcset/sizes, width/height and its placeholder; every player
 //   a play button. What the page adds is built from nothing and checked against patterns of its own.
-// - plainText: titles, descriptions, comments, usernames: text in which HTML is never wanted.
+// - plainText: the words of some HTML (whether a body holds any text). Titles and descriptions are not
+//   passed through it: they are text, stored as typed and escaped where shown (issue 29).
 //
 // What a body may hold: paragraphs, headings, bold/italic/underline/strike, lists, quotes, code, rules
 // and breaks; links (http, https, mailto or a path on this site; every link gets rel="noopener

@@ -18,7 +18,7 @@ const createPost = defineRoute({
     "`title` and `content` are required ('Title and content are required!' when either is empty once " +
     "tags and spaces are removed; a body holding only a picture or a video counts). `content` is HTML, " +
     "kept to the post allow-list (what is not allowed is removed, not refused). `title` and `desc` are " +
-    "plain text (tags removed). `category` is a list of at most 5 names of the category list (a single " +
+    "text, stored as typed (`<div>` stays `<div>`) and escaped wherever they are shown. `category` is a list of at most 5 names of the category list (a single " +
     "name is read as a list of one). `img` is empty, an uploaded picture's /media path or an http(s) " +
     "address. The slug is made from the title; when taken, -2, -3... is added.",
   request: { body: { content: { "application/json": { schema: CreatePostSchema } }, required: true } },

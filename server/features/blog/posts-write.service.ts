@@ -1,7 +1,9 @@
 // Writing a post (admin-back-office §2 "Write post", §3 "Post (create payload)", §5 "Title and content
 // are required!", §7 "POST /posts ... response has slug"; issue 10 "Writing"; decision 021).
 //
-// What is stored: the title and short description as plain text (tags removed, plainText), the body
+// What is stored: the title and short description as typed (they are text, escaped wherever they are
+// shown: issue 29 "titles are text: store them as typed, escape on output"; only the characters XML
+// forbids go, and the title's runs of spaces become one), the body
 // reduced to the post allow-list (sanitizePostHtml, again on every read; every uploaded picture in it
 // with alt text, decision 027), the categories as the category list spells them, the cover as an
 // uploaded picture's /media path or an http(s) address.
@@ -105,7 +107,7 @@ export function createPostWriteService(db: Db, { publicUrl }: { publicUrl: strin
   return {
     /** POST /posts: stores the post of `actor` and answers it as GET /posts/{slug} would. */
     async createPost(actor: Actor, input: CreatePost): Promise<PostDetail> {
-      const title = xmlSafe(plainText, input.title).replace(/\s+/g, " ").trim();
+      const title = stripXmlForbidden(input.title).replace(/\s+/g, " ").trim();
       // This site's absolute /media addresses (what uploads answer) are kept as paths (decision 026).
       const content = xmlSafe(sanitizePostHtml, ownMediaPathsInHtml(input.content, publicUrl)).trim();
       const img = ownMediaPath(input.img, publicUrl);
@@ -113,7 +115,7 @@ export function createPostWriteService(db: Db, { publicUrl }: { publicUrl: strin
       if (title.length > POST_TITLE_MAX) throw Invalid(M.titleTooLong);
       // an uploaded picture needs alt text (decision 027): the page asks for it after each upload
       if (uploadedPicturesWithoutAlt(content, publicUrl).length > 0) throw Invalid(M.altMissing);
-      const desc = xmlSafe(plainText, input.desc).trim();
+      const desc = stripXmlForbidden(input.desc).trim();
       if (img !== "" && !isCoverAddress(img)) throw Invalid(M.badImage);
       const names = await canonicalCategories(input.category);
 
