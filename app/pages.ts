@@ -93,6 +93,8 @@ export const PAGES: readonly PageEntry[] = [
       { path: "coupons", file: "routes/admin/coupons.tsx", access: "admin" },
       { path: "coupon-table", file: "routes/admin/coupon-table.tsx", access: "admin" },
       { path: "coupons/view/:couponId", file: "routes/admin/coupon-detail.tsx", access: "admin" },
+      // every post, with filters, to edit or delete (issue 29, beyond the spec)
+      { path: "admin/posts", file: "routes/admin/posts.tsx", access: "admin" },
       // what admins did (issue 16 "Audit log", beyond the spec)
       { path: "admin/audit", file: "routes/admin/audit.tsx", access: "admin" },
     ],

@@ -15,6 +15,10 @@ export const AUTHORING_MESSAGES = {
   /** spec §8 */
   created: "Post has been created",
   failed: (message: string) => `Failed to create post: ${message}`,
+  /** editing a post (issue 29: its author or an admin, in the same editor) */
+  updated: "Post has been updated",
+  updateFailed: (message: string) => `Failed to update post: ${message}`,
+  notYourPost: "Only the post's author or an admin may edit it",
   /** spec §2 */
   signedOut: "You must be logged in to create a post!",
   titleTooLong: `The title must be at most ${POST_TITLE_MAX} characters`,
@@ -39,3 +43,28 @@ export const AUTHORING_MESSAGES = {
   /** the video button's prompt got something that is not a YouTube or Vimeo link */
   badVideoLink: "Paste a YouTube or Vimeo link, or upload an MP4 or WebM video",
 } as const;
+
+/** The admins' posts list (issue 29): its page size, filters and texts. */
+export const ADMIN_POSTS_PAGE_SIZE = 25;
+
+export const ADMIN_POSTS_MESSAGES = {
+  title: "Posts",
+  lead: "Every post, newest first: find one by author, category or words of its title, then edit or delete it.",
+  empty: "No posts yet.",
+  emptyFiltered: "No post matches these filters.",
+  fetchFailed: "Error loading posts: ",
+  confirmDelete: (title: string) => `Are you sure you want to delete the post “${title}” with its comments?`,
+  deleted: "Post deleted successfully!",
+  deleteFailed: "Failed to delete post: ",
+} as const;
+
+/** One row of the admins' posts list. */
+export interface AdminPostRow {
+  _id: string;
+  slug: string;
+  title: string;
+  author: string;
+  categories: string[];
+  isFeatured: boolean;
+  createdAt: string;
+}

@@ -10,7 +10,7 @@ import { STATUS_TEXT } from "./page-errors.server.ts";
 /** Null while `actor` is within the limit (this call counted); else `failure(the limit's message)` as a 429. */
 export async function overWriteLimit<T>(
   ctx: Pick<AppContext, "services" | "clientIp">,
-  limit: "comment" | "post",
+  limit: "comment" | "post" | "edit",
   actor: Actor,
   failure: (message: string) => T,
 ) {

@@ -24,7 +24,7 @@ import type { AppEnv } from "./middleware.ts";
 
 export const RATE_LIMIT_MESSAGE = "Too many requests. Please wait a minute and try again.";
 
-export type LimitName = "coupon" | "pay" | "verify" | "comment" | "post" | "upload";
+export type LimitName = "coupon" | "pay" | "verify" | "comment" | "post" | "edit" | "upload";
 
 export interface LimitRule {
   /** calls one client may make in a window */
@@ -35,6 +35,8 @@ export interface LimitRule {
 }
 
 const MINUTE = 60_000;
+/** Edits of posts allowed for each new post POST_RATE_LIMIT allows (decision 056). */
+export const EDITS_PER_POST = 4;
 
 /** "42 seconds", "1 minute", "7 minutes": how long to wait, as the messages say it. */
 export function waitPhrase(seconds: number): string {
@@ -46,6 +48,7 @@ export function waitPhrase(seconds: number): string {
 export const RATE_LIMIT_MESSAGES = {
   comment: (wait: string) => `You are commenting too fast. Please wait ${wait} and try again.`,
   post: (wait: string) => `You have published too many posts in a short time. Please wait ${wait} and try again.`,
+  edit: (wait: string) => `You have edited posts too many times in a short time. Please wait ${wait} and try again.`,
   upload: (wait: string) => `Too many uploads in a short time. Please wait ${wait} and try again.`,
   network: (wait: string) => `Too many requests from your network. Please wait ${wait} and try again.`,
 };
@@ -69,6 +72,8 @@ export function limitRules(env: LimitSettings): Record<LimitName, LimitRule> {
     verify: payment(6),
     comment: { max: env.COMMENT_RATE_LIMIT, windowMs: MINUTE, message: RATE_LIMIT_MESSAGES.comment },
     post: { max: env.POST_RATE_LIMIT, windowMs: 10 * MINUTE, message: RATE_LIMIT_MESSAGES.post },
+    // editing (issue 29; decision 056): fixing typos one after another is normal, so four times as many
+    edit: { max: env.POST_RATE_LIMIT * EDITS_PER_POST, windowMs: 10 * MINUTE, message: RATE_LIMIT_MESSAGES.edit },
     // each upload needs a token of its own: tokens and uploads are counted alike
     upload: { max: env.UPLOAD_RATE_LIMIT, windowMs: 10 * MINUTE, message: RATE_LIMIT_MESSAGES.upload },
   };
@@ -156,6 +161,7 @@ const LIMITED_CALLS: ReadonlyArray<{ method: string; path: RegExp; limit: LimitN
   // writing (signed in: counted per user)
   { method: "POST", path: /^\/comments\/[^/]+$/, limit: "comment" },
   { method: "POST", path: /^\/posts$/, limit: "post" },
+  { method: "PUT", path: /^\/posts\/[^/]+$/, limit: "edit" },
   { method: "GET", path: /^\/posts\/upload-auth$/, limit: "upload" },
   // an upload's credential is its token (a user's tokens are counted above): per client and address
   { method: "POST", path: /^\/api\/v1\/files\/upload$/, limit: "upload" },
