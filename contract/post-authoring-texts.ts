@@ -27,6 +27,9 @@ export const AUTHORING_MESSAGES = {
   tooManyCategories: `A post may have at most ${POST_CATEGORIES_MAX} categories: send at most ${POST_CATEGORIES_MAX} names in category`,
   unknownCategory: (name: string) => `"${name}" is not one of the categories`,
   badImage: "img must be an uploaded picture (/media/...) or an http(s) address",
+  /** a body picture or video whose address is on this site but names no file it serves (issue 29) */
+  badBodyMedia: (src: string) =>
+    `“${src.slice(0, 200)}” is not a picture or video of this site: upload it, or use its /media/… address or an http(s) address`,
   /** spec §8 "'Image upload failed!' (toast) on upload error" (contract/uploads.ts UPLOAD_FAILED, without zod) */
   uploadFailed: "Image upload failed!",
   /** the same for a video uploaded into the body (decision 021) */

@@ -162,9 +162,29 @@ const POST_OPTIONS: sanitizeHtml.IOptions = {
 /** The accessible name of an embedded player that came without a title. */
 export const EMBED_TITLE = "Embedded video";
 
-/** A post body reduced to the allow-list above. */
-export function sanitizePostHtml(html: string): string {
-  return sanitizeHtml(html, POST_OPTIONS);
+/**
+ * A post body reduced to the allow-list above. `address`, when given, sees every picture's and video's
+ * address (img src, video src and poster) before the allow-list judges it, and answers the address to
+ * judge instead: the write path makes this site's own addresses in any form (`/uploads/…`, absolute,
+ * resized) its /media paths there (issue 29, decision 057).
+ */
+export function sanitizePostHtml(html: string, address?: (src: string, tag: "img" | "video") => string): string {
+  if (!address) return sanitizeHtml(html, POST_OPTIONS);
+  const map = (tag: "img" | "video", attribs: sanitizeHtml.Attributes, name: string) => {
+    const value = attribs[name]?.trim();
+    return value === undefined ? attribs : { ...attribs, [name]: address(value, tag) };
+  };
+  const transforms = POST_OPTIONS.transformTags!;
+  const img = transforms.img as sanitizeHtml.Transformer;
+  const video = transforms.video as sanitizeHtml.Transformer;
+  return sanitizeHtml(html, {
+    ...POST_OPTIONS,
+    transformTags: {
+      ...transforms,
+      img: (tagName, attribs) => img(tagName, map("img", attribs, "src")),
+      video: (tagName, attribs) => video(tagName, map("video", map("video", attribs, "src"), "poster")),
+    },
+  });
 }
 
 /**

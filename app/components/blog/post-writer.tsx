@@ -46,7 +46,9 @@ export function picturesWithoutAlt(html: string): number {
     } catch {
       return false;
     }
-    return url.pathname.startsWith("/media/uploads/") && (img.getAttribute("alt") ?? "").trim() === "";
+    // (an upload answer's filePath, /uploads/…, is an upload too: the server keeps it as /media/uploads/…)
+    const uploaded = url.pathname.startsWith("/media/uploads/") || url.pathname.startsWith("/uploads/");
+    return uploaded && (img.getAttribute("alt") ?? "").trim() === "";
   }).length;
 }
 

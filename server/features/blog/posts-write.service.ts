@@ -21,7 +21,7 @@ import { categories, posts, user } from "../../db/schema.ts";
 import { BLOG_MESSAGES } from "../../../contract/blog-texts.ts";
 import { Forbidden, Invalid, NotFound } from "../../lib/errors.ts";
 import { isId } from "../../lib/id.ts";
-import { ownMediaPath, ownMediaPathsInHtml } from "../../integrations/media/own-media.ts";
+import { ownBodyMediaAddress, ownMediaPath, ownMediaPathsInHtml } from "../../integrations/media/own-media.ts";
 import { plainText, sanitizePostHtml } from "../../lib/sanitize.ts";
 import { slugify } from "../../lib/slug.ts";
 import { stripXmlForbidden } from "../../lib/text.ts";
@@ -130,7 +130,19 @@ export function createPostWriteService(db: Db, { publicUrl }: { publicUrl: strin
   async function prepare(input: CreatePost) {
     const title = stripXmlForbidden(input.title).replace(/\s+/g, " ").trim();
     // This site's absolute /media addresses (what uploads answer) are kept as paths (decision 026).
-    const content = xmlSafe(sanitizePostHtml, ownMediaPathsInHtml(input.content, publicUrl)).trim();
+    // Pictures and videos of this site in any form are stored as /media paths; one that names nothing
+    // the site serves is refused, never dropped unseen (issue 29, decision 057).
+    const unknown: string[] = [];
+    const address = (src: string) => {
+      const own = ownBodyMediaAddress(src, publicUrl);
+      if (own === null) unknown.push(src);
+      return own ?? src;
+    };
+    const content = xmlSafe(
+      (html) => sanitizePostHtml(html, address),
+      ownMediaPathsInHtml(input.content, publicUrl),
+    ).trim();
+    if (unknown.length > 0) throw Invalid(M.badBodyMedia(unknown[0]!));
     const img = ownMediaPath(input.img, publicUrl);
     if (title === "" || !hasSubstance(content)) throw Invalid(M.required);
     if (title.length > POST_TITLE_MAX) throw Invalid(M.titleTooLong);
