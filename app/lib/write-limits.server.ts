@@ -22,3 +22,15 @@ export async function overWriteLimit<T>(
     headers: { "Retry-After": String(turn.retryAfterSeconds) },
   });
 }
+
+/**
+ * A post or an edit counted by overWriteLimit was refused (required fields, a bad category…): it
+ * published nothing, so it does not count (issue 29; as the API's refused calls, rate-limit.ts).
+ */
+export async function giveBackWrite(
+  ctx: Pick<AppContext, "services" | "clientIp">,
+  limit: "post" | "edit",
+  actor: Actor,
+): Promise<void> {
+  await ctx.services.rateLimits.giveBack(limit, { userId: actor.id, address: ctx.clientIp });
+}

@@ -11,7 +11,7 @@
 //
 // Counted in the database (table auth_attempt, rows `rate|…`, beside the sign-in counters of
 // server/features/auth/attempts.ts), so every app process shares the counts.
-import { and, like, lt } from "drizzle-orm";
+import { and, gt, inArray, like, lt, sql } from "drizzle-orm";
 import type { Context, MiddlewareHandler, Next } from "hono";
 import type { Db } from "../db/client.ts";
 import { createAttempts } from "../features/auth/attempts.ts";
@@ -140,6 +140,20 @@ export function createRateLimiter(
       if (all.count > rule.max * options.addressFactor) return refusal(all.firstAt, RATE_LIMIT_MESSAGES.network);
       return { ok: true };
     },
+
+    /**
+     * Takes back one call of `name` that `hit` counted for `caller` (a refused post: issue 29, "refused
+     * (422) posts count towards the post limit"), for the client and for its address, while their
+     * window is open (an ended one starts again at the next call anyway).
+     */
+    async giveBack(name: LimitName, caller: Caller): Promise<void> {
+      const keys = [`rate|${name}|${clientKey(caller)}`, `rate|${name}|net:${caller.address}`];
+      const windowStart = clock() - options.rules[name].windowMs;
+      await db
+        .update(authAttempt)
+        .set({ count: sql`greatest(${authAttempt.count} - 1, 0)` })
+        .where(and(inArray(authAttempt.key, keys), gt(authAttempt.firstAt, windowStart)));
+    },
   };
 }
 
@@ -168,6 +182,8 @@ const LIMITED_CALLS: ReadonlyArray<{ method: string; path: RegExp; limit: LimitN
 ];
 
 const PAYMENT_LIMITS = new Set<LimitName>(["coupon", "pay", "verify"]);
+/** Limits that count what is written, not what is tried: a refused call (a 422, …) is given back. */
+export const COUNTS_ACCEPTED = new Set<LimitName>(["post", "edit"]);
 
 /** The limit a /backend call counts in, if any (HEAD is a GET: it runs the GET route). */
 export function limitOf(method: string, backendPath: string): LimitName | null {
@@ -189,11 +205,8 @@ export function rateLimits(limiter: RateLimiter, options: { secureCookies: boole
   };
 
   async function limited(c: Context<AppEnv>, next: Next, limit: LimitName) {
-    const verdict = await limiter.hit(limit, {
-      userId: c.get("actor")?.id ?? null,
-      deviceId: deviceId(c),
-      address: clientIp(c),
-    });
+    const caller = { userId: c.get("actor")?.id ?? null, deviceId: deviceId(c), address: clientIp(c) };
+    const verdict = await limiter.hit(limit, caller);
     if (!verdict.ok) {
       c.header("Retry-After", String(verdict.retryAfterSeconds));
       c.header("Cache-Control", "no-store");
@@ -204,6 +217,8 @@ export function rateLimits(limiter: RateLimiter, options: { secureCookies: boole
       throw TooManyRequests(verdict.message);
     }
     await next();
+    // a post or an edit that was refused (422 and the like) published nothing: it does not count
+    if (COUNTS_ACCEPTED.has(limit) && c.res.status >= 400) await limiter.giveBack(limit, caller);
     if (PAYMENT_LIMITS.has(limit)) issueDeviceId(c, options.secureCookies);
   }
 }

@@ -23,7 +23,7 @@ import { redirectWithMessage } from "../../lib/flash.server.ts";
 import { parseBody, readFormBody } from "../../lib/forms.server.ts";
 import { loginUrl, requireUserPage } from "../../lib/guards.server.ts";
 import { STATUS_TEXT, toPageError } from "../../lib/page-errors.server.ts";
-import { overWriteLimit } from "../../lib/write-limits.server.ts";
+import { giveBackWrite, overWriteLimit } from "../../lib/write-limits.server.ts";
 import { AdminShell, adminMeta } from "../../components/admin/admin-shell.tsx";
 import { PostWriter, WRITE_INTENT, type EditedPost } from "../../components/blog/post-writer.tsx";
 import { draftKey } from "../../lib/post-draft.ts";
@@ -80,6 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A body that is no form (text/plain, broken multipart) is a 400, as on every page (forms.server.ts).
   const body = await readFormBody(request);
   const editId = new URL(request.url).searchParams.get("edit");
+  const limit = editId !== null ? "edit" : "post";
   const refused = (reason: string): ActionFailure => ({
     ok: false,
     intent: WRITE_INTENT,
@@ -88,15 +89,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     values: {},
   });
   // the same count as POST (POST_RATE_LIMIT) or PUT /backend/posts/{id}, before the post is looked at
-  const over = await overWriteLimit(ctx, editId !== null ? "edit" : "post", actor, refused);
+  const over = await overWriteLimit(ctx, limit, actor, refused);
   if (over) return over;
+  // a refused post or edit published nothing: it does not count in the limit (issue 29)
+  const notCounted = async (reason: string) => {
+    await giveBackWrite(ctx, limit, actor);
+    return refused(reason);
+  };
   // an edited post's other categories (the page chooses one; a post written through the API may have more)
   const more = typeof body.fields.moreCategories === "string" ? body.fields.moreCategories.split("\n") : [];
   const fields =
     editId !== null && more.length > 0 ? { ...body.fields, category: [body.fields.category, ...more] } : body.fields;
   // the API's schema: no field of its own on the page, so every problem is said above Send
   const form = parseBody({ ...body, fields }, { schema: CreatePostSchema, fields: [], labels: {} });
-  if (!form.ok) return refused(form.failure.formError!);
+  if (!form.ok) return notCounted(form.failure.formError!);
   try {
     if (editId !== null) {
       const post = await ctx.services.postWrite.updatePost(actor, editId, form.data);
@@ -108,7 +114,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // required, an unknown category, a picture without alt text...: the service's reason
     const refusal = toPageError(error);
     if (!refusal) throw error;
-    return refused(refusal.message);
+    return notCounted(refusal.message);
   }
 }
 
