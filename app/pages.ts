@@ -95,6 +95,8 @@ export const PAGES: readonly PageEntry[] = [
       { path: "coupons/view/:couponId", file: "routes/admin/coupon-detail.tsx", access: "admin" },
       // the refunds not settled, with Retry (issue 29, beyond the spec; decision 051)
       { path: "admin/refunds", file: "routes/admin/refunds.tsx", access: "admin" },
+      // every post, with filters, to edit or delete (issue 29, beyond the spec)
+      { path: "admin/posts", file: "routes/admin/posts.tsx", access: "admin" },
       // what admins did (issue 16 "Audit log", beyond the spec)
       { path: "admin/audit", file: "routes/admin/audit.tsx", access: "admin" },
     ],

@@ -15,6 +15,10 @@ export const AUTHORING_MESSAGES = {
   /** spec §8 */
   created: "Post has been created",
   failed: (message: string) => `Failed to create post: ${message}`,
+  /** editing a post (issue 29: its author or an admin, in the same editor) */
+  updated: "Post has been updated",
+  updateFailed: (message: string) => `Failed to update post: ${message}`,
+  notYourPost: "Only the post's author or an admin may edit it",
   /** spec §2 */
   signedOut: "You must be logged in to create a post!",
   titleTooLong: `The title must be at most ${POST_TITLE_MAX} characters`,
@@ -23,6 +27,9 @@ export const AUTHORING_MESSAGES = {
   tooManyCategories: `A post may have at most ${POST_CATEGORIES_MAX} categories: send at most ${POST_CATEGORIES_MAX} names in category`,
   unknownCategory: (name: string) => `"${name}" is not one of the categories`,
   badImage: "img must be an uploaded picture (/media/...) or an http(s) address",
+  /** a body picture or video whose address is on this site but names no file it serves (issue 29) */
+  badBodyMedia: (src: string) =>
+    `“${src.slice(0, 200)}” is not a picture or video of this site: upload it, or use its /media/… address or an http(s) address`,
   /** spec §8 "'Image upload failed!' (toast) on upload error" (contract/uploads.ts UPLOAD_FAILED, without zod) */
   uploadFailed: "Image upload failed!",
   /** the same for a video uploaded into the body (decision 021) */
@@ -39,3 +46,28 @@ export const AUTHORING_MESSAGES = {
   /** the video button's prompt got something that is not a YouTube or Vimeo link */
   badVideoLink: "Paste a YouTube or Vimeo link, or upload an MP4 or WebM video",
 } as const;
+
+/** The admins' posts list (issue 29): its page size, filters and texts. */
+export const ADMIN_POSTS_PAGE_SIZE = 25;
+
+export const ADMIN_POSTS_MESSAGES = {
+  title: "Posts",
+  lead: "Every post, newest first: find one by author, category or words of its title, then edit or delete it.",
+  empty: "No posts yet.",
+  emptyFiltered: "No post matches these filters.",
+  fetchFailed: "Error loading posts: ",
+  confirmDelete: (title: string) => `Are you sure you want to delete the post “${title}” with its comments?`,
+  deleted: "Post deleted successfully!",
+  deleteFailed: "Failed to delete post: ",
+} as const;
+
+/** One row of the admins' posts list. */
+export interface AdminPostRow {
+  _id: string;
+  slug: string;
+  title: string;
+  author: string;
+  categories: string[];
+  isFeatured: boolean;
+  createdAt: string;
+}

@@ -10,7 +10,7 @@ import { STATUS_TEXT } from "./page-errors.server.ts";
 /** Null while `actor` is within the limit (this call counted); else `failure(the limit's message)` as a 429. */
 export async function overWriteLimit<T>(
   ctx: Pick<AppContext, "services" | "clientIp">,
-  limit: "comment" | "post",
+  limit: "comment" | "post" | "edit",
   actor: Actor,
   failure: (message: string) => T,
 ) {
@@ -21,4 +21,16 @@ export async function overWriteLimit<T>(
     statusText: STATUS_TEXT[429],
     headers: { "Retry-After": String(turn.retryAfterSeconds) },
   });
+}
+
+/**
+ * A post or an edit counted by overWriteLimit was refused (required fields, a bad category…): it
+ * published nothing, so it does not count (issue 29; as the API's refused calls, rate-limit.ts).
+ */
+export async function giveBackWrite(
+  ctx: Pick<AppContext, "services" | "clientIp">,
+  limit: "post" | "edit",
+  actor: Actor,
+): Promise<void> {
+  await ctx.services.rateLimits.giveBack(limit, { userId: actor.id, address: ctx.clientIp });
 }

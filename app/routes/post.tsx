@@ -113,6 +113,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     saved,
     canFeature: actor?.role === "admin",
     canDelete,
+    // the same rule as deleting: its author or an admin
+    canEdit: canDelete,
     loginHref,
   };
   const page = {

@@ -10,6 +10,9 @@ import { authAttempt, comments, posts, uploadTokens } from "../db/schema.ts";
 import { bearer, createAccount, type TestAccount } from "../../tests/support/accounts.ts";
 import { makePost } from "../../tests/support/factories.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
+import { action as writeAction } from "../../app/routes/admin/write.tsx";
+import { AUTHORING_MESSAGES as M } from "../../contract/post-authoring-texts.ts";
+import { actorOf, postToAction } from "../../tests/support/page-action.ts";
 import { createRateLimiter, limitOf, RATE_LIMIT_MESSAGES, waitPhrase, type LimitRule } from "./rate-limit.ts";
 
 let t: TestApp;
@@ -108,6 +111,56 @@ describe("writing limits per user", () => {
     },
   );
 
+  it("refused posts (422) do not count: after 10 refused, the 5 of the window are still published (issue 29)", async () => {
+    const writer = await createAccount(t);
+    const send = (content: string) =>
+      t.request("/backend/posts", {
+        method: "POST",
+        headers: bearer(writer),
+        json: { img: "", title: "Counted?", category: [], desc: "", content },
+      });
+    for (let i = 0; i < 10; i++) expect((await send("<p> </p>")).status).toBe(422);
+    for (let i = 0; i < 5; i++) expect((await send(`<p>Post ${i}</p>`)).status).toBe(201);
+    const over = await send("<p>One too many</p>");
+    expect(over.status).toBe(429);
+    expect(await messageOf(over)).toMatch(/^You have published too many posts/);
+    // the page's Send shares the count, and its refusals are not counted either
+    const page = await createAccount(t);
+    const who = actorOf(page);
+    const viaPage = (content: string) =>
+      postToAction<{ formError?: string }>(t, writeAction, {
+        path: "/write",
+        who,
+        fields: { img: "", title: "From the page", category: "", desc: "", content },
+      });
+    for (let i = 0; i < 6; i++) expect((await viaPage("")).data?.formError).toBe(M.required);
+    for (let i = 0; i < 5; i++) expect((await viaPage(`<p>Page post ${i}</p>`)).status, String(i)).toBe(302);
+    expect((await viaPage("<p>One too many</p>")).status).toBe(429);
+  });
+
+  it("edits have a limit of their own, four times the posts' (20 in 10 minutes); refused ones do not count", async () => {
+    const writer = await createAccount(t);
+    const post = await newPost(t, writer);
+    const edit = (content: string) =>
+      t.request(`/backend/posts/${post.id}`, {
+        method: "PUT",
+        headers: bearer(writer),
+        json: { img: "", title: "Edited", category: [], desc: "", content },
+      });
+    for (let i = 0; i < 3; i++) expect((await edit("")).status).toBe(422);
+    for (let i = 0; i < 20; i++) expect((await edit(`<p>Edit ${i}</p>`)).status, String(i)).toBe(200);
+    const over = await edit("<p>Edit 21</p>");
+    expect(over.status).toBe(429);
+    expect(await messageOf(over)).toMatch(/^You have edited posts too many times in a short time\. Please wait/);
+    // writing a new post is another count
+    const fresh = await t.request("/backend/posts", {
+      method: "POST",
+      headers: bearer(writer),
+      json: { img: "", title: "New", category: [], desc: "", content: "<p>New</p>" },
+    });
+    expect(fresh.status).toBe(201);
+  });
+
   it("300 upload tokens from one account: 30 in 10 minutes (HEAD counts as GET), then 429", MANY_REQUESTS, async () => {
     const writer = await createAccount(t);
     const statuses: number[] = [];
@@ -185,7 +238,7 @@ describe("writing limits per address (ADDRESS_RATE_LIMIT_FACTOR)", () => {
 
 describe("the counting", () => {
   const rule: LimitRule = { max: 2, windowMs: 60_000, message: (wait) => `wait ${wait}` };
-  const rules = { coupon: rule, pay: rule, verify: rule, comment: rule, post: rule, upload: rule };
+  const rules = { coupon: rule, pay: rule, verify: rule, comment: rule, post: rule, edit: rule, upload: rule };
 
   it("a fixed window from the first call: Retry-After counts down to its end, then all is allowed again", async () => {
     let now = 1_000_000_000;
@@ -250,6 +303,7 @@ describe("the counting", () => {
   it("knows which calls count (HEAD as GET) and leaves the rest alone", () => {
     expect(limitOf("POST", "/comments/abc")).toBe("comment");
     expect(limitOf("POST", "/posts")).toBe("post");
+    expect(limitOf("PUT", "/posts/abc")).toBe("edit");
     expect(limitOf("GET", "/posts/upload-auth")).toBe("upload");
     expect(limitOf("HEAD", "/posts/upload-auth")).toBe("upload");
     expect(limitOf("POST", "/api/v1/files/upload")).toBe("upload");

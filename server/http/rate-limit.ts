@@ -11,7 +11,7 @@
 //
 // Counted in the database (table auth_attempt, rows `rate|…`, beside the sign-in counters of
 // server/features/auth/attempts.ts), so every app process shares the counts.
-import { and, like, lt } from "drizzle-orm";
+import { and, gt, inArray, like, lt, sql } from "drizzle-orm";
 import type { Context, MiddlewareHandler, Next } from "hono";
 import type { Db } from "../db/client.ts";
 import { createAttempts } from "../features/auth/attempts.ts";
@@ -24,7 +24,7 @@ import type { AppEnv } from "./middleware.ts";
 
 export const RATE_LIMIT_MESSAGE = "Too many requests. Please wait a minute and try again.";
 
-export type LimitName = "coupon" | "pay" | "verify" | "comment" | "post" | "upload";
+export type LimitName = "coupon" | "pay" | "verify" | "comment" | "post" | "edit" | "upload";
 
 export interface LimitRule {
   /** calls one client may make in a window */
@@ -35,6 +35,8 @@ export interface LimitRule {
 }
 
 const MINUTE = 60_000;
+/** Edits of posts allowed for each new post POST_RATE_LIMIT allows (decision 056). */
+export const EDITS_PER_POST = 4;
 
 /** "42 seconds", "1 minute", "7 minutes": how long to wait, as the messages say it. */
 export function waitPhrase(seconds: number): string {
@@ -46,6 +48,7 @@ export function waitPhrase(seconds: number): string {
 export const RATE_LIMIT_MESSAGES = {
   comment: (wait: string) => `You are commenting too fast. Please wait ${wait} and try again.`,
   post: (wait: string) => `You have published too many posts in a short time. Please wait ${wait} and try again.`,
+  edit: (wait: string) => `You have edited posts too many times in a short time. Please wait ${wait} and try again.`,
   upload: (wait: string) => `Too many uploads in a short time. Please wait ${wait} and try again.`,
   network: (wait: string) => `Too many requests from your network. Please wait ${wait} and try again.`,
 };
@@ -69,6 +72,8 @@ export function limitRules(env: LimitSettings): Record<LimitName, LimitRule> {
     verify: payment(6),
     comment: { max: env.COMMENT_RATE_LIMIT, windowMs: MINUTE, message: RATE_LIMIT_MESSAGES.comment },
     post: { max: env.POST_RATE_LIMIT, windowMs: 10 * MINUTE, message: RATE_LIMIT_MESSAGES.post },
+    // editing (issue 29; decision 056): fixing typos one after another is normal, so four times as many
+    edit: { max: env.POST_RATE_LIMIT * EDITS_PER_POST, windowMs: 10 * MINUTE, message: RATE_LIMIT_MESSAGES.edit },
     // each upload needs a token of its own: tokens and uploads are counted alike
     upload: { max: env.UPLOAD_RATE_LIMIT, windowMs: 10 * MINUTE, message: RATE_LIMIT_MESSAGES.upload },
   };
@@ -135,6 +140,20 @@ export function createRateLimiter(
       if (all.count > rule.max * options.addressFactor) return refusal(all.firstAt, RATE_LIMIT_MESSAGES.network);
       return { ok: true };
     },
+
+    /**
+     * Takes back one call of `name` that `hit` counted for `caller` (a refused post: issue 29, "refused
+     * (422) posts count towards the post limit"), for the client and for its address, while their
+     * window is open (an ended one starts again at the next call anyway).
+     */
+    async giveBack(name: LimitName, caller: Caller): Promise<void> {
+      const keys = [`rate|${name}|${clientKey(caller)}`, `rate|${name}|net:${caller.address}`];
+      const windowStart = clock() - options.rules[name].windowMs;
+      await db
+        .update(authAttempt)
+        .set({ count: sql`greatest(${authAttempt.count} - 1, 0)` })
+        .where(and(inArray(authAttempt.key, keys), gt(authAttempt.firstAt, windowStart)));
+    },
   };
 }
 
@@ -156,12 +175,15 @@ const LIMITED_CALLS: ReadonlyArray<{ method: string; path: RegExp; limit: LimitN
   // writing (signed in: counted per user)
   { method: "POST", path: /^\/comments\/[^/]+$/, limit: "comment" },
   { method: "POST", path: /^\/posts$/, limit: "post" },
+  { method: "PUT", path: /^\/posts\/[^/]+$/, limit: "edit" },
   { method: "GET", path: /^\/posts\/upload-auth$/, limit: "upload" },
   // an upload's credential is its token (a user's tokens are counted above): per client and address
   { method: "POST", path: /^\/api\/v1\/files\/upload$/, limit: "upload" },
 ];
 
 const PAYMENT_LIMITS = new Set<LimitName>(["coupon", "pay", "verify"]);
+/** Limits that count what is written, not what is tried: a refused call (a 422, …) is given back. */
+export const COUNTS_ACCEPTED = new Set<LimitName>(["post", "edit"]);
 
 /** The limit a /backend call counts in, if any (HEAD is a GET: it runs the GET route). */
 export function limitOf(method: string, backendPath: string): LimitName | null {
@@ -183,11 +205,8 @@ export function rateLimits(limiter: RateLimiter, options: { secureCookies: boole
   };
 
   async function limited(c: Context<AppEnv>, next: Next, limit: LimitName) {
-    const verdict = await limiter.hit(limit, {
-      userId: c.get("actor")?.id ?? null,
-      deviceId: deviceId(c),
-      address: clientIp(c),
-    });
+    const caller = { userId: c.get("actor")?.id ?? null, deviceId: deviceId(c), address: clientIp(c) };
+    const verdict = await limiter.hit(limit, caller);
     if (!verdict.ok) {
       c.header("Retry-After", String(verdict.retryAfterSeconds));
       c.header("Cache-Control", "no-store");
@@ -198,6 +217,8 @@ export function rateLimits(limiter: RateLimiter, options: { secureCookies: boole
       throw TooManyRequests(verdict.message);
     }
     await next();
+    // a post or an edit that was refused (422 and the like) published nothing: it does not count
+    if (COUNTS_ACCEPTED.has(limit) && c.res.status >= 400) await limiter.giveBack(limit, caller);
     if (PAYMENT_LIMITS.has(limit)) issueDeviceId(c, options.secureCookies);
   }
 }

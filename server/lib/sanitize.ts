@@ -8,7 +8,8 @@
 // - renderPostPageHtml: a body as the post page shows it (decision 027): the same allow-list, every
 //   picture lazy and, when it is ours, with srcset/sizes, width/height and its placeholder; every player
 //   a play button. What the page adds is built from nothing and checked against patterns of its own.
-// - plainText: titles, descriptions, comments, usernames: text in which HTML is never wanted.
+// - plainText: the words of some HTML (whether a body holds any text). Titles and descriptions are not
+//   passed through it: they are text, stored as typed and escaped where shown (issue 29).
 //
 // What a body may hold: paragraphs, headings, bold/italic/underline/strike, lists, quotes, code, rules
 // and breaks; links (http, https, mailto or a path on this site; every link gets rel="noopener
@@ -161,9 +162,29 @@ const POST_OPTIONS: sanitizeHtml.IOptions = {
 /** The accessible name of an embedded player that came without a title. */
 export const EMBED_TITLE = "Embedded video";
 
-/** A post body reduced to the allow-list above. */
-export function sanitizePostHtml(html: string): string {
-  return sanitizeHtml(html, POST_OPTIONS);
+/**
+ * A post body reduced to the allow-list above. `address`, when given, sees every picture's and video's
+ * address (img src, video src and poster) before the allow-list judges it, and answers the address to
+ * judge instead: the write path makes this site's own addresses in any form (`/uploads/…`, absolute,
+ * resized) its /media paths there (issue 29, decision 057).
+ */
+export function sanitizePostHtml(html: string, address?: (src: string, tag: "img" | "video") => string): string {
+  if (!address) return sanitizeHtml(html, POST_OPTIONS);
+  const map = (tag: "img" | "video", attribs: sanitizeHtml.Attributes, name: string) => {
+    const value = attribs[name]?.trim();
+    return value === undefined ? attribs : { ...attribs, [name]: address(value, tag) };
+  };
+  const transforms = POST_OPTIONS.transformTags!;
+  const img = transforms.img as sanitizeHtml.Transformer;
+  const video = transforms.video as sanitizeHtml.Transformer;
+  return sanitizeHtml(html, {
+    ...POST_OPTIONS,
+    transformTags: {
+      ...transforms,
+      img: (tagName, attribs) => img(tagName, map("img", attribs, "src")),
+      video: (tagName, attribs) => video(tagName, map("video", map("video", attribs, "src"), "poster")),
+    },
+  });
 }
 
 /**

@@ -14,6 +14,7 @@ describe("admin navigation", () => {
       ["contacts", "/admin/contacts"],
       ["about", "/admin/about"],
       ["writeblog", "/admin/write"],
+      ["Posts", "/admin/posts"],
       ["subscribers", "/admin/newsletter"],
       ["blogcat", "/admin/categories"],
       ["Users", "/admin/users"],

@@ -1,6 +1,6 @@
 // The admin area's navigation (spec admin-back-office §2 "Admin navigation entries"): the spec's nine
-// entries with their labels exactly as the spec's table names them, plus the five screens of our own
-// back office (Dashboard, Users, Outbox, Refunds, Audit log). `related` lists the routes of the area that belong
+// entries with their labels exactly as the spec's table names them, plus the six screens of our own
+// back office (Dashboard, Posts, Users, Outbox, Refunds, Audit log). `related` lists the routes of the area that belong
 // to an entry without being its own page (a coupon's detail page belongs to "coupons"), so that the
 // entry stays marked while one of them is open.
 import { matchPath } from "react-router";
@@ -30,6 +30,8 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
   { label: "contacts", to: "/admin/contacts" },
   { label: "about", to: "/admin/about" },
   { label: "writeblog", to: "/admin/write" },
+  // every post, to edit or delete (issue 29)
+  { label: "Posts", to: "/admin/posts" },
   { label: "subscribers", to: "/admin/newsletter" },
   { label: "blogcat", to: "/admin/categories" },
   { label: "Users", to: "/admin/users" },

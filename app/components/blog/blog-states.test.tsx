@@ -120,6 +120,7 @@ describe("PostActions", () => {
     saved: false,
     canFeature: false,
     canDelete: false,
+    canEdit: false,
     loginHref: "/login?redirectTo=%2Fa-post",
     ...over,
   });
@@ -136,12 +137,17 @@ describe("PostActions", () => {
     expect(save).toContain('href="/login?redirectTo=%2Fa-post"');
     expect(out).not.toContain("post-feature");
     expect(out).not.toContain("post-delete");
+    expect(out).not.toContain("post-edit");
   });
 
   it("an admin: the star filled for a featured post, and Delete", () => {
-    const out = html(<PostActions post={post} state={state({ saved: true, canFeature: true, canDelete: true })} />);
+    const out = html(
+      <PostActions post={post} state={state({ saved: true, canFeature: true, canDelete: true, canEdit: true })} />,
+    );
     expect(out).toMatch(/data-testid="post-feature"[\s\S]*?data-filled="true"[\s\S]*?Featured/);
     expect(out).toMatch(/data-testid="post-save"[\s\S]*?data-filled="true"[\s\S]*?Saved/);
     expect(out).toContain('data-testid="post-delete"');
+    // Edit opens the write page filled with the post (issue 29)
+    expect(/<a [^>]*data-testid="post-edit"[^>]*>/.exec(out)?.[0]).toContain(`href="/write?edit=${post._id}"`);
   });
 });

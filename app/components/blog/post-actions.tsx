@@ -26,6 +26,8 @@ export interface PostActionsState {
   saved: boolean | null;
   canFeature: boolean;
   canDelete: boolean;
+  /** its author or an admin (issue 29): "Edit" opens the write page filled with the post */
+  canEdit: boolean;
   /** /login and back to this post */
   loginHref: string;
 }
@@ -34,6 +36,7 @@ const SHAPES = {
   bookmark: "M6 3.5h12a.5.5 0 0 1 .5.5v16.5L12 16l-6.5 4.5V4a.5.5 0 0 1 .5-.5z",
   star: "M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z",
   trash: "M4 7h16M9 7V4h6v3m-8 0 1 13h8l1-13M10 11v6m4-6v6",
+  pencil: "M4 20h4L19 9l-4-4L4 16v4zM13.5 6.5l4 4",
 } as const;
 
 function Shape({ name, filled }: { name: keyof typeof SHAPES; filled: boolean }) {
@@ -54,6 +57,9 @@ function Shape({ name, filled }: { name: keyof typeof SHAPES; filled: boolean })
     </svg>
   );
 }
+
+/** The write page filled with a post (issue 29). */
+export const editPostHref = (postId: string) => `/write?edit=${encodeURIComponent(postId)}`;
 
 const actionButton = buttonClass("secondary", "sm", "w-full justify-start");
 
@@ -212,6 +218,12 @@ export function PostActions({
             shape="star"
             labels={{ on: "Featured", off: "Feature" }}
           />
+        ) : null}
+        {state.canEdit ? (
+          <Link to={editPostHref(post._id)} className={actionButton} data-testid="post-edit">
+            <Shape name="pencil" filled={false} />
+            <span>Edit</span>
+          </Link>
         ) : null}
         {state.canDelete ? <DeletePostButton /> : null}
       </div>

@@ -46,7 +46,9 @@ export function picturesWithoutAlt(html: string): number {
     } catch {
       return false;
     }
-    return url.pathname.startsWith("/media/uploads/") && (img.getAttribute("alt") ?? "").trim() === "";
+    // (an upload answer's filePath, /uploads/…, is an upload too: the server keeps it as /media/uploads/…)
+    const uploaded = url.pathname.startsWith("/media/uploads/") || url.pathname.startsWith("/uploads/");
+    return uploaded && (img.getAttribute("alt") ?? "").trim() === "";
   }).length;
 }
 
@@ -58,8 +60,19 @@ interface Upload {
   percent: number;
 }
 
+/** A post being edited (issue 29): the editor starts from it instead of the browser's draft. */
+export interface EditedPost {
+  id: string;
+  slug: string;
+  post: PostDraft;
+  /** its categories after the first (one written through the API may have several): kept as they are */
+  moreCategories: string[];
+}
+
 interface WriterProps {
   categories: string[] | null;
+  /** the post being edited; absent: a new post */
+  editing?: EditedPost | null;
   /** where the draft is kept in local storage (one per account) */
   draftKey: string;
   /** the page action's refusal of the last Send */
@@ -72,17 +85,24 @@ interface WriterProps {
  */
 export function PostWriter(props: WriterProps) {
   const hydrated = useHydrated();
-  const initial = useMemo(() => (hydrated ? readDraft(props.draftKey) : EMPTY_DRAFT), [hydrated, props.draftKey]);
+  const edited = props.editing?.post;
+  // an edit starts from the post as stored (no draft is kept for it: the post itself is the draft)
+  const initial = useMemo(
+    () => edited ?? (hydrated ? readDraft(props.draftKey) : EMPTY_DRAFT),
+    [edited, hydrated, props.draftKey],
+  );
   return <WriterForm key={hydrated ? "browser" : "server"} {...props} initial={initial} restored={hydrated} />;
 }
 
 function WriterForm({
   categories,
+  editing,
   draftKey,
   answer,
   initial,
   restored,
 }: WriterProps & { initial: PostDraft; restored: boolean }) {
+  const keepsDraft = !editing;
   const submit = useSubmit();
   const here = useLocation().pathname;
   // from Send until the post's page has loaded (the action's redirect), or the refusal is back
@@ -103,13 +123,13 @@ function WriterForm({
   useToast(answer, answer?.formError, "error");
 
   useEffect(() => {
-    if (!restored || sent.current) return;
+    if (!keepsDraft || !restored || sent.current) return;
     const timer = setTimeout(() => {
       // sent meanwhile: the draft is gone for good
       if (!sent.current) saveDraft(draftKey, draft);
     }, 250);
     return () => clearTimeout(timer);
-  }, [draft, restored, draftKey]);
+  }, [draft, restored, draftKey, keepsDraft]);
 
   const set = <K extends keyof PostDraft>(key: K, value: PostDraft[K]) => {
     setDraft((d) => ({ ...d, [key]: value }));
@@ -163,7 +183,7 @@ function WriterForm({
     // could not be reached: the error page), it stays.
     if (window.location.pathname !== here) {
       sent.current = true;
-      clearDraft(draftKey);
+      if (keepsDraft) clearDraft(draftKey);
     }
   }
 
@@ -182,6 +202,9 @@ function WriterForm({
       {/* what the editor and the upload keep in this page's state, posted with the fields */}
       <input type="hidden" name="img" value={draft.img} />
       <input type="hidden" name="content" value={draft.content} />
+      {editing && editing.moreCategories.length > 0 ? (
+        <input type="hidden" name="moreCategories" value={editing.moreCategories.join("\n")} />
+      ) : null}
       <noscript>
         <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
           Writing a post needs JavaScript: turn it on to use the editor.
@@ -272,6 +295,9 @@ function WriterForm({
             </option>
           ))}
         </select>
+        {editing && editing.moreCategories.length > 0 ? (
+          <p className="mt-1.5 text-sm text-slate-600">Also in: {editing.moreCategories.join(", ")} (kept)</p>
+        ) : null}
       </div>
 
       {/* Short description */}
@@ -344,7 +370,7 @@ function WriterForm({
 
       <div className="flex justify-end">
         <Button type="submit" size="lg" disabled={locked} aria-disabled={locked || undefined}>
-          {sending ? BLOG_MESSAGES.loading : "Send"}
+          {sending ? BLOG_MESSAGES.loading : editing ? "Save changes" : "Send"}
         </Button>
       </div>
     </Form>

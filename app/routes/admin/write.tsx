@@ -9,7 +9,10 @@
 // is written through the same service as POST /backend/posts, within the same limit, then the post's
 // page with the flash 'Post has been created'; a refusal is a "posts.create" ActionFailure ('Title and
 // content are required!', 'Failed to create post: {message}').
-import { Link } from "react-router";
+// With `?edit=<post id>` (issue 29) it is the same editor filled with that post, for its author or an
+// admin (403 / 404 otherwise): Send saves it through the service of PUT /backend/posts/{id} (the same
+// rules, the address kept; within the edit limit), then the post's page with 'Post has been updated'.
+import { data, Link } from "react-router";
 import type { Route } from "./+types/write";
 import { CreatePostSchema } from "../../../contract/blog.ts";
 import { AUTHORING_MESSAGES as M } from "../../../contract/post-authoring-texts.ts";
@@ -19,10 +22,10 @@ import { appContext } from "../../lib/context.ts";
 import { redirectWithMessage } from "../../lib/flash.server.ts";
 import { parseBody, readFormBody } from "../../lib/forms.server.ts";
 import { loginUrl, requireUserPage } from "../../lib/guards.server.ts";
-import { toPageError } from "../../lib/page-errors.server.ts";
-import { overWriteLimit } from "../../lib/write-limits.server.ts";
+import { STATUS_TEXT, toPageError } from "../../lib/page-errors.server.ts";
+import { giveBackWrite, overWriteLimit } from "../../lib/write-limits.server.ts";
 import { AdminShell, adminMeta } from "../../components/admin/admin-shell.tsx";
-import { PostWriter, WRITE_INTENT } from "../../components/blog/post-writer.tsx";
+import { PostWriter, WRITE_INTENT, type EditedPost } from "../../components/blog/post-writer.tsx";
 import { draftKey } from "../../lib/post-draft.ts";
 import { privateNoStore, retryAfterOf } from "../../lib/meta.ts";
 
@@ -37,9 +40,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       categories = null;
     }
   }
+  const url = new URL(request.url);
   // a client-side navigation asks for /admin/write.data: the same area
-  const inAdminArea = new URL(request.url).pathname.startsWith("/admin/");
+  const inAdminArea = url.pathname.startsWith("/admin/");
+  const editId = url.searchParams.get("edit");
+  let editing: EditedPost | null = null;
+  if (actor && editId !== null) {
+    try {
+      const post = await services.postWrite.editablePost(actor, editId);
+      const [category = "", ...moreCategories] = post.category;
+      editing = {
+        id: post._id,
+        slug: post.slug,
+        post: { img: post.img, title: post.title, category, desc: post.desc, content: post.content },
+        moreCategories,
+      };
+    } catch (error) {
+      const refused = toPageError(error);
+      if (!refused) throw error;
+      throw data(
+        { code: refused.code, message: refused.message },
+        { status: refused.status, statusText: STATUS_TEXT[refused.status] },
+      );
+    }
+  }
   return {
+    editing,
     signedIn: actor !== null,
     adminFrame: actor?.role === "admin" && inAdminArea,
     loginUrl: loginUrl(request),
@@ -53,27 +79,42 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = requireUserPage(request, ctx);
   // A body that is no form (text/plain, broken multipart) is a 400, as on every page (forms.server.ts).
   const body = await readFormBody(request);
+  const editId = new URL(request.url).searchParams.get("edit");
+  const limit = editId !== null ? "edit" : "post";
   const refused = (reason: string): ActionFailure => ({
     ok: false,
     intent: WRITE_INTENT,
-    formError: reason === M.required ? M.required : M.failed(reason),
+    formError: reason === M.required ? M.required : editId !== null ? M.updateFailed(reason) : M.failed(reason),
     fieldErrors: {},
     values: {},
   });
-  // the same count as POST /backend/posts (POST_RATE_LIMIT), before the post is looked at
-  const over = await overWriteLimit(ctx, "post", actor, refused);
+  // the same count as POST (POST_RATE_LIMIT) or PUT /backend/posts/{id}, before the post is looked at
+  const over = await overWriteLimit(ctx, limit, actor, refused);
   if (over) return over;
+  // a refused post or edit published nothing: it does not count in the limit (issue 29)
+  const notCounted = async (reason: string) => {
+    await giveBackWrite(ctx, limit, actor);
+    return refused(reason);
+  };
+  // an edited post's other categories (the page chooses one; a post written through the API may have more)
+  const more = typeof body.fields.moreCategories === "string" ? body.fields.moreCategories.split("\n") : [];
+  const fields =
+    editId !== null && more.length > 0 ? { ...body.fields, category: [body.fields.category, ...more] } : body.fields;
   // the API's schema: no field of its own on the page, so every problem is said above Send
-  const form = parseBody(body, { schema: CreatePostSchema, fields: [], labels: {} });
-  if (!form.ok) return refused(form.failure.formError!);
+  const form = parseBody({ ...body, fields }, { schema: CreatePostSchema, fields: [], labels: {} });
+  if (!form.ok) return notCounted(form.failure.formError!);
   try {
+    if (editId !== null) {
+      const post = await ctx.services.postWrite.updatePost(actor, editId, form.data);
+      return await redirectWithMessage(ctx, `/${post.slug}`, M.updated);
+    }
     const post = await ctx.services.postWrite.createPost(actor, form.data);
     return await redirectWithMessage(ctx, `/${post.slug}`, M.created);
   } catch (error) {
     // required, an unknown category, a picture without alt text...: the service's reason
     const refusal = toPageError(error);
     if (!refusal) throw error;
-    return refused(refusal.message);
+    return notCounted(refusal.message);
   }
 }
 
@@ -83,7 +124,9 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 const TITLE = "Write a post";
+const EDIT_TITLE = "Edit a post";
 const LEAD = "A cover image, title, category, short description and the post itself.";
+const EDIT_LEAD = "Change what you need and save: the post keeps its address.";
 
 /** spec admin-back-office §2 "Write post" */
 const SIGNED_OUT_TEXT = M.signedOut;
@@ -102,9 +145,14 @@ export default function WritePost({ loaderData, actionData }: Route.ComponentPro
   }
   const page = (
     <>
-      <h1 className="text-2xl font-bold text-brand-950 sm:text-3xl">{TITLE}</h1>
-      <p className="mt-2 text-slate-700">{LEAD}</p>
-      <PostWriter categories={loaderData.categories} draftKey={loaderData.draftKey} answer={actionData} />
+      <h1 className="text-2xl font-bold text-brand-950 sm:text-3xl">{loaderData.editing ? EDIT_TITLE : TITLE}</h1>
+      <p className="mt-2 text-slate-700">{loaderData.editing ? EDIT_LEAD : LEAD}</p>
+      <PostWriter
+        categories={loaderData.categories}
+        draftKey={loaderData.draftKey}
+        answer={actionData}
+        editing={loaderData.editing}
+      />
     </>
   );
   if (loaderData.adminFrame) {
@@ -123,6 +171,7 @@ export default function WritePost({ loaderData, actionData }: Route.ComponentPro
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const site = matches[0]?.loaderData?.siteName;
-  if (loaderData?.adminFrame) return adminMeta(TITLE, site);
-  return [{ title: `${TITLE} | ${site || "Academy"}` }, { name: "robots", content: "noindex" }];
+  const title = loaderData?.editing ? EDIT_TITLE : TITLE;
+  if (loaderData?.adminFrame) return adminMeta(title, site);
+  return [{ title: `${title} | ${site || "Academy"}` }, { name: "robots", content: "noindex" }];
 }
