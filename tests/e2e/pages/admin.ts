@@ -13,6 +13,7 @@ export const ADMIN_NAV_ENTRIES = [
   { label: "contacts", path: "/admin/contacts", heading: "Contact requests" },
   { label: "about", path: "/admin/about", heading: "Admin Panel" },
   { label: "writeblog", path: "/admin/write", heading: "Write a post" },
+  { label: "Posts", path: "/admin/posts", heading: "Posts" },
   { label: "subscribers", path: "/admin/newsletter", heading: "Newsletter subscribers" },
   { label: "blogcat", path: "/admin/categories", heading: "Categories" },
   { label: "Users", path: "/admin/users", heading: "Users" },
