@@ -181,6 +181,44 @@ describe("the list's actions (both screens)", () => {
     expect((await allCoupons())[0]).toMatchObject({ discount: 30, code: "SUMMER30" });
   });
 
+  // issue 29: the screen says why a lower usage limit is refused, beside the field, with the numbers
+  it("a usage limit below the uses payments hold: refused beside the limit, naming the numbers", async () => {
+    const coupon = await makeCoupon({ usageLimit: 5, courseId });
+    const use = (paymentStatus: string) => ({
+      couponId: coupon.id,
+      courseId,
+      userName: "Ada",
+      email: "ada@example.test",
+      phone: "0803",
+      paymentStatus,
+    });
+    await t.db.insert(couponUsages).values([use("paid"), use("paid"), use("pending"), use("not_paid")]);
+    const answer = await post(
+      {
+        intent: "coupon.save",
+        id: coupon.id,
+        discount: "10",
+        code: "SPRING",
+        courseId,
+        usageLimit: "1",
+        expiresAt: "",
+      },
+      { table: true },
+    );
+    const message = COUPON_MESSAGES.limitBelowUses(2, 1);
+    expect(message).toBe(
+      "This coupon has already been used 2 times (1 more held by a payment in progress); the usage limit cannot be lower than 3.",
+    );
+    expect(answer.data).toMatchObject({
+      ok: false,
+      intent: "coupon.save",
+      formError: COUPON_SCREEN_TEXTS.saveFailed + message,
+      fieldErrors: { usageLimit: message },
+      values: { id: coupon.id, usageLimit: "1" },
+    });
+    expect((await allCoupons())[0]).toMatchObject({ usageLimit: 5 });
+  });
+
   it("deletes only after its question: 'Are you sure you want to delete this coupon?'", async () => {
     const coupon = await makeCoupon();
     const asked = await post({ intent: "coupon.delete", id: coupon.id, code: "SPRING" }, { table: true });

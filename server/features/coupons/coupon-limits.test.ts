@@ -184,16 +184,52 @@ describe("the usage limit", () => {
     await t.db.delete(payments);
   });
 
-  it("raising the limit frees uses; lowering it below the uses so far refuses the next", async () => {
+  it("raising the limit frees uses; lowering it to the uses so far refuses the next", async () => {
     const coupon = await create({ code: "ADJUST", usageLimit: 1 });
     expect((await startWith("ADJUST", 1)).status).toBe(201);
     expect((await startWith("ADJUST", 2)).status).toBe(422);
     await ok(await call("PUT", `/api/coupons/${coupon._id}`, { usageLimit: 3 }));
     expect((await startWith("ADJUST", 3)).status).toBe(201);
-    await ok(await call("PUT", `/api/coupons/${coupon._id}`, { usageLimit: 1 }));
+    await ok(await call("PUT", `/api/coupons/${coupon._id}`, { usageLimit: 2 }));
     expect((await startWith("ADJUST", 4)).status).toBe(422);
     await ok(await call("PUT", `/api/coupons/${coupon._id}`, { usageLimit: null }));
     expect((await startWith("ADJUST", 5)).status).toBe(201);
+    await t.db.delete(payments);
+  });
+
+  // issue 29: lowered below what payments hold, both payments completed ("2 used of 1")
+  it("refuses a limit below the uses payments hold, naming the numbers; nothing changes", async () => {
+    const coupon = await create({ code: "HELD", usageLimit: 5 });
+    const a = await startWith("HELD", 1);
+    const b = await startWith("HELD", 2);
+    const c = await startWith("HELD", 3);
+    expect([a.status, b.status, c.status]).toEqual([201, 201, 201]);
+    // none paid yet: held by payments in progress
+    expect(await refused(await call("PUT", `/api/coupons/${coupon._id}`, { usageLimit: 2 }), 409)).toBe(
+      "This coupon is held by 3 payments in progress; the usage limit cannot be lower than 3.",
+    );
+    expect((await settle(a.body.checkoutUrl!, "success")).status).toBe(200);
+    expect((await settle(b.body.checkoutUrl!, "success")).status).toBe(200);
+    expect(await refused(await call("PUT", `/api/coupons/${coupon._id}`, { usageLimit: 1 }), 409)).toBe(
+      "This coupon has already been used 2 times (1 more held by a payment in progress); the usage limit cannot be lower than 3.",
+    );
+    // with the inline edit's other fields too: still refused, nothing saved
+    expect(
+      await refused(await call("PUT", `/api/coupons/${coupon._id}`, { discount: 20, usageLimit: 2 }), 409),
+    ).toContain("the usage limit cannot be lower than 3");
+    const [row] = await t.db.select().from(coupons).where(eq(coupons.id, coupon._id));
+    expect(row).toMatchObject({ usageLimit: 5, discount: 50 });
+    // exactly the uses held: accepted (used up); the limit kept as it is: accepted whatever the uses
+    expect(await ok<CouponJson>(await call("PUT", `/api/coupons/${coupon._id}`, { usageLimit: 3 }))).toMatchObject({
+      usageLimit: 3,
+      timesUsed: 2,
+      usesHeld: 1,
+    });
+    expect((await settle(c.body.checkoutUrl!, "success")).status).toBe(200);
+    expect(await refused(await call("PUT", `/api/coupons/${coupon._id}`, { usageLimit: 1 }), 409)).toBe(
+      "This coupon has already been used 3 times; the usage limit cannot be lower than 3.",
+    );
+    await ok(await call("PUT", `/api/coupons/${coupon._id}`, { usageLimit: 3, discount: 30 }));
     await t.db.delete(payments);
   });
 

@@ -88,6 +88,22 @@ const auditValues = (c: Coupon) => ({
   expiresAt: c.expiresAt?.toISOString() ?? null,
 });
 
+/** A coupon's paid uses and the uses its payments in progress hold at `now` (decision 034). */
+async function usesOf(executor: Db | Tx, couponId: string, now: Date): Promise<{ paid: number; held: number }> {
+  const held = and(
+    eq(couponUsages.paymentStatus, "pending"),
+    gt(couponUsages.usedAt, new Date(now.getTime() - COUPON_HOLD_MS)),
+  );
+  const [row] = await executor
+    .select({
+      paid: sql<number>`count(*) filter (where ${eq(couponUsages.paymentStatus, "paid")})::int`,
+      held: sql<number>`count(*) filter (where ${held})::int`,
+    })
+    .from(couponUsages)
+    .where(eq(couponUsages.couponId, couponId));
+  return { paid: Number(row?.paid ?? 0), held: Number(row?.held ?? 0) };
+}
+
 /** The uses of a coupon that count against its limit at `now` (decision 034). */
 async function activeUses(executor: Db | Tx, couponId: string, now: Date): Promise<number> {
   const [row] = await executor
@@ -293,6 +309,13 @@ export function createCouponsService(db: Db) {
           if (!before) throw NotFound(COUPON_MESSAGES.notFound);
           await checkCourse(tx, change.courseId as string | null | undefined);
           if (typeof change.code === "string") await checkFreeCode(tx, change.code, id);
+          // issue 29: a lower limit must still cover the uses payments hold (the row is locked: a payment
+          // starting now waits for this, as reserve() locks it too)
+          const limit = change.usageLimit as number | null | undefined;
+          if (typeof limit === "number" && limit < (before.usageLimit ?? Infinity)) {
+            const uses = await usesOf(tx, id, new Date());
+            if (limit < uses.paid + uses.held) throw Conflict(COUPON_MESSAGES.limitBelowUses(uses.paid, uses.held));
+          }
           const [row] = await tx.update(coupons).set(change).where(eq(coupons.id, id)).returning();
           await recordAudit(tx, who, {
             action: "update",
