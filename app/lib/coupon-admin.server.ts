@@ -195,7 +195,7 @@ export async function couponsAction({ request, context }: Args): Promise<CouponA
           code: [COUPON_MESSAGES.code],
           courseId: [COUPON_MESSAGES.course],
           usageLimit: [COUPON_MESSAGES.usageLimit, COUPON_MESSAGES.limitBelowUsesEnd],
-          expiresAt: [COUPON_MESSAGES.expiresAt],
+          expiresAt: [COUPON_MESSAGES.expiresAt, COUPON_MESSAGES.expiryPassedEnd],
         };
         return messages[f].some((m) => reason.includes(m));
       }) ?? (refused?.status === 409 ? "code" : undefined);

@@ -63,7 +63,7 @@ async function makeCoupon(values: Partial<typeof coupons.$inferInsert> = {}) {
 }
 
 describe("creating a coupon on /coupons", () => {
-  it.each([[""], ["101"], ["-1"], ["12.5"], ["ten"]])(
+  it.each([[""], ["101"], ["-1"], ["12.5"], ["ten"], ["1e2"], ["0x10"]])(
     "refuses the discount %j with 'Please enter a valid discount percentage (0-100)' beside it, keeping what was typed",
     async (discount) => {
       const answer = await post({ intent: "coupon.create", discount, code: "keep-me" });
@@ -117,6 +117,12 @@ describe("creating a coupon on /coupons", () => {
     expect(limit.data).toMatchObject({ ok: false, fieldErrors: { usageLimit: COUPON_MESSAGES.usageLimit } });
     const expiry = await post({ intent: "coupon.create", discount: "5", expiresAt: "next week" });
     expect(expiry.data).toMatchObject({ ok: false, fieldErrors: { expiresAt: COUPON_MESSAGES.expiresAt } });
+    // issue 29: an expiry already past, beside the field
+    const past = await post({ intent: "coupon.create", discount: "5", expiresAt: "2020-01-31T10:00" });
+    expect(past.data).toMatchObject({
+      ok: false,
+      fieldErrors: { expiresAt: COUPON_MESSAGES.expiryPassed("31 Jan 2020, 10:00") },
+    });
     await makeCoupon({ code: "TAKEN" });
     const duplicate = await post({ intent: "coupon.create", discount: "5", code: "taken" });
     expect(duplicate.data).toMatchObject({

@@ -6,6 +6,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { COUPON_MESSAGES } from "../../../contract/coupons.ts";
+import { formatLagosDateTime } from "../../../contract/dates.ts";
 import { PAYMENT_MESSAGES } from "../../../contract/payments.ts";
 import { couponUsages, coupons, courses, payments } from "../../db/schema.ts";
 import { createAccount, type TestAccount } from "../../../tests/support/accounts.ts";
@@ -109,9 +110,44 @@ describe("the usage limit and expiry in the API", () => {
   );
 });
 
+// issue 29: a past expiry was accepted silently (a coupon born expired)
+describe("an expiry in the past", () => {
+  it("is refused on create and on update with the time it names; the coupon stays as it was", async () => {
+    const when = new Date(Date.now() - 3_600_000);
+    const message = COUPON_MESSAGES.expiryPassed(formatLagosDateTime(when));
+    expect(message).toMatch(/^The expiry .+ \(Lagos time\) has already passed: choose a later time, or leave it empty/);
+    expect(
+      await refused(await call("POST", "/api/coupons", { discount: 10, expiresAt: when.toISOString() }), 422),
+    ).toBe(message);
+    expect(await t.db.select().from(coupons)).toHaveLength(0);
+    const coupon = await create({ code: "LATER", expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
+    expect(await refused(await call("PUT", `/api/coupons/${coupon._id}`, { expiresAt: when.toISOString() }), 422)).toBe(
+      message,
+    );
+    const [row] = await t.db.select().from(coupons).where(eq(coupons.id, coupon._id));
+    expect(row!.expiresAt?.toISOString()).toBe(coupon.expiresAt);
+  });
+
+  it("an expired coupon's own expiry, saved again with the edit (to the minute), is kept", async () => {
+    const coupon = await create({ code: "OLD", expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
+    const expired = new Date(Math.floor((Date.now() - 3_600_000) / 60_000) * 60_000 + 17_000);
+    await t.db.update(coupons).set({ expiresAt: expired }).where(eq(coupons.id, coupon._id));
+    const asShown = new Date(Math.floor(expired.getTime() / 60_000) * 60_000).toISOString();
+    const saved = await ok<CouponJson & { discount: number }>(
+      await call("PUT", `/api/coupons/${coupon._id}`, { discount: 20, expiresAt: asShown }),
+    );
+    expect(saved).toMatchObject({ discount: 20, expiresAt: expired.toISOString() });
+  });
+});
+
 describe("an expired coupon", () => {
   it("is refused at the check and at the start with 'This coupon has expired'; a later expiry applies", async () => {
-    await create({ code: "PAST", expiresAt: new Date(Date.now() - 60_000).toISOString() });
+    const past = await create({ code: "PAST", expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
+    // (expired since: an expiry in the past is refused when it is given, issue 29)
+    await t.db
+      .update(coupons)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(coupons.id, past._id));
     expect(await check("PAST")).toMatchObject({ valid: false, message: PAYMENT_MESSAGES.couponExpired });
     const started = await startWith("PAST");
     expect(started.status).toBe(422);
