@@ -1,7 +1,14 @@
 // The coupon form's reading (contract/coupon-form.ts; decision 034): the spec's discount message for an
 // empty or bad value, empty optional fields as none, and the expiry typed in Lagos time.
 import { describe, expect, it } from "vitest";
-import { CouponFormSchema, expiryFromInput, lagosInputValue } from "./coupon-form.ts";
+import {
+  COUPON_SCREEN_TEXTS,
+  CouponFormSchema,
+  courseIsGone,
+  expiryFromInput,
+  lagosInputValue,
+  usageStatusText,
+} from "./coupon-form.ts";
 import { COUPON_MESSAGES } from "./coupons.ts";
 
 describe("the coupon form", () => {
@@ -49,5 +56,43 @@ describe("the coupon form", () => {
     );
     expect(lagosInputValue("2026-12-31T22:59:00.000Z")).toBe("2026-12-31T23:59");
     expect(lagosInputValue(null)).toBe("");
+  });
+});
+
+// issue 29: Number("1e2") is 100: "1e2" made a 100 % coupon
+describe("numbers typed in the coupon form: digits only", () => {
+  it.each([["1e2"], ["1E1"], ["0x10"], ["5."], ["+5"], [".5e1"], ["1_0"], ["Infinity"]])(
+    "refuses the discount %j with the spec's message, and the same as a usage limit",
+    (typed) => {
+      const discount = CouponFormSchema.safeParse({ discount: typed });
+      expect(discount.success).toBe(false);
+      expect(discount.error?.issues.map((i) => i.message)).toEqual([COUPON_MESSAGES.discount]);
+      const limit = CouponFormSchema.safeParse({ discount: "5", usageLimit: typed });
+      expect(limit.error?.issues.map((i) => i.message)).toEqual([COUPON_MESSAGES.usageLimit]);
+    },
+  );
+
+  it("takes digits, with spaces around them and leading zeros", () => {
+    expect(CouponFormSchema.parse({ discount: " 100 ", usageLimit: "007" })).toMatchObject({
+      discount: 100,
+      usageLimit: 7,
+    });
+  });
+});
+
+describe("what the coupon screens show", () => {
+  it("a usage record's payment status (spec admin §4): Paid, the raw other value, Not Paid when there is none", () => {
+    expect(usageStatusText("paid")).toBe(COUPON_SCREEN_TEXTS.paid);
+    expect(usageStatusText("not_paid")).toBe("not_paid");
+    expect(usageStatusText("pending")).toBe("pending");
+    expect(usageStatusText("refunded")).toBe("refunded");
+    for (const none of ["", "  ", null, undefined]) expect(usageStatusText(none)).toBe(COUPON_SCREEN_TEXTS.notPaid);
+  });
+
+  it("a coupon's course is gone when the courses that exist do not name it; a general coupon never", () => {
+    const names = { c1: "Cyber basics" };
+    expect(courseIsGone({ courseId: "c1" }, names)).toBe(false);
+    expect(courseIsGone({ courseId: "c2" }, names)).toBe(true);
+    expect(courseIsGone({ courseId: null }, names)).toBe(false);
   });
 });

@@ -34,6 +34,9 @@ export const COUPON_SCREEN_TEXTS = {
   unlimited: "No limit",
   never: "Never",
   deletedCourse: "Deleted Course",
+  /** issue 29: the status of a coupon whose course is gone (it applies to nothing) */
+  notUsable: "Not usable",
+  courseGone: "Course deleted",
   missing: "N/A",
   paid: "Paid",
   notPaid: "Not Paid",
@@ -58,12 +61,37 @@ export function expiryFromInput(value: unknown): unknown {
   return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?$/.test(v) ? `${v}+01:00` : v;
 }
 
-/** A whole number as typed: "" is absent, anything else a number (NaN when it is none, which is refused). */
+/**
+ * A whole number as typed: "" is absent, digits a number, anything else NaN (refused with the field's
+ * message). Only digits: Number() would read "1e2" as 100, "0x10" as 16 and "5." as 5 (issue 29: "1e2"
+ * made a 100 % coupon).
+ */
 const typedNumber = (value: unknown) => {
   if (typeof value !== "string") return value;
   const v = value.trim();
-  return v === "" ? undefined : Number(v);
+  if (v === "") return undefined;
+  return /^\d{1,12}$/.test(v) ? Number(v) : Number.NaN;
 };
+
+/**
+ * spec admin §4: a usage record's payment status as the coupon's usage table shows it: paid shows Paid,
+ * another value as it is ("the coupon table shows the raw other value if present"), Not Paid when there
+ * is none.
+ */
+export function usageStatusText(status: string | null | undefined): string {
+  if (status === "paid") return COUPON_SCREEN_TEXTS.paid;
+  const raw = status?.trim() ?? "";
+  return raw === "" ? COUPON_SCREEN_TEXTS.notPaid : raw;
+}
+
+/**
+ * issue 29: a coupon for a course that has since been deleted applies to nothing: its status says so
+ * rather than Active. `courseNames`: the courses that exist, by id.
+ */
+export const courseIsGone = (
+  coupon: { courseId: string | null },
+  courseNames: Readonly<Record<string, string>>,
+): boolean => coupon.courseId !== null && courseNames[coupon.courseId] === undefined;
 
 /** The coupon form as posted; its output is the body of POST /api/coupons (and of the edit's PUT). */
 export const CouponFormSchema = z.object({

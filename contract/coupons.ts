@@ -24,6 +24,26 @@ export const COUPON_MESSAGES = {
   /** decision 034 (beyond the spec) */
   usageLimit: "The usage limit must be a whole number of 1 or more, or empty for no limit",
   expiresAt: "The expiry must be a date and time, like 2026-12-31T23:59:00+01:00, or empty for none",
+  /** issue 29: the end of the refusal of an expiry in the past */
+  expiryPassedEnd: "has already passed: choose a later time, or leave it empty for none",
+  /** issue 29: an expiry in the past is refused (to stop a coupon now, Invalidate it) */
+  expiryPassed: (when: string) =>
+    `The expiry ${when} (Lagos time) ${COUPON_MESSAGES.expiryPassedEnd}. To stop a coupon now, Invalidate it.`,
+  /** issue 29: the end of the refusal of a usage limit below the uses payments already hold */
+  limitBelowUsesEnd: "the usage limit cannot be lower than",
+  /**
+   * issue 29: a usage limit lowered below the uses payments hold (paid, and in progress) is refused, or
+   * more payments than the limit would complete: "This coupon has already been used 2 times (1 more held
+   * by a payment in progress); the usage limit cannot be lower than 3."
+   */
+  limitBelowUses: (paid: number, held: number) => {
+    const heldText = held === 1 ? "1 more held by a payment in progress" : `${held} more held by payments in progress`;
+    const start =
+      paid === 0
+        ? `This coupon is held by ${held === 1 ? "1 payment" : `${held} payments`} in progress`
+        : `This coupon has already been used ${paid} ${paid === 1 ? "time" : "times"}${held > 0 ? ` (${heldText})` : ""}`;
+    return `${start}; ${COUPON_MESSAGES.limitBelowUsesEnd} ${paid + held}.`;
+  },
 };
 
 /**

@@ -188,16 +188,17 @@ export async function couponsAction({ request, context }: Args): Promise<CouponA
   if (refused || !saved) {
     const reason = refused?.message ?? "";
     // the service's message beside the field it is about
-    const field = COUPON_FORM_FIELDS.find((f) => {
-      const messages: Record<CouponFormField, string[]> = {
-        discount: [COUPON_MESSAGES.discount],
-        code: [COUPON_MESSAGES.code],
-        courseId: [COUPON_MESSAGES.course],
-        usageLimit: [COUPON_MESSAGES.usageLimit],
-        expiresAt: [COUPON_MESSAGES.expiresAt],
-      };
-      return messages[f].some((m) => reason.includes(m)) || (f === "code" && refused?.status === 409);
-    });
+    const field =
+      COUPON_FORM_FIELDS.find((f) => {
+        const messages: Record<CouponFormField, string[]> = {
+          discount: [COUPON_MESSAGES.discount],
+          code: [COUPON_MESSAGES.code],
+          courseId: [COUPON_MESSAGES.course],
+          usageLimit: [COUPON_MESSAGES.usageLimit, COUPON_MESSAGES.limitBelowUsesEnd],
+          expiresAt: [COUPON_MESSAGES.expiresAt, COUPON_MESSAGES.expiryPassedEnd],
+        };
+        return messages[f].some((m) => reason.includes(m));
+      }) ?? (refused?.status === 409 ? "code" : undefined);
     return failed(reason, field ? { [field]: reason } : {});
   }
   const done = saved as CouponJson;

@@ -41,7 +41,7 @@ describe("defineRoute", () => {
     });
     expect(route.security).toEqual([]);
     expect(route[ACCESS_FIELD]).toBe("public");
-    expect(Object.keys(route.responses)).toEqual(["200"]);
+    expect(Object.keys(route.responses).sort()).toEqual(["200", "431"]);
   });
 
   it("gives an admin operation the sign-in schemes and its 401, 403 and 422 answers", () => {
@@ -59,7 +59,17 @@ describe("defineRoute", () => {
     });
     expect(route.security).toEqual(SIGNED_IN_SECURITY);
     expect(route[ACCESS_FIELD]).toBe("admin");
-    expect(Object.keys(route.responses).sort()).toEqual(["200", "400", "401", "403", "404", "413", "415", "422"]);
+    expect(Object.keys(route.responses).sort()).toEqual([
+      "200",
+      "400",
+      "401",
+      "403",
+      "404",
+      "413",
+      "415",
+      "422",
+      "431",
+    ]);
     expect((route.responses as Record<string, unknown>)[403]).toMatchObject({
       description: expect.stringContaining("Not an admin"),
     });
@@ -74,7 +84,7 @@ describe("defineRoute", () => {
       summary: "Saved posts",
       responses: ok,
     });
-    expect(Object.keys(route.responses).sort()).toEqual(["200", "401"]);
+    expect(Object.keys(route.responses).sort()).toEqual(["200", "401", "431"]);
   });
 
   it("keeps an operation's own description of a generated answer", () => {

@@ -52,6 +52,12 @@ describe("the authorization table", () => {
       "admin",
       "public",
     ]);
+    // the course manager's category calls (spec admin §7; issue 29)
+    expect([access("createCategory"), access("deleteCategory"), access("listCategories")]).toEqual([
+      "admin",
+      "admin",
+      "public",
+    ]);
     // the events admin and the door (issue 18): admin-only, the public list open
     expect(
       ["createEvent", "getEvent", "updateEvent", "deleteEvent", "listEventPurchases", "checkInTicket"].map(access),

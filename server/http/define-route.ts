@@ -7,8 +7,10 @@
 //   handler runs; an operation without it is refused;
 // - the 4xx answers every operation of its kind can give (401/403 for guarded ones, 422 when it validates
 //   input, 400/413/415 for a JSON body, 403 for a cross-site write with the session cookie, 429 for the
-//   calls server/http/rate-limit.ts counts). The
+//   calls server/http/rate-limit.ts counts), and 431 on every operation (Node's HTTP server refuses
+//   headers over its limit before any route runs; issue 29). The
 //   operation adds its own (404, 409...) in `responses`; one given there wins over the generated one.
+import { maxHeaderSize } from "node:http";
 import { createRoute, type RouteConfig } from "@hono/zod-openapi";
 import type { z } from "zod";
 import { ErrorSchema } from "../../contract/common.ts";
@@ -54,6 +56,18 @@ export const errorResponse = (description: string) => ({
   content: { "application/json": { schema: ErrorBody } },
 });
 
+/**
+ * 431 Request Header Fields Too Large: Node's HTTP server answers it, before the app sees the request,
+ * when the request line and headers exceed its limit (`http.maxHeaderSize`, 16 KB unless Node is started
+ * with --max-http-header-size), typically after too many or too large cookies; it has no body, and the
+ * connection is closed. Any operation may get it (issue 29: it was not in the document).
+ */
+const HEADERS_TOO_LARGE = {
+  description:
+    `The request's headers are too large (over ${Math.floor(maxHeaderSize / 1024)} KB in all, often too many cookies): ` +
+    "answered by the HTTP server before the API, with no body; send fewer or smaller headers",
+};
+
 /** The 4xx answers the platform gives before the handler runs, from the access and the contract. */
 function platformResponses(config: DeclaredConfig): RouteConfig["responses"] {
   const request = config.request ?? {};
@@ -72,6 +86,7 @@ function platformResponses(config: DeclaredConfig): RouteConfig["responses"] {
   ].filter(Boolean);
   if (refusals.length > 0) responses[403] = errorResponse(refusals.join(", or "));
   if (validates) responses[422] = errorResponse("A parameter or field is missing or not valid");
+  responses[431] = HEADERS_TOO_LARGE;
   if (limitOf(config.method.toUpperCase(), config.path)) {
     responses[429] = errorResponse(
       "Too many calls in a short time by this user, browser or address, or from the address as a whole (Retry-After says when to try again)",

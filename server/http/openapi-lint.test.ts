@@ -2,10 +2,13 @@
 // (issue 7 "Access, declared on each route"): every operation has its security, an operationId and its
 // 4xx answers. Redocly runs offline from node_modules, on the document the app serves.
 import { execFile } from "node:child_process";
+import { request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 
@@ -64,5 +67,53 @@ describe("the OpenAPI document", () => {
     delete op.security;
     const report = await lint(JSON.stringify(doc));
     expect(report.problems.filter((p) => p.severity === "error").map((p) => p.ruleId)).toContain("security-defined");
+  });
+});
+
+// issue 29: "The 431 answers are not in the OpenAPI document." Node's HTTP server gives them, before any
+// route, to a request whose headers are over its limit (16 KB): every operation may get one.
+describe("431 Request Header Fields Too Large", () => {
+  /** `GET path` with a cookie of `size` bytes, through a real socket: the status and the body. */
+  function withCookie(port: number, path: string, size: number): Promise<{ status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      const headers = { Cookie: `big=${"x".repeat(size)}` };
+      const req = httpRequest({ host: "127.0.0.1", port, path, method: "GET", headers }, (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (body += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on("error", reject);
+      req.end();
+    });
+  }
+
+  it("is what the server answers to headers over 16 KB, before any route, with no body", async () => {
+    const server = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1", overrideGlobalObjects: true });
+    await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      expect((await withCookie(port, "/backend/health", 1_000)).status).toBe(200);
+      for (const path of ["/backend/health", "/backend/api/courses", "/backend/api/admin/users"]) {
+        expect(await withCookie(port, path, 20_000), path).toEqual({ status: 431, body: "" });
+      }
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it("is documented for every operation", async () => {
+    const doc = (await (await t.request("/backend/openapi.json")).json()) as {
+      paths: Record<string, Record<string, { responses?: Record<string, { description?: string }> }>>;
+    };
+    const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([method]) => ["get", "put", "post", "delete", "patch"].includes(method))
+        .map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })),
+    );
+    expect(operations.length).toBeGreaterThan(50);
+    const without = operations.filter(({ op }) => !op.responses?.["431"]).map(({ name }) => name);
+    expect(without).toEqual([]);
+    expect(operations[0]!.op.responses!["431"]!.description).toContain("over 16 KB");
   });
 });

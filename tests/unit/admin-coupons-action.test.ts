@@ -63,7 +63,7 @@ async function makeCoupon(values: Partial<typeof coupons.$inferInsert> = {}) {
 }
 
 describe("creating a coupon on /coupons", () => {
-  it.each([[""], ["101"], ["-1"], ["12.5"], ["ten"]])(
+  it.each([[""], ["101"], ["-1"], ["12.5"], ["ten"], ["1e2"], ["0x10"]])(
     "refuses the discount %j with 'Please enter a valid discount percentage (0-100)' beside it, keeping what was typed",
     async (discount) => {
       const answer = await post({ intent: "coupon.create", discount, code: "keep-me" });
@@ -117,6 +117,12 @@ describe("creating a coupon on /coupons", () => {
     expect(limit.data).toMatchObject({ ok: false, fieldErrors: { usageLimit: COUPON_MESSAGES.usageLimit } });
     const expiry = await post({ intent: "coupon.create", discount: "5", expiresAt: "next week" });
     expect(expiry.data).toMatchObject({ ok: false, fieldErrors: { expiresAt: COUPON_MESSAGES.expiresAt } });
+    // issue 29: an expiry already past, beside the field
+    const past = await post({ intent: "coupon.create", discount: "5", expiresAt: "2020-01-31T10:00" });
+    expect(past.data).toMatchObject({
+      ok: false,
+      fieldErrors: { expiresAt: COUPON_MESSAGES.expiryPassed("31 Jan 2020, 10:00") },
+    });
     await makeCoupon({ code: "TAKEN" });
     const duplicate = await post({ intent: "coupon.create", discount: "5", code: "taken" });
     expect(duplicate.data).toMatchObject({
@@ -179,6 +185,44 @@ describe("the list's actions (both screens)", () => {
       values: { id: coupon.id, discount: "", code: "x" },
     });
     expect((await allCoupons())[0]).toMatchObject({ discount: 30, code: "SUMMER30" });
+  });
+
+  // issue 29: the screen says why a lower usage limit is refused, beside the field, with the numbers
+  it("a usage limit below the uses payments hold: refused beside the limit, naming the numbers", async () => {
+    const coupon = await makeCoupon({ usageLimit: 5, courseId });
+    const use = (paymentStatus: string) => ({
+      couponId: coupon.id,
+      courseId,
+      userName: "Ada",
+      email: "ada@example.test",
+      phone: "0803",
+      paymentStatus,
+    });
+    await t.db.insert(couponUsages).values([use("paid"), use("paid"), use("pending"), use("not_paid")]);
+    const answer = await post(
+      {
+        intent: "coupon.save",
+        id: coupon.id,
+        discount: "10",
+        code: "SPRING",
+        courseId,
+        usageLimit: "1",
+        expiresAt: "",
+      },
+      { table: true },
+    );
+    const message = COUPON_MESSAGES.limitBelowUses(2, 1);
+    expect(message).toBe(
+      "This coupon has already been used 2 times (1 more held by a payment in progress); the usage limit cannot be lower than 3.",
+    );
+    expect(answer.data).toMatchObject({
+      ok: false,
+      intent: "coupon.save",
+      formError: COUPON_SCREEN_TEXTS.saveFailed + message,
+      fieldErrors: { usageLimit: message },
+      values: { id: coupon.id, usageLimit: "1" },
+    });
+    expect((await allCoupons())[0]).toMatchObject({ usageLimit: 5 });
   });
 
   it("deletes only after its question: 'Are you sure you want to delete this coupon?'", async () => {

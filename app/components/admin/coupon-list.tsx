@@ -10,6 +10,7 @@ import { Form, Link, useLocation, useNavigation } from "react-router";
 import {
   COUPON_FIELD_LABELS,
   COUPON_SCREEN_TEXTS as T,
+  courseIsGone,
   lagosInputValue,
   type CouponFormField,
 } from "../../../contract/coupon-form.ts";
@@ -38,13 +39,28 @@ export function courseLabel(courseId: string | null, names: Readonly<Record<stri
   return names[courseId] ?? T.deletedCourse;
 }
 
-/** Its status: Active or Invalid (spec admin §4), and Expired / Used up beside it (decision 034). */
-export function CouponStatus({ coupon, now }: { coupon: CouponJson; now: string }) {
+/**
+ * Its status: Active or Invalid (spec admin §4), and Expired / Used up beside it (decision 034). A coupon
+ * whose course is gone applies to nothing: Not usable (or Invalid) and Course deleted, never Active
+ * (issue 29). `courseNames`: the courses that exist, by id.
+ */
+export function CouponStatus({
+  coupon,
+  now,
+  courseNames,
+}: {
+  coupon: CouponJson;
+  now: string;
+  courseNames: Readonly<Record<string, string>>;
+}) {
   const expired = coupon.expiresAt !== null && Date.parse(coupon.expiresAt) <= Date.parse(now);
   const usedUp = coupon.usageLimit !== null && coupon.timesUsed + coupon.usesHeld >= coupon.usageLimit;
+  const gone = courseIsGone(coupon, courseNames);
+  const active = coupon.isValid && !gone;
   return (
     <span className="inline-flex flex-wrap gap-1">
-      <Badge tone={coupon.isValid ? "green" : "slate"}>{coupon.isValid ? T.active : T.invalid}</Badge>
+      <Badge tone={active ? "green" : "slate"}>{active ? T.active : coupon.isValid ? T.notUsable : T.invalid}</Badge>
+      {gone ? <Badge tone="amber">{T.courseGone}</Badge> : null}
       {expired ? <Badge tone="amber">{T.expired}</Badge> : null}
       {usedUp ? <Badge tone="amber">{T.usedUp}</Badge> : null}
     </span>
@@ -326,7 +342,7 @@ export function CouponTable({
           </>
         ),
     },
-    { key: "status", header: "Status", cell: (c) => <CouponStatus coupon={c} now={now} /> },
+    { key: "status", header: "Status", cell: (c) => <CouponStatus coupon={c} now={now} courseNames={names} /> },
     {
       key: "uses",
       header: "Times used",

@@ -6,7 +6,7 @@
 // Coupons'. Loader: app/lib/coupon-admin.server.ts.
 import { Link } from "react-router";
 import type { Route } from "./+types/coupon-detail";
-import { COUPON_SCREEN_TEXTS as T } from "../../../contract/coupon-form.ts";
+import { COUPON_SCREEN_TEXTS as T, usageStatusText } from "../../../contract/coupon-form.ts";
 import { COUPON_MESSAGES, type CouponJson } from "../../../contract/coupons.ts";
 import { formatLagosDateTime } from "../../../contract/dates.ts";
 import { loadCouponDetail } from "../../lib/coupon-admin.server.ts";
@@ -23,11 +23,9 @@ type Usage = CouponJson["usageRecords"][number];
 
 const or = (value: string | null | undefined) => (value && value.trim() ? value : T.missing);
 
-/** spec admin §4: paid shows Paid; another value shows as it is, Not Paid when there is none (or not_paid). */
+/** spec admin §4: paid shows Paid; another value shows as it is, Not Paid when there is none. */
 function PaymentStatus({ status }: { status: string }) {
-  if (status === "paid") return <Badge tone="green">{T.paid}</Badge>;
-  const raw = status.trim();
-  return <Badge tone="slate">{raw && raw !== "not_paid" ? raw : T.notPaid}</Badge>;
+  return <Badge tone={status === "paid" ? "green" : "slate"}>{usageStatusText(status)}</Badge>;
 }
 
 const columnsFor = (names: Readonly<Record<string, string>>): ReadonlyArray<Column<Usage>> => [
@@ -74,7 +72,7 @@ export default function CouponDetail({ loaderData }: Route.ComponentProps) {
           <DetailRow label="Type">{couponType(coupon)}</DetailRow>
           <DetailRow label="Course">{course}</DetailRow>
           <DetailRow label="Status">
-            <CouponStatus coupon={coupon} now={now} />
+            <CouponStatus coupon={coupon} now={now} courseNames={courseNames} />
           </DetailRow>
           <DetailRow label="Created">
             <time dateTime={coupon.createdAt}>{formatLagosDateTime(coupon.createdAt)}</time>

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
-import { createdAt, id, updatedAt } from "./columns.ts";
+import { createdAt, id, kobo, updatedAt } from "./columns.ts";
 
 /** Course categories; the same list serves as blog categories (admin §1). */
 export const categories = pgTable(
@@ -34,9 +34,9 @@ export const courses = pgTable(
     instructor: text("instructor").notNull(),
     duration: text("duration").notNull().default(""),
     /** kobo */
-    price: integer("price_kobo").notNull(),
+    price: kobo("price_kobo").notNull(),
     /** kobo, or null when there is no discount price */
-    discountPrice: integer("discount_price_kobo"),
+    discountPrice: kobo("discount_price_kobo"),
     showDiscount: boolean("show_discount").notNull().default(false),
     rating: real("rating").notNull().default(0),
     category: text("category").notNull(),
@@ -102,7 +102,7 @@ export const coursePurchases = pgTable(
     phone: text("phone").notNull(),
     /** paid | not_paid | pending */
     paymentStatus: text("payment_status").notNull(),
-    amount: integer("amount_kobo"),
+    amount: kobo("amount_kobo"),
     couponId: text("coupon_id"),
     paymentReference: text("payment_reference").unique(),
     purchasedAt: timestamp("purchased_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import { text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, text, timestamp } from "drizzle-orm/pg-core";
 import { newId } from "../../lib/id.ts";
 
 export const id = () =>
@@ -12,3 +12,10 @@ export const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
+
+/**
+ * An amount of money in kobo (issue 29): 64-bit, so the documented limits hold end to end (a course up to
+ * ₦100,000,000 is 10,000,000,000 kobo, beyond a 32-bit integer's ₦21,474,836.47). Read as a JavaScript
+ * number: exact up to 2^53 kobo, far above any price or payment.
+ */
+export const kobo = (name: string) => bigint(name, { mode: "number" });

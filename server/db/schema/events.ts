@@ -1,7 +1,7 @@
 // Showcase events, tickets and talents (public-area §3, admin-back-office §3).
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, id, updatedAt } from "./columns.ts";
+import { createdAt, id, kobo, updatedAt } from "./columns.ts";
 
 export const events = pgTable(
   "events",
@@ -40,7 +40,7 @@ export const eventPurchases = pgTable(
     ticketType: text("ticket_type").notNull(),
     quantity: integer("quantity").notNull(),
     eventName: text("event_name").notNull(),
-    amount: integer("amount_kobo"),
+    amount: kobo("amount_kobo"),
     /** paid | not_paid | pending */
     paymentStatus: text("payment_status").notNull().default("paid"),
     paymentReference: text("payment_reference").unique(),

@@ -1,9 +1,9 @@
 // One row per payment reference; a purchase or ticket becomes paid only when the server has verified
 // the reference, exactly once (architecture "Payments", decision 016).
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
-import { createdAt, id } from "./columns.ts";
+import { createdAt, id, kobo } from "./columns.ts";
 
 export const payments = pgTable(
   "payments",
@@ -20,7 +20,7 @@ export const payments = pgTable(
      * payments by this, and by the e-mail address once that address is verified (decision 018).
      */
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
-    amount: integer("amount_kobo").notNull(),
+    amount: kobo("amount_kobo").notNull(),
     currency: text("currency").notNull().default("NGN"),
     /** pending | paid | failed | abandoned | refund_pending | refunded | refund_failed (decision 035) */
     status: text("status").notNull().default("pending"),
@@ -65,7 +65,7 @@ export const paymentEvents = pgTable(
  */
 export const sandboxTransactions = pgTable("sandbox_transactions", {
   reference: text("reference").primaryKey(),
-  amount: integer("amount_kobo").notNull(),
+  amount: kobo("amount_kobo").notNull(),
   currency: text("currency").notNull(),
   email: text("email").notNull(),
   metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),

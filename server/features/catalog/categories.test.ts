@@ -299,3 +299,108 @@ describe("the admin screen's service calls (/admin/categories)", () => {
     expect(logged.map((r) => r.action).sort()).toEqual(["create", "delete"]);
   });
 });
+
+// spec admin §7 "Courses and categories": "Admin (bearer): … POST /api/categories, body name; DELETE
+// /api/categories/{id}" (issue 29): the course manager's calls, with the categories screen's rules.
+describe("POST /backend/api/categories and DELETE /backend/api/categories/{id}", () => {
+  function addByApi(name: unknown, who: TestAccount | null = admin) {
+    return t.request("/backend/api/categories", {
+      method: "POST",
+      headers: who ? bearer(who) : sameOrigin(t),
+      json: { name },
+    });
+  }
+  function removeById(id: string, who: TestAccount | null = admin) {
+    return t.request(`/backend/api/categories/${encodeURIComponent(id)}`, {
+      method: "DELETE",
+      headers: who ? bearer(who) : sameOrigin(t),
+    });
+  }
+  const courseList = async () =>
+    (await (await t.request("/backend/api/categories")).json()) as Array<{ _id: string; name: string }>;
+
+  it("adds a trimmed name (201), listed by GET /api/categories, versioned and audited; removes it by id", async () => {
+    const name = unique("Cloud");
+    const before = await contentVersionOf(t.db);
+    const res = await addByApi(`  ${name} `);
+    expect(res.status).toBe(201);
+    const made = (await res.json()) as { _id: string; name: string };
+    expect(made).toEqual({ _id: expect.stringMatching(/^[0-9a-f]{24}$/), name });
+    expect(await courseList()).toContainEqual(made);
+    expect(await publicNames()).toContain(name);
+    expect(await contentVersionOf(t.db)).toBe(before + 1);
+
+    const removed = await removeById(made._id);
+    expect(removed.status).toBe(200);
+    expect(await removed.json()).toEqual(made);
+    expect(await storedNames()).not.toContain(name);
+    expect(await contentVersionOf(t.db)).toBe(before + 2);
+    const logged = await t.db.select().from(adminAudit).where(eq(adminAudit.itemId, made._id));
+    expect(logged.map((r) => [r.action, r.resource, r.actorId]).sort()).toEqual([
+      ["create", "categories", admin.id],
+      ["delete", "categories", admin.id],
+    ]);
+  });
+
+  it("the screen's rules: blank 422 with the spec's message, a duplicate in any case 409", async () => {
+    for (const body of ["   ", ""]) {
+      const res = await addByApi(body);
+      expect(res.status).toBe(422);
+      expect(await res.json()).toEqual({ error: { code: "invalid", message: "Category name cannot be empty!" } });
+    }
+    expect((await addByApi("x".repeat(51))).status).toBe(422);
+    const name = unique("Twice");
+    expect((await addByApi(name)).status).toBe(201);
+    const dup = await addByApi(` ${name.toUpperCase()} `);
+    expect(dup.status).toBe(409);
+    expect(await dup.json()).toEqual({
+      error: { code: "conflict", message: `A category named "${name}" already exists.` },
+    });
+  });
+
+  it("refuses to remove one in use (409, saying how many), and answers 404 for an unknown id", async () => {
+    const name = unique("Busy");
+    const made = (await (await addByApi(name)).json()) as { _id: string };
+    await t.db.insert(courses).values(makeCourse({ category: name }));
+    const busy = await removeById(made._id);
+    expect(busy.status).toBe(409);
+    expect(await busy.json()).toEqual({
+      error: {
+        code: "conflict",
+        message: `Cannot delete "${name}": 1 course uses it. Move it to another category first.`,
+      },
+    });
+    expect(await storedNames()).toContain(name);
+    for (const id of ["0123456789abcdef01234567", "not-an-id"]) {
+      const missing = await removeById(id);
+      expect(missing.status, id).toBe(404);
+      expect(await missing.json()).toEqual({ error: { code: "not_found", message: "Category not found" } });
+    }
+  });
+
+  it("anonymous 401, a plain user 403: nothing added or removed", async () => {
+    const name = unique("Guarded");
+    expect((await addByApi(name, null)).status).toBe(401);
+    const user = await addByApi(name, plain);
+    expect(user.status).toBe(403);
+    expect(await user.json()).toEqual({ error: { code: "forbidden", message: "Access Denied: Admins only." } });
+    expect(await storedNames()).not.toContain(name);
+
+    const made = (await (await addByApi(name)).json()) as { _id: string };
+    expect((await removeById(made._id, null)).status).toBe(401);
+    expect((await removeById(made._id, plain)).status).toBe(403);
+    expect(await storedNames()).toContain(name);
+  });
+
+  it("both are in the OpenAPI document, admin-only", async () => {
+    const doc = (await (await t.request("/backend/openapi.json")).json()) as {
+      paths: Record<string, Record<string, { operationId?: string; "x-access"?: string; responses: object }>>;
+    };
+    const post = doc.paths["/api/categories"]?.post;
+    const del = doc.paths["/api/categories/{id}"]?.delete;
+    expect([post?.operationId, post?.["x-access"]]).toEqual(["createCategory", "admin"]);
+    expect([del?.operationId, del?.["x-access"]]).toEqual(["deleteCategory", "admin"]);
+    expect(Object.keys(post!.responses)).toEqual(expect.arrayContaining(["201", "401", "403", "409", "422"]));
+    expect(Object.keys(del!.responses)).toEqual(expect.arrayContaining(["200", "401", "403", "404", "409"]));
+  });
+});

@@ -6,6 +6,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { COUPON_MESSAGES } from "../../../contract/coupons.ts";
+import { formatLagosDateTime } from "../../../contract/dates.ts";
 import { PAYMENT_MESSAGES } from "../../../contract/payments.ts";
 import { couponUsages, coupons, courses, payments } from "../../db/schema.ts";
 import { createAccount, type TestAccount } from "../../../tests/support/accounts.ts";
@@ -109,9 +110,44 @@ describe("the usage limit and expiry in the API", () => {
   );
 });
 
+// issue 29: a past expiry was accepted silently (a coupon born expired)
+describe("an expiry in the past", () => {
+  it("is refused on create and on update with the time it names; the coupon stays as it was", async () => {
+    const when = new Date(Date.now() - 3_600_000);
+    const message = COUPON_MESSAGES.expiryPassed(formatLagosDateTime(when));
+    expect(message).toMatch(/^The expiry .+ \(Lagos time\) has already passed: choose a later time, or leave it empty/);
+    expect(
+      await refused(await call("POST", "/api/coupons", { discount: 10, expiresAt: when.toISOString() }), 422),
+    ).toBe(message);
+    expect(await t.db.select().from(coupons)).toHaveLength(0);
+    const coupon = await create({ code: "LATER", expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
+    expect(await refused(await call("PUT", `/api/coupons/${coupon._id}`, { expiresAt: when.toISOString() }), 422)).toBe(
+      message,
+    );
+    const [row] = await t.db.select().from(coupons).where(eq(coupons.id, coupon._id));
+    expect(row!.expiresAt?.toISOString()).toBe(coupon.expiresAt);
+  });
+
+  it("an expired coupon's own expiry, saved again with the edit (to the minute), is kept", async () => {
+    const coupon = await create({ code: "OLD", expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
+    const expired = new Date(Math.floor((Date.now() - 3_600_000) / 60_000) * 60_000 + 17_000);
+    await t.db.update(coupons).set({ expiresAt: expired }).where(eq(coupons.id, coupon._id));
+    const asShown = new Date(Math.floor(expired.getTime() / 60_000) * 60_000).toISOString();
+    const saved = await ok<CouponJson & { discount: number }>(
+      await call("PUT", `/api/coupons/${coupon._id}`, { discount: 20, expiresAt: asShown }),
+    );
+    expect(saved).toMatchObject({ discount: 20, expiresAt: expired.toISOString() });
+  });
+});
+
 describe("an expired coupon", () => {
   it("is refused at the check and at the start with 'This coupon has expired'; a later expiry applies", async () => {
-    await create({ code: "PAST", expiresAt: new Date(Date.now() - 60_000).toISOString() });
+    const past = await create({ code: "PAST", expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
+    // (expired since: an expiry in the past is refused when it is given, issue 29)
+    await t.db
+      .update(coupons)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(coupons.id, past._id));
     expect(await check("PAST")).toMatchObject({ valid: false, message: PAYMENT_MESSAGES.couponExpired });
     const started = await startWith("PAST");
     expect(started.status).toBe(422);
@@ -184,16 +220,52 @@ describe("the usage limit", () => {
     await t.db.delete(payments);
   });
 
-  it("raising the limit frees uses; lowering it below the uses so far refuses the next", async () => {
+  it("raising the limit frees uses; lowering it to the uses so far refuses the next", async () => {
     const coupon = await create({ code: "ADJUST", usageLimit: 1 });
     expect((await startWith("ADJUST", 1)).status).toBe(201);
     expect((await startWith("ADJUST", 2)).status).toBe(422);
     await ok(await call("PUT", `/api/coupons/${coupon._id}`, { usageLimit: 3 }));
     expect((await startWith("ADJUST", 3)).status).toBe(201);
-    await ok(await call("PUT", `/api/coupons/${coupon._id}`, { usageLimit: 1 }));
+    await ok(await call("PUT", `/api/coupons/${coupon._id}`, { usageLimit: 2 }));
     expect((await startWith("ADJUST", 4)).status).toBe(422);
     await ok(await call("PUT", `/api/coupons/${coupon._id}`, { usageLimit: null }));
     expect((await startWith("ADJUST", 5)).status).toBe(201);
+    await t.db.delete(payments);
+  });
+
+  // issue 29: lowered below what payments hold, both payments completed ("2 used of 1")
+  it("refuses a limit below the uses payments hold, naming the numbers; nothing changes", async () => {
+    const coupon = await create({ code: "HELD", usageLimit: 5 });
+    const a = await startWith("HELD", 1);
+    const b = await startWith("HELD", 2);
+    const c = await startWith("HELD", 3);
+    expect([a.status, b.status, c.status]).toEqual([201, 201, 201]);
+    // none paid yet: held by payments in progress
+    expect(await refused(await call("PUT", `/api/coupons/${coupon._id}`, { usageLimit: 2 }), 409)).toBe(
+      "This coupon is held by 3 payments in progress; the usage limit cannot be lower than 3.",
+    );
+    expect((await settle(a.body.checkoutUrl!, "success")).status).toBe(200);
+    expect((await settle(b.body.checkoutUrl!, "success")).status).toBe(200);
+    expect(await refused(await call("PUT", `/api/coupons/${coupon._id}`, { usageLimit: 1 }), 409)).toBe(
+      "This coupon has already been used 2 times (1 more held by a payment in progress); the usage limit cannot be lower than 3.",
+    );
+    // with the inline edit's other fields too: still refused, nothing saved
+    expect(
+      await refused(await call("PUT", `/api/coupons/${coupon._id}`, { discount: 20, usageLimit: 2 }), 409),
+    ).toContain("the usage limit cannot be lower than 3");
+    const [row] = await t.db.select().from(coupons).where(eq(coupons.id, coupon._id));
+    expect(row).toMatchObject({ usageLimit: 5, discount: 50 });
+    // exactly the uses held: accepted (used up); the limit kept as it is: accepted whatever the uses
+    expect(await ok<CouponJson>(await call("PUT", `/api/coupons/${coupon._id}`, { usageLimit: 3 }))).toMatchObject({
+      usageLimit: 3,
+      timesUsed: 2,
+      usesHeld: 1,
+    });
+    expect((await settle(c.body.checkoutUrl!, "success")).status).toBe(200);
+    expect(await refused(await call("PUT", `/api/coupons/${coupon._id}`, { usageLimit: 1 }), 409)).toBe(
+      "This coupon has already been used 3 times; the usage limit cannot be lower than 3.",
+    );
+    await ok(await call("PUT", `/api/coupons/${coupon._id}`, { usageLimit: 3, discount: 30 }));
     await t.db.delete(payments);
   });
 

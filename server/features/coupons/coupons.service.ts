@@ -5,6 +5,7 @@ import { randomInt } from "node:crypto";
 import { and, asc, count, desc, eq, gt, inArray, ne, or, sql } from "drizzle-orm";
 import { describeIssues } from "../../../contract/common.ts";
 import { COUPON_MESSAGES, CouponUpdateSchema, NewCouponSchema, type CouponJson } from "../../../contract/coupons.ts";
+import { formatLagosDateTime } from "../../../contract/dates.ts";
 import { discountedKobo } from "../../../contract/money.ts";
 import { PAYMENT_MESSAGES as M, type CouponValidation } from "../../../contract/payments.ts";
 import type { Db } from "../../db/client.ts";
@@ -88,6 +89,22 @@ const auditValues = (c: Coupon) => ({
   expiresAt: c.expiresAt?.toISOString() ?? null,
 });
 
+/** A coupon's paid uses and the uses its payments in progress hold at `now` (decision 034). */
+async function usesOf(executor: Db | Tx, couponId: string, now: Date): Promise<{ paid: number; held: number }> {
+  const held = and(
+    eq(couponUsages.paymentStatus, "pending"),
+    gt(couponUsages.usedAt, new Date(now.getTime() - COUPON_HOLD_MS)),
+  );
+  const [row] = await executor
+    .select({
+      paid: sql<number>`count(*) filter (where ${eq(couponUsages.paymentStatus, "paid")})::int`,
+      held: sql<number>`count(*) filter (where ${held})::int`,
+    })
+    .from(couponUsages)
+    .where(eq(couponUsages.couponId, couponId));
+  return { paid: Number(row?.paid ?? 0), held: Number(row?.held ?? 0) };
+}
+
 /** The uses of a coupon that count against its limit at `now` (decision 034). */
 async function activeUses(executor: Db | Tx, couponId: string, now: Date): Promise<number> {
   const [row] = await executor
@@ -96,6 +113,15 @@ async function activeUses(executor: Db | Tx, couponId: string, now: Date): Promi
     .where(and(eq(couponUsages.couponId, couponId), activeUse(now)));
   return row?.n ?? 0;
 }
+
+/** issue 29: an expiry given now must be later than now (an expired coupon is never made or moved back). */
+function checkExpiryAhead(expiresAt: Date, now: Date) {
+  if (expiresAt.getTime() <= now.getTime()) throw Invalid(COUPON_MESSAGES.expiryPassed(formatLagosDateTime(expiresAt)));
+}
+
+/** The same minute: the edit form shows an expiry to the minute, so one saved unchanged comes back so. */
+const sameMinute = (a: Date, b: Date | null) =>
+  b !== null && Math.floor(a.getTime() / 60_000) === Math.floor(b.getTime() / 60_000);
 
 export function createCouponsService(db: Db) {
   const service = {
@@ -240,6 +266,7 @@ export function createCouponsService(db: Db) {
       const parsed = NewCouponSchema.safeParse(input);
       if (!parsed.success) throw Invalid(describeIssues(parsed.error.issues));
       const { discount, courseId, usageLimit, expiresAt } = parsed.data;
+      if (expiresAt) checkExpiryAhead(new Date(expiresAt), new Date());
       let code = parsed.data.code;
       return writing(code ?? "", () =>
         db.transaction(async (tx) => {
@@ -293,6 +320,18 @@ export function createCouponsService(db: Db) {
           if (!before) throw NotFound(COUPON_MESSAGES.notFound);
           await checkCourse(tx, change.courseId as string | null | undefined);
           if (typeof change.code === "string") await checkFreeCode(tx, change.code, id);
+          // issue 29: a new expiry must be ahead; the one it has, saved again by the edit form, stays
+          if (change.expiresAt instanceof Date) {
+            if (sameMinute(change.expiresAt, before.expiresAt)) delete change.expiresAt;
+            else checkExpiryAhead(change.expiresAt, new Date());
+          }
+          // issue 29: a lower limit must still cover the uses payments hold (the row is locked: a payment
+          // starting now waits for this, as reserve() locks it too)
+          const limit = change.usageLimit as number | null | undefined;
+          if (typeof limit === "number" && limit < (before.usageLimit ?? Infinity)) {
+            const uses = await usesOf(tx, id, new Date());
+            if (limit < uses.paid + uses.held) throw Conflict(COUPON_MESSAGES.limitBelowUses(uses.paid, uses.held));
+          }
           const [row] = await tx.update(coupons).set(change).where(eq(coupons.id, id)).returning();
           await recordAudit(tx, who, {
             action: "update",

@@ -8,7 +8,11 @@
 // `checked_in = checked_in + 1 where checked_in < quantity` (the row's lock orders two scans; the
 // second sees the first's count) and a check_ins row (purchase, seq) in the same transaction. The same
 // scan sent again (an answer lost on a weak connection) finds its check_ins row by its scan id and gets
-// the same answer without a second admission.
+// the same answer without a second admission. Copies of one scan sent at once (issue 29) are taken one
+// after the other: the admitting transaction first takes a transaction lock on the scan id
+// (pg_advisory_xact_lock), and looks for the scan's admission again under it. A copy that came while the
+// first was admitting waits for that commit and answers the stored admission, never "already used" by
+// its own first copy (which it did on PostgreSQL when it waited on the ticket's row lock instead).
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { describeIssues } from "../../../contract/common.ts";
 import { CheckInRequestSchema, EVENT_MESSAGES, type CheckInResult } from "../../../contract/events.ts";
@@ -32,6 +36,9 @@ export interface CheckInDeps {
 /** Thrown inside the admission's transaction to undo it: this scan id was admitted by a concurrent request. */
 class SameScan extends Error {}
 
+/** The first key of the scan-id advisory locks (the second is the scan id's hash): no other lock uses it. */
+const SCAN_LOCK_SPACE = 36_036;
+
 export function createCheckInService(deps: CheckInDeps) {
   const { db } = deps;
 
@@ -44,9 +51,9 @@ export function createCheckInService(deps: CheckInDeps) {
     at: row.at.toISOString(),
   });
 
-  /** The answer a scan id already got: its admission. */
-  async function earlierScan(scanId: string): Promise<CheckInResult | null> {
-    const [found] = await db
+  /** The answer a scan id already got: its admission (read by `q`, the database or a transaction). */
+  async function earlierScan(scanId: string, q: Pick<Db, "select"> = db): Promise<CheckInResult | null> {
+    const [found] = await q
       .select({ checkIn: checkIns, purchase: eventPurchases })
       .from(checkIns)
       .innerJoin(eventPurchases, eq(eventPurchases.id, checkIns.purchaseId))
@@ -90,7 +97,11 @@ export function createCheckInService(deps: CheckInDeps) {
       const at = deps.now?.() ?? new Date();
       const byName = admin.username || admin.email;
       try {
-        const row = await db.transaction(async (tx) => {
+        const outcome = await db.transaction(async (tx) => {
+          // one copy of a scan at a time: a copy sent while another admits waits here for its commit
+          await tx.execute(sql`select pg_advisory_xact_lock(${SCAN_LOCK_SPACE}, hashtext(${scanId}))`);
+          const stored = await earlierScan(scanId, tx);
+          if (stored) return stored;
           const [counted] = await tx
             .update(eventPurchases)
             .set({ checkedIn: sql`${eventPurchases.checkedIn} + 1` })
@@ -111,9 +122,9 @@ export function createCheckInService(deps: CheckInDeps) {
             .onConflictDoNothing({ target: checkIns.scanId })
             .returning();
           if (!inserted) throw new SameScan();
-          return inserted;
+          return admitted(purchase, inserted);
         });
-        if (row) return admitted(purchase, row);
+        if (outcome) return outcome;
       } catch (error) {
         if (!(error instanceof SameScan)) throw error;
         const same = await earlierScan(scanId);

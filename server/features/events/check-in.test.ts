@@ -126,6 +126,24 @@ describe("POST /api/admin/events/{id}/check-in", () => {
     expect(row!.checkedIn).toBe(1);
   });
 
+  // issue 29: on PostgreSQL a duplicate that waited on the ticket's row lock found the quantity used up
+  // by its own first copy and answered "already used". The last place of a ticket is where it shows.
+  it("one scan id sent 20 times at once for a ticket's last place: every copy gets the one admission, round after round", async () => {
+    const e = await event();
+    for (let round = 0; round < 8; round++) {
+      const { purchase, code } = await ticket(e.id, { quantity: 1 });
+      const id = scan();
+      const answers = await Promise.all(Array.from({ length: 20 }, () => checkIn(e.id, code, id)));
+      const distinct = [...new Set(answers.map((a) => JSON.stringify(a)))];
+      expect(distinct, `round ${round}`).toHaveLength(1);
+      expect(answers[0], `round ${round}`).toMatchObject({ result: "admitted", admitted: 1, quantity: 1 });
+      const [row] = await t.db.select().from(eventPurchases).where(eq(eventPurchases.id, purchase.id));
+      expect(row!.checkedIn).toBe(1);
+      // and a later copy still gets it
+      expect(await checkIn(e.id, code, id)).toEqual(answers[0]);
+    }
+  });
+
   it("a ticket of another event: not for this event, with its event's name", async () => {
     const here = await event("Demo Day");
     const there = await event("Film Night");

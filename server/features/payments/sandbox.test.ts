@@ -3,9 +3,10 @@
 // posted by a pg-boss job to our own route. Its verify answers have Paystack's shapes.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { courses, eventPurchases, events } from "../../db/schema.ts";
+import { categories, courses, eventPurchases, events } from "../../db/schema.ts";
 import { signWebhook } from "../../integrations/payments/signature.ts";
 import { sandboxWebhookSecret } from "../../integrations/payments/sandbox.ts";
+import { bearer, createAccount } from "../../../tests/support/accounts.ts";
 import { makeCourse, makeEvent } from "../../../tests/support/factories.ts";
 import { drainPaymentJobs, historyOf, paymentOf } from "../../../tests/support/payments.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
@@ -130,5 +131,68 @@ describe("the sandbox checkout", () => {
     expect(ticket!.paymentStatus).toBe("paid");
     expect((await settle("/backend/api/payments/sandbox/ta_aaaaaaaaaaaaaaaaaaaaaaaa", "success")).status).toBe(404);
     expect((await settle(started.checkoutUrl, "steal")).status).toBe(422);
+  });
+});
+
+// issue 29: prices above ₦21,474,836.47 (2^31 kobo) answered "A number is out of range" while the API says
+// up to ₦100,000,000. Kobo are 64-bit now, from the course to the payment and its records.
+describe("the largest price the API allows, end to end", () => {
+  it("a ₦100,000,000 course is created, shown, paid for in the sandbox and recorded to the kobo", async () => {
+    const admin = await createAccount(t, { admin: true });
+    await t.db.insert(categories).values({ name: "Big money" }).onConflictDoNothing();
+    const created = await t.request("/backend/api/courses", {
+      method: "POST",
+      headers: bearer(admin),
+      json: {
+        title: "The most expensive course",
+        instructor: "Ada",
+        category: "Big money",
+        price: 100_000_000,
+        duration: "1 year",
+        rating: 5,
+        img: "/media/seed/course.jpg",
+      },
+    });
+    const course = (await created.json()) as { _id: string; price: number };
+    expect(created.status, JSON.stringify(course)).toBe(201);
+    expect(course.price).toBe(100_000_000);
+    const shown = (await (await t.request(`/backend/api/courses/${course._id}`)).json()) as { price: number };
+    expect(shown.price).toBe(100_000_000);
+
+    const res = await t.request("/backend/api/payments/course", {
+      method: "POST",
+      json: { courseId: course._id, fullName: "Chidi Rich", email: "chidi@example.test", phone: "0803" },
+    });
+    const started = (await res.json()) as { reference: string; checkoutUrl: string; amountKobo: number };
+    expect(res.status, JSON.stringify(started)).toBe(201);
+    expect(started.amountKobo).toBe(10_000_000_000);
+    expect((await settle(started.checkoutUrl, "success")).body).toMatchObject({ status: "paid" });
+    expect(await paymentOf(t.db, started.reference)).toMatchObject({ status: "paid", amount: 10_000_000_000 });
+    const purchases = (await (
+      await t.request(`/backend/api/courses/${course._id}/purchases`, { headers: bearer(admin) })
+    ).json()) as Array<{ paymentStatus: string; amount: number }>;
+    expect(purchases).toMatchObject([{ paymentStatus: "paid", amount: 100_000_000 }]);
+
+    // a discount price just below it, shown: the payment is that, to the kobo
+    const updated = await t.request(`/backend/api/courses/${course._id}`, {
+      method: "PUT",
+      headers: bearer(admin),
+      json: { discountPrice: 99_999_999.99, showDiscount: true },
+    });
+    expect(updated.status, await updated.clone().text()).toBe(200);
+    const again = await t.request("/backend/api/payments/course", {
+      method: "POST",
+      json: { courseId: course._id, fullName: "Chidi Rich", email: "chidi@example.test", phone: "0803" },
+    });
+    expect(((await again.json()) as { amountKobo: number }).amountKobo).toBe(9_999_999_999);
+
+    // and above the limit: the limit's own message, never "out of range"
+    const over = await t.request(`/backend/api/courses/${course._id}`, {
+      method: "PUT",
+      headers: bearer(admin),
+      json: { price: 100_000_000.01 },
+    });
+    expect(over.status).toBe(422);
+    expect(await over.text()).toContain("Price must be at most ₦100,000,000");
   });
 });
