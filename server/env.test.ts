@@ -182,8 +182,16 @@ describe("parseEnv", () => {
       COMMENT_RATE_LIMIT: 10,
       POST_RATE_LIMIT: 5,
       UPLOAD_RATE_LIMIT: 30,
+      NEWSLETTER_RATE_LIMIT: 5,
+      CONTACT_RATE_LIMIT: 5,
       ADDRESS_RATE_LIMIT_FACTOR: 50,
     });
+    expect(parseEnv({ NEWSLETTER_RATE_LIMIT: "2", CONTACT_RATE_LIMIT: "3" })).toMatchObject({
+      NEWSLETTER_RATE_LIMIT: 2,
+      CONTACT_RATE_LIMIT: 3,
+    });
+    expect(() => parseEnv({ NEWSLETTER_RATE_LIMIT: "0" })).toThrow(/NEWSLETTER_RATE_LIMIT must be at least 1/);
+    expect(() => parseEnv({ CONTACT_RATE_LIMIT: "x" })).toThrow(/CONTACT_RATE_LIMIT must be a number/);
     expect(
       parseEnv({
         COMMENT_RATE_LIMIT: "3",

@@ -206,6 +206,17 @@ const EnvSchema = z.object({
     .int()
     .min(1, "UPLOAD_RATE_LIMIT must be at least 1")
     .default(30),
+  // The public forms (issue 29): per client (device cookie, else address) and hour.
+  NEWSLETTER_RATE_LIMIT: z.coerce
+    .number({ error: "NEWSLETTER_RATE_LIMIT must be a number of sign-ups per hour" })
+    .int()
+    .min(1, "NEWSLETTER_RATE_LIMIT must be at least 1")
+    .default(5),
+  CONTACT_RATE_LIMIT: z.coerce
+    .number({ error: "CONTACT_RATE_LIMIT must be a number of contact requests per hour" })
+    .int()
+    .min(1, "CONTACT_RATE_LIMIT must be at least 1")
+    .default(5),
   ADDRESS_RATE_LIMIT_FACTOR: z.coerce
     .number({ error: "ADDRESS_RATE_LIMIT_FACTOR must be a number (how many clients' limits one address may use)" })
     .int()
