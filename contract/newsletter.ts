@@ -3,7 +3,7 @@
 // "Newsletter bulk"; issue 19; decision 037): subscribers with their state, paged and searchable, the
 // delete, and a bulk e-mail sent through the mail queue to the confirmed subscribers.
 import { z } from "zod";
-import { BODY_NOT_OBJECT } from "./common.ts";
+import { BODY_NOT_OBJECT, hasEncodedWord } from "./common.ts";
 import { pageQuerySchema, pageSchema } from "./paging.ts";
 import { playerUrl } from "./video-embed.ts";
 
@@ -37,6 +37,8 @@ export const NEWSLETTER_MESSAGES = {
   subjectRequired: "Subject is required",
   subjectTooLong: `Subject must be at most ${BULK_LIMITS.subject} characters`,
   subjectOneLine: "Subject must be one line",
+  subjectEncodedWord:
+    "Subject must not contain encoded-word syntax such as =?utf-8?q?…?=: mail apps would decode it into other text",
   messageRequired: "Message is required",
   messageTooLong: `Message must be at most ${BULK_LIMITS.message} characters`,
   color: "Background color must be a color such as #ffffff",
@@ -102,7 +104,8 @@ export const BulkEmailInputSchema = z.object(
       .trim()
       .min(1, NEWSLETTER_MESSAGES.subjectRequired)
       .max(BULK_LIMITS.subject, NEWSLETTER_MESSAGES.subjectTooLong)
-      .regex(/^[^\r\n]*$/, NEWSLETTER_MESSAGES.subjectOneLine),
+      .regex(/^[^\r\n]*$/, NEWSLETTER_MESSAGES.subjectOneLine)
+      .refine((v) => !hasEncodedWord(v), NEWSLETTER_MESSAGES.subjectEncodedWord),
     message: z
       .string({ error: NEWSLETTER_MESSAGES.messageRequired })
       .trim()

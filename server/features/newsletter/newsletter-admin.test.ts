@@ -163,6 +163,17 @@ describe("POST /api/admin/newsletter/bulk-email", () => {
     ["no subject", { message: "x" }, NEWSLETTER_MESSAGES.subjectRequired],
     ["a blank subject", { subject: "  ", message: "x" }, NEWSLETTER_MESSAGES.subjectRequired],
     ["a subject of two lines", { subject: "a\nBcc: x@example.com", message: "x" }, NEWSLETTER_MESSAGES.subjectOneLine],
+    // issue 29: a literal encoded word that mail apps decode into a line break and "Bcc:"
+    [
+      "a subject with an encoded word",
+      { subject: "News =?utf-8?q?=0D=0ABcc:x@example.com?=", message: "x" },
+      NEWSLETTER_MESSAGES.subjectEncodedWord,
+    ],
+    [
+      "a subject with a base64 encoded word",
+      { subject: "=?UTF-8?B?DQpCY2M6IHhAZXhhbXBsZS5jb20=?=", message: "x" },
+      NEWSLETTER_MESSAGES.subjectEncodedWord,
+    ],
     ["no message", { subject: "x" }, NEWSLETTER_MESSAGES.messageRequired],
     ["a javascript: image", { ...BULK, imageUrl: "javascript:alert(1)" }, "Image URL must be an http(s) URL"],
     ["an ftp video", { ...BULK, videoUrl: "ftp://example.com/v.mp4" }, "Video URL must be an http(s) URL"],
