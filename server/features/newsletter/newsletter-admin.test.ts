@@ -120,12 +120,29 @@ describe("GET /api/admin/newsletter/export", () => {
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes.slice(3)).split("\r\n");
-    expect(lines[0]).toBe("email,status,subscribedAt,confirmedAt,endedAt");
-    expect(lines[1]).toMatch(/^'=cmd@example\.com,confirmed,\d{4}-/);
-    expect(lines[2]).toMatch(/^later@example\.com,pending,/);
+    expect(lines[0]).toBe("Email,Status,Subscribed (Lagos time),Confirmed (Lagos time),Ended (Lagos time)");
+    expect(lines[1]).toMatch(/^'=cmd@example\.com,Confirmed,\d{4}-\d\d-\d\d \d\d:\d\d,,$/);
+    expect(lines[2]).toMatch(/^later@example\.com,Pending,/);
     expect(lines[3]).toBe("");
     const filtered = await (await call("GET", "/api/admin/newsletter/export?status=pending")).text();
     expect(filtered.split("\r\n").filter(Boolean)).toHaveLength(2);
+  });
+
+  it("writes the times in Lagos time as the other exports do, not UTC (issue 29)", async () => {
+    const row = await subscriber("lagos@example.com", "unsubscribed");
+    await t.db
+      .update(newsletterSubscribers)
+      .set({
+        // 23:30 UTC is 00:30 the next day in Lagos
+        subscribedAt: new Date("2026-03-03T23:30:00Z"),
+        confirmedAt: new Date("2026-03-04T08:05:00Z"),
+        endedAt: new Date("2026-06-30T12:00:00Z"),
+      })
+      .where(eq(newsletterSubscribers.id, row.id));
+    const csv = await (await call("GET", "/api/admin/newsletter/export")).text();
+    expect(csv.split("\r\n")[1]).toBe(
+      "lagos@example.com,Unsubscribed,2026-03-04 00:30,2026-03-04 09:05,2026-06-30 13:00",
+    );
   });
 });
 

@@ -16,6 +16,7 @@ import { NEWSLETTER_SUCCESS, NewsletterInputSchema, type NewsletterResult } from
 import {
   BulkEmailInputSchema,
   NEWSLETTER_MESSAGES,
+  SUBSCRIBER_STATE_LABELS,
   SUBSCRIBER_STATES,
   SubscribersQuerySchema,
   videoPoster,
@@ -26,10 +27,12 @@ import {
   type SubscribersQuery,
   type SubscriberState,
 } from "../../../contract/newsletter.ts";
+import { formatLagosCsv } from "../../../contract/dates.ts";
 import { offsetOf } from "../../../contract/paging.ts";
 import type { Db } from "../../db/client.ts";
 import { mailMessages, newsletterCampaigns, newsletterSubscribers } from "../../db/schema.ts";
 import { inTransaction } from "../../jobs/queue.ts";
+import { toCsv } from "../../lib/csv.ts";
 import { Conflict, Invalid, NotFound } from "../../lib/errors.ts";
 import { isId } from "../../lib/id.ts";
 import type { Logger } from "../../lib/logger.ts";
@@ -69,11 +72,15 @@ function toSubscriber(row: SubscriberRow): Subscriber {
   };
 }
 
-/** a CSV field: quoted when it holds a comma, quote or line break; a leading = + - @ is defused for spreadsheets */
-function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
+/** The CSV export's columns: the times in Lagos time, as the screen shows them and the other exports write them. */
+export const SUBSCRIBER_CSV_HEADERS = [
+  "Email",
+  "Status",
+  "Subscribed (Lagos time)",
+  "Confirmed (Lagos time)",
+  "Ended (Lagos time)",
+] as const;
+const lagosOrEmpty = (at: Date | null) => (at ? formatLagosCsv(at) : "");
 
 export interface NewsletterDeps {
   mailer?: Pick<Mailer, "sendOnce" | "ready" | "queueManyIn" | "onRefused">;
@@ -424,14 +431,20 @@ export function createNewsletterService(db: Db, deps: NewsletterDeps = {}) {
         .from(newsletterSubscribers)
         .where(where.length > 0 ? and(...where) : undefined)
         .orderBy(asc(newsletterSubscribers.subscribedAt), asc(newsletterSubscribers.id));
-      const lines = [
-        "email,status,subscribedAt,confirmedAt,endedAt",
-        ...rows.map((r) => {
+      // server/lib/csv.ts: the BOM, the quoting and the formula guard of every export
+      return toCsv(
+        SUBSCRIBER_CSV_HEADERS,
+        rows.map((r) => {
           const s = toSubscriber(r);
-          return [s.email, s.status, s.subscribedAt, s.confirmedAt ?? "", s.endedAt ?? ""].map(csvField).join(",");
+          return [
+            s.email,
+            SUBSCRIBER_STATE_LABELS[s.status],
+            formatLagosCsv(r.subscribedAt),
+            lagosOrEmpty(r.confirmedAt),
+            lagosOrEmpty(r.endedAt),
+          ];
         }),
-      ];
-      return `\uFEFF${lines.join("\r\n")}\r\n`;
+      );
     },
 
     /** DELETE /api/admin/newsletter/{id}. */
