@@ -44,6 +44,13 @@ export const NEWSLETTER_MESSAGES = {
   color: "Background color must be a color such as #ffffff",
   url: (label: string) => `${label} must be an http(s) URL`,
   noRecipients: "There are no confirmed subscribers to send to",
+  /** issue 29: the admin's resend of a pending subscriber's confirmation e-mail (at most one an hour) */
+  resend: "Resend confirmation",
+  resent: (email: string) => `The confirmation e-mail was sent again to ${email}.`,
+  resendFailed: "Failed to resend the confirmation: ",
+  resendNotPending: "Only a pending subscriber can be sent the confirmation e-mail again",
+  resendTooSoon: (minutes: number) =>
+    `A confirmation e-mail went to this address less than an hour ago. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} and try again.`,
   /** the public pages */
   confirmed: "Your subscription is confirmed. Thank you!",
   unsubscribed: "You are unsubscribed. You will get no more newsletters.",

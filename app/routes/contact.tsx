@@ -12,6 +12,8 @@ import {
   CONTACT_LABELS,
   ContactForm,
   type ContactActionData,
+  type ContactField,
+  type ContactValues,
 } from "../components/contact/contact-form.tsx";
 
 // The subjects and limits come from the contract through the loader, so the browser bundle does not
@@ -47,9 +49,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (over) return over;
   try {
     const saved = await services.contacts.create(form.data);
-    return { ok: true, message: saved.message, values: {} };
+    return { ok: true, message: saved.message, values: {} } satisfies ContactActionData;
   } catch (error) {
-    return failureFromError(error, form.values);
+    return failureFromError<ContactField, ContactValues>(error, form.values);
   }
 }
 

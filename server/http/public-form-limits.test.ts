@@ -26,7 +26,8 @@ afterAll(async () => {
 
 /** a device id of the shape the site hands out (22 base64url characters) */
 const device = (n: number) => `device${String(n).padStart(16, "0")}`;
-const asDevice = (n: number | null) => (n === null ? {} : { Cookie: `${DEVICE_COOKIE}=${device(n)}` });
+const asDevice = (n: number | null): Record<string, string> =>
+  n === null ? {} : { Cookie: `${DEVICE_COOKIE}=${device(n)}` };
 
 const signUp = (app: TestApp, email: string, opts: { device?: number | null; clientIp?: string } = {}) =>
   app.request("/backend/api/newsletter", {

@@ -352,6 +352,78 @@ describe("the fan-out (decision 037)", () => {
   });
 });
 
+describe("POST /api/admin/newsletter/{id}/resend-confirmation (issue 29)", () => {
+  const resend = (id: string, who: TestAccount | null = admin) =>
+    call("POST", `/api/admin/newsletter/${id}/resend-confirmation`, undefined, who);
+  const confirmations = () => t.db.select().from(mailMessages).where(eq(mailMessages.kind, "newsletter-confirm"));
+
+  it("e-mails a pending subscriber its link again, once an hour, and records who did it", async () => {
+    const row = await subscriber("slow@example.com", "pending");
+    await t.db
+      .update(newsletterSubscribers)
+      .set({ confirmToken: "c".repeat(48) })
+      .where(eq(newsletterSubscribers.id, row.id));
+    expect(await ok(await resend(row.id))).toEqual({ message: NEWSLETTER_MESSAGES.resent(row.email), _id: row.id });
+    const mails = await confirmations();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.to).toBe("slow@example.com");
+    expect(mails[0]!.text).toContain(`/newsletter/confirm?token=${"c".repeat(48)}`);
+    const [audit] = await t.db.select().from(adminAudit);
+    expect(audit).toMatchObject({ action: "resend", resource: "newsletter", itemId: row.id, actorId: admin.id });
+
+    // again within the hour: 429 with the minutes to wait, nothing sent
+    const again = await resend(row.id);
+    expect(await refused(again, 429)).toMatch(
+      /^A confirmation e-mail went to this address less than an hour ago\. Please wait (60|59) minutes and try again\.$/,
+    );
+    expect(await confirmations()).toHaveLength(1);
+    expect(await t.db.select().from(adminAudit)).toHaveLength(1);
+
+    // an hour later it may be sent again (the earlier e-mail moved back an hour, key and time)
+    const hourAgo = new Date(Date.now() - 61 * 60_000);
+    await t.db
+      .update(mailMessages)
+      .set({
+        createdAt: hourAgo,
+        dedupeKey: `newsletter-confirm:${row.id}:${Math.floor(hourAgo.getTime() / 3_600_000)}`,
+      })
+      .where(eq(mailMessages.id, mails[0]!.id));
+    expect((await resend(row.id)).status).toBe(200);
+    expect(await confirmations()).toHaveLength(2);
+  });
+
+  it("counts the sign-up's own e-mail: an address that just subscribed waits for the hour", async () => {
+    await t.services.newsletter.subscribe({ email: "fresh@example.com" });
+    const [row] = await t.db.select().from(newsletterSubscribers);
+    expect(await refused(await resend(row!.id), 429)).toMatch(/less than an hour ago/);
+    expect(await confirmations()).toHaveLength(1);
+  });
+
+  it("refuses a subscriber who is not pending (409), a missing one (404), and anyone but an admin", async () => {
+    for (const status of ["confirmed", "unsubscribed", "bounced"]) {
+      const row = await subscriber(`${status}@example.com`, status);
+      expect(await refused(await resend(row.id), 409)).toBe(NEWSLETTER_MESSAGES.resendNotPending);
+    }
+    expect((await resend(MISSING_ID)).status).toBe(404);
+    const pending = await subscriber("wait@example.com", "pending");
+    expect((await resend(pending.id, null)).status).toBe(401);
+    expect((await resend(pending.id, plain)).status).toBe(403);
+    expect(await confirmations()).toHaveLength(0);
+    expect(await t.db.select().from(adminAudit)).toHaveLength(0);
+  });
+
+  it("sends one e-mail when two admins click at once", async () => {
+    const row = await subscriber("race@example.com", "pending");
+    await t.db
+      .update(newsletterSubscribers)
+      .set({ confirmToken: "d".repeat(48) })
+      .where(eq(newsletterSubscribers.id, row.id));
+    const answers = await Promise.all([resend(row.id), resend(row.id), resend(row.id)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 429, 429]);
+    expect(await confirmations()).toHaveLength(1);
+  });
+});
+
 describe("the /admin/newsletter page's action", () => {
   const who = () => actorOf(admin, { admin: true, verifiedAt: new Date() });
   const post = (fields: Record<string, string>, actor = who()) =>
@@ -364,6 +436,25 @@ describe("the /admin/newsletter page's action", () => {
       code?: string;
       values: Record<string, unknown>;
     }>(t, pageAction, { path: "/admin/newsletter?page=1", who: actor, fields });
+
+  it("resends a pending subscriber's confirmation from its row, and says why it will not twice in an hour", async () => {
+    const row = await subscriber("row@example.com", "pending");
+    const done = await post({ intent: "resend", id: row.id });
+    expect(done.data).toEqual({
+      ok: true,
+      intent: "resend",
+      message: NEWSLETTER_MESSAGES.resent("row@example.com"),
+      values: { id: row.id },
+    });
+    const again = await post({ intent: "resend", id: row.id });
+    expect(again.data).toMatchObject({
+      ok: false,
+      intent: "resend",
+      formError: expect.stringMatching(
+        /^Failed to resend the confirmation: A confirmation e-mail went to this address less than an hour ago/,
+      ),
+    });
+  });
 
   it("asks before a delete, then deletes and goes back to the same list with the message", async () => {
     const row = await subscriber("ask@example.com");
