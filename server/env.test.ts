@@ -176,6 +176,16 @@ describe("parseEnv", () => {
     expect(messageOf({ PAYSTACK_BASE_URL: "ftp://x" })[1]).toMatch(/PAYSTACK_BASE_URL must be an http\(s\) URL/);
   });
 
+  it("reads CONTACT_REPLY_TO as an address, unset by default", () => {
+    expect(parseEnv({}).CONTACT_REPLY_TO).toBeUndefined();
+    expect(parseEnv({ CONTACT_REPLY_TO: "" }).CONTACT_REPLY_TO).toBeUndefined();
+    expect(parseEnv({ CONTACT_REPLY_TO: "Help <help@academy.example>" }).CONTACT_REPLY_TO).toBe(
+      "Help <help@academy.example>",
+    );
+    expect(() => parseEnv({ CONTACT_REPLY_TO: "help desk" })).toThrow(/CONTACT_REPLY_TO must be an address/);
+    expect(() => parseEnv({ CONTACT_REPLY_TO: "a@b.c\nBcc: x@y.z" })).toThrow(/CONTACT_REPLY_TO must be an address/);
+  });
+
   it("reads the writing limits and the address factor, with their defaults", () => {
     expect(parseEnv({})).toMatchObject({
       PAYMENT_RATE_LIMIT: 20,

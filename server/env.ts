@@ -240,6 +240,17 @@ const EnvSchema = z.object({
     )
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  // Where a requester's answer to a contact reply goes (its Reply-To; issue 29): a mailbox staff read.
+  // Unset: the address of the admin who sent the reply.
+  CONTACT_REPLY_TO: z
+    .string()
+    .trim()
+    .regex(
+      /^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/,
+      'CONTACT_REPLY_TO must be an address such as help@academy.example or "TechAfrica Help <help@academy.example>"',
+    )
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   // Printed in every e-mail's footer (a newsletter must carry the sender's postal address); one line.
   MAIL_POSTAL_ADDRESS: z
     .string()
