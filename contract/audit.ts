@@ -247,6 +247,7 @@ export function describeAuditAction(entry: Pick<AuditEntry, "action" | "resource
   }
   if (entry.action === "respond") return `Responded to ${one}`;
   if (entry.action === "send" && entry.resource === "newsletter") return "Sent bulk e-mail";
+  if (entry.action === "resend" && entry.resource === "newsletter") return "Resent the confirmation e-mail";
   if (entry.action === "role") {
     return entry.changes.role?.after === "admin" ? "Granted admin role" : "Revoked admin role";
   }

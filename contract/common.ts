@@ -19,6 +19,13 @@ export const EmailSchema = z
   .pipe(z.email({ error: "Please enter a valid email address" }))
   .transform((v) => v.toLowerCase());
 
+/**
+ * RFC 2047 encoded-word syntax (`=?utf-8?q?…?=`, `=?UTF-8?B?…?=`): mail apps decode it in a subject, so a
+ * typed `=?utf-8?q?=0D=0ABcc:…?=` would show as a line break and a "Bcc:" (issue 29). Subjects refuse it.
+ */
+export const ENCODED_WORD = /=\?[^?\s]*\?[bq]\?[^?]*\?=/i;
+export const hasEncodedWord = (text: string) => ENCODED_WORD.test(text);
+
 export const ErrorSchema = z.object({
   error: z.object({ code: z.string(), message: z.string() }),
 });

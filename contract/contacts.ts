@@ -36,12 +36,8 @@ export const CONTACT_MESSAGES = {
 
 /** GET /api/admin/contacts?page=&pageSize=&status=&subject=&search= (search: part of the e-mail). */
 export const ContactsQuerySchema = pageQuerySchema({ pageSize: CONTACTS_PAGE_SIZE }).extend({
-  status: z
-    .union([z.literal(""), z.enum(CONTACT_STATUSES)], { error: CONTACT_MESSAGES.status })
-    .optional(),
-  subject: z
-    .union([z.literal(""), z.enum(CONTACT_SUBJECTS)], { error: CONTACT_MESSAGES.subject })
-    .optional(),
+  status: z.union([z.literal(""), z.enum(CONTACT_STATUSES)], { error: CONTACT_MESSAGES.status }).optional(),
+  subject: z.union([z.literal(""), z.enum(CONTACT_SUBJECTS)], { error: CONTACT_MESSAGES.subject }).optional(),
   search: z.string().trim().max(100, CONTACT_MESSAGES.search).optional(),
 });
 export type ContactsQuery = z.input<typeof ContactsQuerySchema>;
@@ -73,7 +69,11 @@ export const ContactPageSchema = pageSchema(ContactRequestSchema);
 /** POST /api/admin/respond: the spec's body (`email` must be the request's own address). */
 export const RespondInputSchema = z.object(
   {
-    contactId: z.string({ error: textError("contactId") }).trim().min(1, "contactId is required").max(100),
+    contactId: z
+      .string({ error: textError("contactId") })
+      .trim()
+      .min(1, "contactId is required")
+      .max(100),
     response: z
       .string({ error: CONTACT_MESSAGES.responseRequired })
       .trim()
@@ -84,5 +84,14 @@ export const RespondInputSchema = z.object(
   { error: BODY_NOT_OBJECT },
 );
 export type RespondInput = z.input<typeof RespondInputSchema>;
+
+/** The reply box's preview (issue 29): the e-mail as it will be sent, its plain-text part. */
+export const ResponsePreviewSchema = z.object({
+  to: z.string(),
+  replyTo: z.string(),
+  subject: z.string(),
+  text: z.string(),
+});
+export type ResponsePreview = z.infer<typeof ResponsePreviewSchema>;
 
 export const RespondResultSchema = z.object({ message: z.string(), contact: ContactRequestSchema });

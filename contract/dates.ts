@@ -147,6 +147,14 @@ export function lagosLocalToDate(local: string): Date | null {
   return new Date(day.getTime() + (hour * 60 + minute) * 60_000);
 }
 
+/**
+ * "2026-03-03 14:05": an instant in Lagos time as the CSV exports write it (issue 29), the day as the
+ * figures' exports write theirs (lagosDayOf), then the time; a spreadsheet reads it as a date and time.
+ */
+export function formatLagosCsv(value: Date | string): string {
+  return dateToLagosLocal(value).replace("T", " ");
+}
+
 /** The Lagos wall-clock time of an instant, as a `datetime-local` input shows it ("2030-03-14T16:00"). */
 export function dateToLagosLocal(value: Date | string): string {
   return new Date(new Date(value).getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 16);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isAdminUrl, isHttpsUrl } from "./admin-resource.ts";
+import { hasEncodedWord } from "./common.ts";
 import { lagosLocalToDate } from "./dates.ts";
 
 // spec public-area §3 "Event", "Talent"
@@ -63,7 +64,12 @@ export const EventInputSchema = z.object({
     .min(1, "Name is required")
     .max(200, "Name must be at most 200 characters")
     // eslint-disable-next-line no-control-regex
-    .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), "Name must not contain control characters"),
+    .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), "Name must not contain control characters")
+    // the name is in the ticket's and the streaming link's subjects (issue 29)
+    .refine(
+      (v) => !hasEncodedWord(v),
+      "Name must not contain encoded-word syntax such as =?utf-8?q?…?=: mail apps would decode it in the e-mail's subject",
+    ),
   description: text("Description", 5000).optional().default(""),
   time: text("Time", 200).optional().default(""),
   startsAt: z

@@ -3,7 +3,7 @@
 // "Newsletter bulk"; issue 19; decision 037): subscribers with their state, paged and searchable, the
 // delete, and a bulk e-mail sent through the mail queue to the confirmed subscribers.
 import { z } from "zod";
-import { BODY_NOT_OBJECT } from "./common.ts";
+import { BODY_NOT_OBJECT, hasEncodedWord } from "./common.ts";
 import { pageQuerySchema, pageSchema } from "./paging.ts";
 import { playerUrl } from "./video-embed.ts";
 
@@ -37,11 +37,20 @@ export const NEWSLETTER_MESSAGES = {
   subjectRequired: "Subject is required",
   subjectTooLong: `Subject must be at most ${BULK_LIMITS.subject} characters`,
   subjectOneLine: "Subject must be one line",
+  subjectEncodedWord:
+    "Subject must not contain encoded-word syntax such as =?utf-8?q?…?=: mail apps would decode it into other text",
   messageRequired: "Message is required",
   messageTooLong: `Message must be at most ${BULK_LIMITS.message} characters`,
   color: "Background color must be a color such as #ffffff",
   url: (label: string) => `${label} must be an http(s) URL`,
   noRecipients: "There are no confirmed subscribers to send to",
+  /** issue 29: the admin's resend of a pending subscriber's confirmation e-mail (at most one an hour) */
+  resend: "Resend confirmation",
+  resent: (email: string) => `The confirmation e-mail was sent again to ${email}.`,
+  resendFailed: "Failed to resend the confirmation: ",
+  resendNotPending: "Only a pending subscriber can be sent the confirmation e-mail again",
+  resendTooSoon: (minutes: number) =>
+    `A confirmation e-mail went to this address less than an hour ago. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} and try again.`,
   /** the public pages */
   confirmed: "Your subscription is confirmed. Thank you!",
   unsubscribed: "You are unsubscribed. You will get no more newsletters.",
@@ -102,7 +111,8 @@ export const BulkEmailInputSchema = z.object(
       .trim()
       .min(1, NEWSLETTER_MESSAGES.subjectRequired)
       .max(BULK_LIMITS.subject, NEWSLETTER_MESSAGES.subjectTooLong)
-      .regex(/^[^\r\n]*$/, NEWSLETTER_MESSAGES.subjectOneLine),
+      .regex(/^[^\r\n]*$/, NEWSLETTER_MESSAGES.subjectOneLine)
+      .refine((v) => !hasEncodedWord(v), NEWSLETTER_MESSAGES.subjectEncodedWord),
     message: z
       .string({ error: NEWSLETTER_MESSAGES.messageRequired })
       .trim()

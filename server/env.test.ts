@@ -176,14 +176,32 @@ describe("parseEnv", () => {
     expect(messageOf({ PAYSTACK_BASE_URL: "ftp://x" })[1]).toMatch(/PAYSTACK_BASE_URL must be an http\(s\) URL/);
   });
 
+  it("reads CONTACT_REPLY_TO as an address, unset by default", () => {
+    expect(parseEnv({}).CONTACT_REPLY_TO).toBeUndefined();
+    expect(parseEnv({ CONTACT_REPLY_TO: "" }).CONTACT_REPLY_TO).toBeUndefined();
+    expect(parseEnv({ CONTACT_REPLY_TO: "Help <help@academy.example>" }).CONTACT_REPLY_TO).toBe(
+      "Help <help@academy.example>",
+    );
+    expect(() => parseEnv({ CONTACT_REPLY_TO: "help desk" })).toThrow(/CONTACT_REPLY_TO must be an address/);
+    expect(() => parseEnv({ CONTACT_REPLY_TO: "a@b.c\nBcc: x@y.z" })).toThrow(/CONTACT_REPLY_TO must be an address/);
+  });
+
   it("reads the writing limits and the address factor, with their defaults", () => {
     expect(parseEnv({})).toMatchObject({
       PAYMENT_RATE_LIMIT: 20,
       COMMENT_RATE_LIMIT: 10,
       POST_RATE_LIMIT: 5,
       UPLOAD_RATE_LIMIT: 30,
+      NEWSLETTER_RATE_LIMIT: 5,
+      CONTACT_RATE_LIMIT: 5,
       ADDRESS_RATE_LIMIT_FACTOR: 50,
     });
+    expect(parseEnv({ NEWSLETTER_RATE_LIMIT: "2", CONTACT_RATE_LIMIT: "3" })).toMatchObject({
+      NEWSLETTER_RATE_LIMIT: 2,
+      CONTACT_RATE_LIMIT: 3,
+    });
+    expect(() => parseEnv({ NEWSLETTER_RATE_LIMIT: "0" })).toThrow(/NEWSLETTER_RATE_LIMIT must be at least 1/);
+    expect(() => parseEnv({ CONTACT_RATE_LIMIT: "x" })).toThrow(/CONTACT_RATE_LIMIT must be a number/);
     expect(
       parseEnv({
         COMMENT_RATE_LIMIT: "3",

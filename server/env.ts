@@ -206,6 +206,17 @@ const EnvSchema = z.object({
     .int()
     .min(1, "UPLOAD_RATE_LIMIT must be at least 1")
     .default(30),
+  // The public forms (issue 29): per client (device cookie, else address) and hour.
+  NEWSLETTER_RATE_LIMIT: z.coerce
+    .number({ error: "NEWSLETTER_RATE_LIMIT must be a number of sign-ups per hour" })
+    .int()
+    .min(1, "NEWSLETTER_RATE_LIMIT must be at least 1")
+    .default(5),
+  CONTACT_RATE_LIMIT: z.coerce
+    .number({ error: "CONTACT_RATE_LIMIT must be a number of contact requests per hour" })
+    .int()
+    .min(1, "CONTACT_RATE_LIMIT must be at least 1")
+    .default(5),
   ADDRESS_RATE_LIMIT_FACTOR: z.coerce
     .number({ error: "ADDRESS_RATE_LIMIT_FACTOR must be a number (how many clients' limits one address may use)" })
     .int()
@@ -226,6 +237,17 @@ const EnvSchema = z.object({
     .regex(
       /^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/,
       'MAIL_FROM must be an address such as no-reply@academy.example or "TechAfrica <no-reply@academy.example>"',
+    )
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  // Where a requester's answer to a contact reply goes (its Reply-To; issue 29): a mailbox staff read.
+  // Unset: the address of the admin who sent the reply.
+  CONTACT_REPLY_TO: z
+    .string()
+    .trim()
+    .regex(
+      /^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/,
+      'CONTACT_REPLY_TO must be an address such as help@academy.example or "TechAfrica Help <help@academy.example>"',
     )
     .optional()
     .or(z.literal("").transform(() => undefined)),

@@ -217,7 +217,11 @@ export function createServices(deps: Deps) {
       logger: deps.logger,
       stepUpMaxAgeMs: deps.env.STEP_UP_MAX_AGE_SECONDS * 1000,
     }),
-    contacts: createContactsService(db, { mailer: deps.mailer, brand: emailBrand(deps.env) }),
+    contacts: createContactsService(db, {
+      mailer: deps.mailer,
+      brand: emailBrand(deps.env),
+      replyTo: deps.env.CONTACT_REPLY_TO,
+    }),
     users: createUsersService(db, {
       stepUpMaxAgeMs: deps.env.STEP_UP_MAX_AGE_SECONDS * 1000,
       stepUpAttempts: deps.env.SIGN_IN_RATE_LIMIT,

@@ -1,9 +1,12 @@
 // The writing limits (decision 025) on the page side: a page action that writes what an API call writes
 // (a comment, a post) counts in that call's limit (COMMENT_RATE_LIMIT, POST_RATE_LIMIT), so that the page
 // is no way around it. Over it, the form's own failure with the limit's message comes back as a 429 with
-// Retry-After (the route's `headers` passes it on: `retryAfterOf` in meta.ts).
+// Retry-After (the route's `headers` passes it on: `retryAfterOf` in meta.ts). The /contact form counts in
+// CONTACT_RATE_LIMIT with POST /backend/api/contact, per client as the API counts it (issue 29).
 import { data } from "react-router";
 import type { Actor } from "../../server/features/auth/actor.ts";
+import { deviceIdOf } from "../../server/http/device.ts";
+import type { Caller, LimitName } from "../../server/http/rate-limit.ts";
 import type { AppContext } from "./context.ts";
 import { STATUS_TEXT } from "./page-errors.server.ts";
 
@@ -14,7 +17,34 @@ export async function overWriteLimit<T>(
   actor: Actor,
   failure: (message: string) => T,
 ) {
-  const turn = await ctx.services.rateLimits.hit(limit, { userId: actor.id, address: ctx.clientIp });
+  return overLimit(ctx, limit, { userId: actor.id, address: ctx.clientIp }, failure);
+}
+
+/**
+ * A page's form that anyone may send (no account): counted per client as the API counts it, the signed-in
+ * user, else the browser's device cookie, else the address.
+ */
+export function overPublicLimit<T>(
+  ctx: Pick<AppContext, "services" | "clientIp" | "actor">,
+  limit: "contact",
+  request: Request,
+  failure: (message: string) => T,
+) {
+  const caller: Caller = {
+    userId: ctx.actor?.id ?? null,
+    deviceId: deviceIdOf(request.headers.get("cookie") ?? undefined),
+    address: ctx.clientIp,
+  };
+  return overLimit(ctx, limit, caller, failure);
+}
+
+async function overLimit<T>(
+  ctx: Pick<AppContext, "services">,
+  limit: LimitName,
+  caller: Caller,
+  failure: (message: string) => T,
+) {
+  const turn = await ctx.services.rateLimits.hit(limit, caller);
   if (turn.ok) return null;
   return data(failure(turn.message), {
     status: 429,

@@ -5,12 +5,16 @@ import { CONTACT_LIMITS, CONTACT_SUBJECTS, ContactInputSchema } from "../../cont
 import { appContext } from "../lib/context.ts";
 import { canonicalUrl, pageMeta } from "../lib/meta.ts";
 import { failureFromError, parseForm } from "../lib/forms.server.ts";
+import { retryAfterOf } from "../lib/meta.ts";
+import { overPublicLimit } from "../lib/write-limits.server.ts";
 import { ContactDetails } from "../components/contact/contact-details.tsx";
 import {
   CONTACT_FIELDS,
   CONTACT_LABELS,
   ContactForm,
   type ContactActionData,
+  type ContactField,
+  type ContactValues,
 } from "../components/contact/contact-form.tsx";
 
 // The subjects and limits come from the contract through the loader, so the browser bundle does not
@@ -22,8 +26,9 @@ export function loader({ context }: Route.LoaderArgs) {
 
 // Schema: ContactInputSchema (contract/messaging.ts), the one schema of the API, this action and the
 // form in the browser; services.contacts.create parses again and is the truth.
-export async function action({ request, context }: Route.ActionArgs): Promise<ContactActionData> {
-  const { services } = context.get(appContext);
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  const { services } = ctx;
   // A form shown again with its errors is a page rendered as asked: 200, not 422, which browsers log as a
   // failed resource load (a console error) for the fetcher's request and for the plain POST alike.
   const form = await parseForm(request, {
@@ -36,12 +41,24 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Co
     input: (fields) => ({ ...fields, subject: fields.subject || undefined }),
   });
   if (!form.ok) return form.failure;
+  // CONTACT_RATE_LIMIT, shared with POST /backend/api/contact: 429, the wait, what was typed kept (issue 29)
+  const over = await overPublicLimit(ctx, "contact", request, (message): ContactActionData => ({
+    ok: false,
+    formError: message,
+    fieldErrors: {},
+    values: form.values,
+  }));
+  if (over) return over;
   try {
     const saved = await services.contacts.create(form.data);
-    return { ok: true, message: saved.message, values: {} };
+    return { ok: true, message: saved.message, values: {} } satisfies ContactActionData;
   } catch (error) {
-    return failureFromError(error, form.values);
+    return failureFromError<ContactField, ContactValues>(error, form.values);
   }
+}
+
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return retryAfterOf(actionHeaders);
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {

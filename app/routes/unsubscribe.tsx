@@ -1,6 +1,7 @@
 // /unsubscribe?token= (issue 19; decision 037): every newsletter's personal link, and its List-Unsubscribe
-// address. The GET asks, the POST unsubscribes: the page's button, or a mail app's one-click POST (RFC
-// 8058: `List-Unsubscribe=One-Click`, no cookie, no form token), which needs no session. The address is
+// address. The GET asks, the POST unsubscribes: the page's button. A mail app's one-click POST (RFC 8058:
+// `List-Unsubscribe=One-Click`, from any Origin) is answered before the pages, by
+// server/features/newsletter/one-click.ts (issue 29): this action would refuse a foreign Origin. The address is
 // never shown, so a forwarded link reveals nobody's.
 import type { Route } from "./+types/unsubscribe";
 import { NEWSLETTER_MESSAGES } from "../../contract/newsletter.ts";

@@ -238,7 +238,17 @@ describe("writing limits per address (ADDRESS_RATE_LIMIT_FACTOR)", () => {
 
 describe("the counting", () => {
   const rule: LimitRule = { max: 2, windowMs: 60_000, message: (wait) => `wait ${wait}` };
-  const rules = { coupon: rule, pay: rule, verify: rule, comment: rule, post: rule, edit: rule, upload: rule };
+  const rules = {
+    coupon: rule,
+    pay: rule,
+    verify: rule,
+    comment: rule,
+    post: rule,
+    edit: rule,
+    upload: rule,
+    newsletter: rule,
+    contact: rule,
+  };
 
   it("a fixed window from the first call: Retry-After counts down to its end, then all is allowed again", async () => {
     let now = 1_000_000_000;

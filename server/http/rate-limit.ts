@@ -1,6 +1,8 @@
 // How often one client may call what costs something or could be abused (issue 15, decision 025):
 // coupon checks (guessing codes), payment starts (rows and provider calls), verifications (provider
-// calls), and writing: comments, posts, upload tokens and uploads.
+// calls), and writing: comments, posts, upload tokens and uploads; and the two public forms that reach
+// people or staff (issue 29): newsletter sign-ups (each e-mails a confirmation to the address typed) and
+// contact requests.
 //
 // Each call counts twice: once for the client, at the limit, and once for its whole address, at
 // ADDRESS_RATE_LIMIT_FACTOR times the limit. The client is the signed-in user, else the browser's
@@ -24,7 +26,7 @@ import type { AppEnv } from "./middleware.ts";
 
 export const RATE_LIMIT_MESSAGE = "Too many requests. Please wait a minute and try again.";
 
-export type LimitName = "coupon" | "pay" | "verify" | "comment" | "post" | "edit" | "upload";
+export type LimitName = "coupon" | "pay" | "verify" | "comment" | "post" | "edit" | "upload" | "newsletter" | "contact";
 
 export interface LimitRule {
   /** calls one client may make in a window */
@@ -35,6 +37,7 @@ export interface LimitRule {
 }
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 /** Edits of posts allowed for each new post POST_RATE_LIMIT allows (decision 056). */
 export const EDITS_PER_POST = 4;
 
@@ -50,12 +53,21 @@ export const RATE_LIMIT_MESSAGES = {
   post: (wait: string) => `You have published too many posts in a short time. Please wait ${wait} and try again.`,
   edit: (wait: string) => `You have edited posts too many times in a short time. Please wait ${wait} and try again.`,
   upload: (wait: string) => `Too many uploads in a short time. Please wait ${wait} and try again.`,
+  newsletter: (wait: string) =>
+    `Too many newsletter sign-ups from this device in a short time. Please wait ${wait} and try again.`,
+  contact: (wait: string) => `You have sent too many messages in a short time. Please wait ${wait} and try again.`,
   network: (wait: string) => `Too many requests from your network. Please wait ${wait} and try again.`,
 };
 
 type LimitSettings = Pick<
   Env,
-  "PAYMENT_RATE_LIMIT" | "COMMENT_RATE_LIMIT" | "POST_RATE_LIMIT" | "UPLOAD_RATE_LIMIT" | "ADDRESS_RATE_LIMIT_FACTOR"
+  | "PAYMENT_RATE_LIMIT"
+  | "COMMENT_RATE_LIMIT"
+  | "POST_RATE_LIMIT"
+  | "UPLOAD_RATE_LIMIT"
+  | "NEWSLETTER_RATE_LIMIT"
+  | "CONTACT_RATE_LIMIT"
+  | "ADDRESS_RATE_LIMIT_FACTOR"
 >;
 
 /** The limits from the settings (README "Configuration"). */
@@ -76,6 +88,10 @@ export function limitRules(env: LimitSettings): Record<LimitName, LimitRule> {
     edit: { max: env.POST_RATE_LIMIT * EDITS_PER_POST, windowMs: 10 * MINUTE, message: RATE_LIMIT_MESSAGES.edit },
     // each upload needs a token of its own: tokens and uploads are counted alike
     upload: { max: env.UPLOAD_RATE_LIMIT, windowMs: 10 * MINUTE, message: RATE_LIMIT_MESSAGES.upload },
+    // each sign-up e-mails whatever address was typed: per client and hour (issue 29)
+    newsletter: { max: env.NEWSLETTER_RATE_LIMIT, windowMs: HOUR, message: RATE_LIMIT_MESSAGES.newsletter },
+    // the API and the /contact page's form count together (app/lib/write-limits.server.ts)
+    contact: { max: env.CONTACT_RATE_LIMIT, windowMs: HOUR, message: RATE_LIMIT_MESSAGES.contact },
   };
 }
 
@@ -96,7 +112,10 @@ export function clientKey(caller: Caller): string {
   return `address:${caller.address}`;
 }
 
-/** Rows of windows that ended this long ago are deleted (the longest window is 10 minutes). */
+/**
+ * Rows last used this long ago are deleted: their windows have ended (the longest window is an hour, and
+ * a window starts with a row's first use, never after its last).
+ */
 const KEEP_MS = 60 * MINUTE;
 /** How often one process deletes them. */
 const SWEEP_EVERY_MS = 10 * MINUTE;
@@ -179,6 +198,9 @@ const LIMITED_CALLS: ReadonlyArray<{ method: string; path: RegExp; limit: LimitN
   { method: "GET", path: /^\/posts\/upload-auth$/, limit: "upload" },
   // an upload's credential is its token (a user's tokens are counted above): per client and address
   { method: "POST", path: /^\/api\/v1\/files\/upload$/, limit: "upload" },
+  // the public forms: a sign-up e-mails the address typed, a contact request lands with staff
+  { method: "POST", path: /^\/api\/newsletter$/, limit: "newsletter" },
+  { method: "POST", path: /^\/api\/contact$/, limit: "contact" },
 ];
 
 const PAYMENT_LIMITS = new Set<LimitName>(["coupon", "pay", "verify"]);

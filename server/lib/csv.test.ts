@@ -23,9 +23,33 @@ describe("csvField", () => {
     ["+2348030000000", "'+2348030000000"],
     ["-1+1", "'-1+1"],
     ["@SUM(A1:A9)", "'@SUM(A1:A9)"],
-    ["\tcmd", "'\tcmd"],
+    // (a tab is a separator too: quoted)
+    ["\tcmd", '"\'\tcmd"'],
+    ["  =1+1", "'  =1+1"],
   ])("prefixes text a spreadsheet would run as a formula with a quote: %j", (input, output) => {
     expect(csvField(input)).toBe(output);
+  });
+
+  // issue 29: a spreadsheet that splits on ";" (many locales), a tab or "|", or ignores the quotes, makes
+  // a cell of what follows each of them
+  it.each([
+    ["x;=1+1", '"x;\'=1+1"'],
+    ["x; =1+1", '"x;\' =1+1"'],
+    ["a,b,@SUM(A1)", '"a,b,\'@SUM(A1)"'],
+    ["a|+1", '"a|\'+1"'],
+    ["a\t-1+1", '"a\t\'-1+1"'],
+    ["line\n=cmd", '"line\n\'=cmd"'],
+    ["line\r\n=cmd", '"line\r\n\'=cmd"'],
+    ["=a;=b;;=c", "\"'=a;'=b;;'=c\""],
+  ])("defuses a formula after any separator a spreadsheet may use: %j", (input, output) => {
+    expect(csvField(input)).toBe(output);
+  });
+
+  it("leaves text with separators but no formula as it is, only quoted", () => {
+    expect(csvField("Design; basics")).toBe('"Design; basics"');
+    expect(csvField("Design - basics")).toBe("Design - basics");
+    expect(csvField("ada@example.com")).toBe("ada@example.com");
+    expect(csvField("2026-03-03 14:05")).toBe("2026-03-03 14:05");
   });
 
   it("writes a decimal as it is, negative too, and refuses one that is none", () => {

@@ -2,7 +2,11 @@
 // double quotes when it holds a comma, a quote, a line break or edge spaces, its quotes doubled), UTF-8
 // with a byte-order mark so that Excel reads "₦" and names such as "Adébáyọ̀" right, and text that a
 // spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) prefixed with a quote
-// (OWASP "CSV injection"). Numbers are written as numbers: only text is guarded.
+// (OWASP "CSV injection"). A spreadsheet may split a line on another separator than the comma (a
+// semicolon in many locales, a tab, a pipe) or ignore the quotes: text is then cut into cells at those,
+// so a quote also goes before a formula character after any of them or a line break (`x;=1+1` is
+// `x;'=1+1`; issue 29), and a field holding one is quoted. Numbers are written as numbers: only text is
+// guarded. Times are Lagos time, "2026-03-03 14:05" (formatLagosCsv in contract/dates.ts).
 
 /** The byte-order mark Excel needs to read a CSV file as UTF-8. */
 export const BOM = "\uFEFF";
@@ -13,8 +17,11 @@ export const BOM = "\uFEFF";
  */
 export type CsvValue = string | number | { decimal: string };
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
+/** what makes a cell a formula: =, +, - or @ first (spaces before it too), or a tab or carriage return */
+const FORMULA_START = /^(?:[=+\-@\t\r]|[ ]+[=+\-@])/;
+/** a formula character at the start of a cell that a separator or a line break would begin */
+const FORMULA_AFTER_SEPARATOR = /([,;\t|\r\n])([ \t]*[=+\-@])/g;
+const NEEDS_QUOTES = /[",;\t|\r\n]|^\s|\s$/;
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /** One field: guarded against formulas when it is text, quoted when it must be. */
@@ -27,7 +34,8 @@ export function csvField(value: CsvValue): string {
     if (!DECIMAL.test(value.decimal)) throw new Error(`not a decimal for a CSV cell: ${value.decimal}`);
     return value.decimal;
   }
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  const inner = value.replace(FORMULA_AFTER_SEPARATOR, "$1'$2");
+  const text = FORMULA_START.test(inner) ? `'${inner}` : inner;
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -51,11 +51,30 @@ test("an admin finds a request, responds by e-mail, sees it Responded with its r
   await contacts.respond(email, "   ");
   await expect(contacts.toast("Failed to send response: Response is required")).toBeVisible();
 
+  // issue 29: the box previews the e-mail as it will be sent (its lines, Reply-To, one greeting)
+  const row = contacts.row(email);
+  await row.getByLabel(`Response to ${email}`).fill("Hi Ngozi,\nPlease switch the player to 360p.\nWe are fixing it.");
+  await row.getByRole("button", { name: "Preview" }).click();
+  const preview = row.getByRole("region", { name: "Preview of the e-mail" });
+  await expect(preview).toContainText(`To${email}`);
+  await expect(preview).toContainText(`Reply-To${admin.email}`);
+  await expect(preview).toContainText("SubjectRe: Technical Support");
+  await expect(preview.locator("pre")).toContainText("Hi Ngozi,\nPlease switch the player to 360p.\nWe are fixing it.");
+  await expect(preview.locator("pre")).not.toContainText("Hello Ngozi,");
+  await expect(contacts.cell(email, "Status")).toHaveText("New");
+  await expectAccessible(page);
+  await row.getByRole("button", { name: "Send response" }).click();
+  await expect(contacts.toast("Response sent successfully")).toBeVisible();
+  const previewed = await waitForMail(dataDir, { to: email, subject: /^Re: Technical Support$/ });
+  expect(previewed.headers["reply-to"]).toBe(admin.email);
+  expect(previewed.html).toMatch(/Please switch the player to 360p\.<br\s*\/?>\s*We are fixing it\./);
+
   await contacts.respond(email, "Please switch the player to 360p while we fix it.");
   await expect(contacts.toast("Response sent successfully")).toBeVisible();
   await expect(contacts.cell(email, "Status")).toHaveText("Responded");
   await expect(contacts.cell(email, "Message")).toContainText("Please switch the player to 360p while we fix it.");
-  const mail = await waitForMail(dataDir, { to: email, subject: /^Re: Technical Support$/ });
+  // the second response's e-mail
+  const mail = await waitForMail(dataDir, { to: email, subject: /^Re: Technical Support$/, skip: 1 });
   expect(mail.text).toContain("Please switch the player to 360p while we fix it.");
 
   await contacts.filter({ email: "", status: "Responded" });
@@ -88,7 +107,10 @@ test.describe("without JavaScript", () => {
     await expect(contacts.notice("Response sent successfully")).toBeVisible();
     await expect(contacts.cell(email, "Status")).toHaveText("Responded");
 
-    await contacts.row(email).getByRole("button", { name: `Delete the request from ${email}` }).click();
+    await contacts
+      .row(email)
+      .getByRole("button", { name: `Delete the request from ${email}` })
+      .click();
     const question = page.getByRole("region", { name: "Confirm delete" });
     await expect(question).toContainText(`Are you sure you want to delete the contact request from ${email}?`);
     await question.getByRole("button", { name: "Delete" }).click();

@@ -328,9 +328,38 @@ test.describe("the newsletter pop-up", () => {
     await dialog.getByLabel("Email address").fill(uniqueEmail("new"));
     await dialog.getByRole("button", { name: "Subscribe" }).click();
     await expect(dialog.getByText("Thanks for subscribing!", { exact: true })).toBeVisible();
+    // issue 29: and how to make it count (double opt-in), which stays as a toast once the pop-up closes
+    const hint = "Please check your inbox and click the link in our e-mail to confirm your subscription.";
+    await expect(dialog.getByText(hint, { exact: true })).toBeVisible();
     const shownAt = Date.now();
     await expect(dialog).toBeHidden({ timeout: 5_000 });
     expect(Date.now() - shownAt).toBeGreaterThan(1_000);
+    await expect(page.getByRole("region", { name: /Notifications/ }).getByText(hint)).toBeVisible();
+  });
+
+  test("over the sign-up limit, the pop-up shows the server's 429 message @desktop", async ({
+    page,
+    consoleErrors,
+  }) => {
+    // NEWSLETTER_RATE_LIMIT itself is tested in server/http/public-form-limits.test.ts; here, what the reader sees
+    const message =
+      "Too many newsletter sign-ups from this device in a short time. Please wait 59 minutes and try again.";
+    await page.route("**/backend/api/newsletter", (route) =>
+      route.fulfill({
+        status: 429,
+        headers: { "Retry-After": "3540" },
+        contentType: "application/json",
+        body: JSON.stringify({ error: { code: "too_many_requests", message } }),
+      }),
+    );
+    await page.goto("/");
+    const dialog = page.getByRole("dialog", { name: dialogName });
+    await dialog.getByLabel("Email address").fill(uniqueEmail("limited"));
+    await dialog.getByRole("button", { name: "Subscribe" }).click();
+    await expect(dialog.getByText(message, { exact: true })).toBeVisible();
+    await expect(dialog).toBeVisible();
+    const rest = consoleErrors.filter((e) => !/status of 429/.test(e));
+    consoleErrors.splice(0, consoleErrors.length, ...rest);
   });
 
   test("subscribing with an address already on the list (confirmed) shows the server's error @desktop", async ({

@@ -63,6 +63,7 @@ export async function postToAction<T>(
     fields = {},
     body,
     clientIp = "127.0.0.1",
+    headers,
   }: {
     path: string;
     pattern?: string;
@@ -71,10 +72,16 @@ export async function postToAction<T>(
     fields?: Record<string, string>;
     body?: BodyInit;
     clientIp?: string;
+    /** the request's own headers (a Cookie, an Origin) */
+    headers?: Record<string, string>;
   },
 ): Promise<ActionAnswer<T>> {
   const context = pageContext(t, who, clientIp);
-  const request = new Request(`http://localhost${path}`, { method: "POST", body: body ?? new URLSearchParams(fields) });
+  const request = new Request(`http://localhost${path}`, {
+    method: "POST",
+    body: body ?? new URLSearchParams(fields),
+    headers,
+  });
   let result: unknown;
   try {
     result = await action({ request, params, context, url: new URL(request.url), pattern });

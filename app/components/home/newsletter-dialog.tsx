@@ -2,10 +2,15 @@ import { useEffect, useState } from "react";
 import { Button } from "../ui/button.tsx";
 import { Field } from "../ui/form.tsx";
 import { Modal } from "../ui/modal.tsx";
+import { toast } from "../ui/toast.tsx";
 
 // spec public-area §4, §8, §9: the first-visit newsletter pop-up's dialog, in a chunk of its own
-// (newsletter-popup.tsx loads it only when it opens: decision 042).
+// (newsletter-popup.tsx loads it only when it opens: decision 042). A sign-up counts only once its
+// address is confirmed (decision 037): the spec's thanks comes with the instruction to confirm, and as the
+// dialog closes after the spec's 2 seconds the instruction stays on screen as a toast (issue 29; decision 053).
 const SUCCESS = "Thanks for subscribing!";
+export const NEWSLETTER_CONFIRM_HINT =
+  "Please check your inbox and click the link in our e-mail to confirm your subscription.";
 const FAILURE = "Error subscribing";
 const CLOSE_AFTER_MS = 2000;
 
@@ -20,6 +25,7 @@ export function NewsletterDialog({ onClose }: { onClose: () => void }) {
     const timer = setTimeout(() => {
       setEmail("");
       onClose();
+      void toast(NEWSLETTER_CONFIRM_HINT);
     }, CLOSE_AFTER_MS);
     return () => clearTimeout(timer);
   }, [state.kind, onClose]);
@@ -71,7 +77,12 @@ export function NewsletterDialog({ onClose }: { onClose: () => void }) {
           data-autofocus
         />
         <div role="status" aria-live="polite" className="empty:hidden">
-          {state.kind === "done" && <p className="mt-3 text-sm font-semibold text-emerald-700">{state.message}</p>}
+          {state.kind === "done" && (
+            <>
+              <p className="mt-3 text-sm font-semibold text-emerald-700">{state.message}</p>
+              <p className="mt-1 text-sm text-slate-700">{NEWSLETTER_CONFIRM_HINT}</p>
+            </>
+          )}
           {state.kind === "failed" && <p className="mt-3 text-sm font-semibold text-red-700">{state.message}</p>}
         </div>
         <div className="mt-5 flex flex-col gap-3 sm:flex-row-reverse">

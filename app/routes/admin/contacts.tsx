@@ -3,6 +3,8 @@
 // filter form; Respond opens a response box under the request (a <details>, so it opens without
 // JavaScript too) and sends the response by e-mail; Delete after a confirmation. One form → result →
 // message path: a success comes back to the same list with its message, a failure stays beside its form.
+// The box's Preview shows the e-mail as it will be sent (issue 29): recipient, Reply-To, subject and the
+// text, made on the server by the same code as the e-mail, so it works without JavaScript.
 import { useRef } from "react";
 import { Link, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/contacts";
@@ -12,6 +14,7 @@ import {
   CONTACT_STATUSES,
   RESPONSE_MAX,
   type ContactRequest,
+  type ResponsePreview,
 } from "../../../contract/contacts.ts";
 import { formatLagosDateTime } from "../../../contract/dates.ts";
 import { CONTACT_SUBJECTS } from "../../../contract/messaging.ts";
@@ -28,6 +31,7 @@ import { AdminPageHeader, adminMeta } from "../../components/admin/admin-shell.t
 import { DataTable, type Column } from "../../components/admin/data-table.tsx";
 import { FilterForm, filterHref, filterOptions, isFiltered, readFilters } from "../../components/admin/filter-form.tsx";
 import { RowDelete, RowDeleteAnswer } from "../../components/admin/row-delete.tsx";
+import { buttonClass } from "../../components/ui/button.tsx";
 import { PageForm, SubmitButton, TextareaField } from "../../components/ui/form.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 
@@ -54,7 +58,11 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   }
 }
 
-type Answer = ActionResult<"response", { contactId: string; response?: string; email?: string }>;
+type Answer = ActionResult<
+  "response",
+  { contactId: string; response?: string; email?: string },
+  { contactId: string; response: string; preview: ResponsePreview }
+>;
 
 export async function action({ request, context }: Route.ActionArgs): Promise<Answer | RowDeleteResult | Response> {
   const ctx = context.get(appContext);
@@ -80,6 +88,23 @@ export async function action({ request, context }: Route.ActionArgs): Promise<An
   }
 
   const response = text("response");
+  if (text("preview") === "yes") {
+    try {
+      const preview = await ctx.services.contacts.previewResponse(actor, { contactId, response });
+      return { ok: true, intent: "contacts.preview", message: "", values: { contactId, response, preview } };
+    } catch (error) {
+      const refused = toPageError(error);
+      if (!refused) throw error;
+      const reason = refused.message || CONTACT_MESSAGES.unknownError;
+      return {
+        ok: false,
+        intent: "contacts.respond",
+        formError: reason,
+        fieldErrors: refused.status === 422 && /Response/.test(reason) ? { response: reason } : {},
+        values: { contactId, response },
+      };
+    }
+  }
   try {
     await ctx.services.contacts.respond(actor, { contactId, response, email: text("email") || undefined });
     return redirectWithMessage(ctx, back, CONTACT_MESSAGES.responded);
@@ -100,18 +125,55 @@ export async function action({ request, context }: Route.ActionArgs): Promise<An
 type Row = ContactRequest & { received: string };
 
 type Failure = Extract<Answer, { ok: false }>;
+type Preview = Extract<Answer, { ok: true }>;
 
-function RespondBox({ row, failure }: { row: Row; failure: Failure | undefined }) {
+/** The e-mail a response makes, as its recipient will read it (the plain-text part, with its headers). */
+function ResponsePreviewBox({ preview, id }: { preview: ResponsePreview; id: string }) {
+  return (
+    <section aria-labelledby={`${id}-preview-title`} className="rounded-lg border border-slate-300 bg-slate-50 p-3">
+      <h3 id={`${id}-preview-title`} className="text-sm font-bold text-slate-900">
+        Preview of the e-mail
+      </h3>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="font-semibold text-slate-700">To</dt>
+        <dd className="break-all text-slate-900">{preview.to}</dd>
+        <dt className="font-semibold text-slate-700">Reply-To</dt>
+        <dd className="break-all text-slate-900">{preview.replyTo}</dd>
+        <dt className="font-semibold text-slate-700">Subject</dt>
+        <dd className="break-words text-slate-900">{preview.subject}</dd>
+      </dl>
+      <pre className="mt-3 max-h-96 overflow-auto rounded border border-slate-200 bg-white p-3 font-sans text-sm break-words whitespace-pre-wrap text-slate-800">
+        {preview.text}
+      </pre>
+    </section>
+  );
+}
+
+function RespondBox({
+  row,
+  failure,
+  previewed,
+}: {
+  row: Row;
+  failure: Failure | undefined;
+  previewed: Preview | undefined;
+}) {
   const formRef = useRef<HTMLFormElement>(null);
   const navigation = useNavigation();
   const mine = failure?.values.contactId === row._id ? failure : undefined;
+  const preview = previewed?.values.contactId === row._id ? previewed : undefined;
+  const previewing =
+    navigation.state !== "idle" &&
+    navigation.formData?.get("contactId") === row._id &&
+    navigation.formData?.get("preview") === "yes";
   const sending =
     navigation.state !== "idle" &&
     navigation.formData?.get("contactId") === row._id &&
-    navigation.formData?.get("intent") === "respond";
+    navigation.formData?.get("intent") === "respond" &&
+    navigation.formData?.get("preview") !== "yes";
   const id = `respond-${row._id}`;
   return (
-    <details className="mt-3" open={mine ? true : undefined}>
+    <details className="mt-3" open={mine || preview ? true : undefined}>
       <summary className="inline-flex cursor-pointer rounded-lg border border-brand-300 px-3 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50">
         Respond<span className="sr-only"> to {row.email}</span>
       </summary>
@@ -127,17 +189,37 @@ function RespondBox({ row, failure }: { row: Row; failure: Failure | undefined }
           rows={5}
           maxLength={RESPONSE_MAX}
           required
-          defaultValue={mine?.values.response ?? ""}
+          defaultValue={mine?.values.response ?? preview?.values.response ?? ""}
           error={mine?.fieldErrors.response}
-          hint={`Sent by e-mail as "Re: ${row.subject}".`}
+          hint={`Sent by e-mail as "Re: ${row.subject}". Preview shows the e-mail as it will be sent.`}
         />
-        <SubmitButton pending={sending} label="Send response" pendingLabel="Sending…" className="w-full sm:w-auto" />
+        {preview ? <ResponsePreviewBox preview={preview.values.preview} id={id} /> : null}
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <SubmitButton pending={sending} label="Send response" pendingLabel="Sending…" className="w-full sm:w-auto" />
+          <button
+            type="submit"
+            name="preview"
+            value="yes"
+            disabled={previewing}
+            className={buttonClass("ghost", "md", "w-full border border-slate-300 sm:w-auto")}
+          >
+            {previewing ? "Preparing preview…" : "Preview"}
+          </button>
+        </div>
       </PageForm>
     </details>
   );
 }
 
-function Message({ row, failure }: { row: Row; failure: Failure | undefined }) {
+function Message({
+  row,
+  failure,
+  previewed,
+}: {
+  row: Row;
+  failure: Failure | undefined;
+  previewed: Preview | undefined;
+}) {
   return (
     <div className="min-w-0 max-w-prose">
       <p className="break-words whitespace-pre-wrap text-slate-800">{row.message}</p>
@@ -154,13 +236,13 @@ function Message({ row, failure }: { row: Row; failure: Failure | undefined }) {
           ))}
         </ol>
       )}
-      <RespondBox row={row} failure={failure} />
+      <RespondBox row={row} failure={failure} previewed={previewed} />
     </div>
   );
 }
 
 /** The list's columns; a failed response shows in its request's box. */
-const columnsFor = (failure: Failure | undefined): ReadonlyArray<Column<Row>> => [
+const columnsFor = (failure: Failure | undefined, previewed: Preview | undefined): ReadonlyArray<Column<Row>> => [
   {
     key: "email",
     header: "From",
@@ -173,7 +255,12 @@ const columnsFor = (failure: Failure | undefined): ReadonlyArray<Column<Row>> =>
     ),
   },
   { key: "subject", header: "Subject", cell: (r) => r.subject },
-  { key: "message", header: "Message", wide: true, cell: (r) => <Message row={r} failure={failure} /> },
+  {
+    key: "message",
+    header: "Message",
+    wide: true,
+    cell: (r) => <Message row={r} failure={failure} previewed={previewed} />,
+  },
   {
     key: "received",
     header: "Received",
@@ -197,6 +284,10 @@ export default function AdminContacts({ loaderData, actionData }: Route.Componen
   const failure =
     actionData && !actionData.ok && actionData.intent === "contacts.respond" ? (actionData as Failure) : undefined;
   useToast(failure, failure?.formError, "error");
+  const previewed =
+    actionData && actionData.ok && "intent" in actionData && actionData.intent === "contacts.preview"
+      ? (actionData as Preview)
+      : undefined;
   const rows: Row[] = list.items.map((c) => ({ ...c, received: formatLagosDateTime(c.createdAt) }));
   const filtered = isFiltered(filters);
   const statuses = CONTACT_STATUSES.map((s) => ({ value: s, label: CONTACT_STATUS_LABELS[s] }));
@@ -238,7 +329,7 @@ export default function AdminContacts({ loaderData, actionData }: Route.Componen
         </h2>
         <DataTable
           labelledBy="contacts-title"
-          columns={columnsFor(failure)}
+          columns={columnsFor(failure, previewed)}
           rows={rows}
           rowKey={(r) => r._id}
           error={error}

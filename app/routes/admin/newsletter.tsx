@@ -3,7 +3,9 @@
 // paged and found by e-mail or state with the kit's GET filter form, each deleted after a question (the
 // kit's RowDelete), the CSV export; the bulk e-mail's form with a preview rendered by the server (the
 // same renderer as the e-mail itself, so it works without JavaScript), its send (a step-up action) and
-// the history of sends with their progress, refreshed every two seconds while one is going out.
+// the history of sends with their progress, refreshed every two seconds while one is going out. A pending
+// subscriber's row has "Resend confirmation" (issue 29): the confirmation e-mail again, at most one an
+// hour per address (the service decides, and records it in the audit log).
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/newsletter";
@@ -36,6 +38,7 @@ import { RowDelete, RowDeleteAnswer } from "../../components/admin/row-delete.ts
 import { StepUpPrompt } from "../../components/admin/step-up-prompt.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { Field, Notice, TextareaField } from "../../components/ui/form.tsx";
+import { useToast } from "../../components/ui/toast.tsx";
 
 const PATH = "/admin/newsletter";
 const FILTERS = ["status", "search"] as const;
@@ -80,7 +83,13 @@ type BulkAnswer = ActionResult<
   { preview: { html: string; text: string } | null; values: BulkValues }
 >;
 
-export async function action({ request, context }: Route.ActionArgs): Promise<BulkAnswer | RowDeleteResult | Response> {
+/** What a row's "Resend confirmation" answers: done (with the message) or refused (with the reason). */
+type ResendAnswer = ActionResult<never, { id: string }, { id: string }> & { intent: "resend" };
+
+export async function action({
+  request,
+  context,
+}: Route.ActionArgs): Promise<BulkAnswer | RowDeleteResult | ResendAnswer | Response> {
   const ctx = context.get(appContext);
   const actor = requireAdminPage(request, ctx);
   const body = await readFormBody(request);
@@ -98,6 +107,23 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Bu
     );
   }
   const field = (name: string) => (typeof body.fields[name] === "string" ? (body.fields[name] as string) : "");
+  if (field("intent") === "resend") {
+    const id = field("id").trim().slice(0, 100);
+    let message = "";
+    const refused = await refusalOf(async () => {
+      ({ message } = await ctx.services.newsletter.resendConfirmation(actor, id));
+    });
+    if (refused) {
+      return {
+        ok: false,
+        intent: "resend",
+        formError: `${NEWSLETTER_MESSAGES.resendFailed}${refused.message}`,
+        fieldErrors: {},
+        values: { id },
+      };
+    }
+    return { ok: true, intent: "resend", message, values: { id } };
+  }
   const values = Object.fromEntries(BULK_FIELDS.map((f) => [f, field(f).slice(0, BULK_LIMITS.message)])) as BulkValues;
   const intent = field("intent");
   const parsed = BulkEmailInputSchema.safeParse(values);
@@ -165,6 +191,44 @@ const columns: ReadonlyArray<Column<Row>> = [
   },
   { key: "status", header: "State", cell: (r) => SUBSCRIBER_STATE_LABELS[r.status] },
 ];
+
+/** A pending subscriber's "Resend confirmation": a plain form post, so it works without JavaScript. */
+function ResendConfirmation({ subscriber }: { subscriber: Subscriber }) {
+  const navigation = useNavigation();
+  const busy =
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === "resend" &&
+    navigation.formData?.get("id") === subscriber._id;
+  return (
+    <Form method="post" className="inline">
+      <input type="hidden" name="intent" value="resend" />
+      <input type="hidden" name="id" value={subscriber._id} />
+      <button
+        type="submit"
+        disabled={busy}
+        aria-label={`${NEWSLETTER_MESSAGES.resend} to ${subscriber.email}`}
+        className={buttonClass("ghost", "sm", "border border-slate-300")}
+      >
+        {busy ? "Sending…" : NEWSLETTER_MESSAGES.resend}
+      </button>
+    </Form>
+  );
+}
+
+/** Above the list: what a resend answered (also a toast with JavaScript). */
+function ResendResult({ answer }: { answer: ResendAnswer | undefined }) {
+  useToast(answer, answer ? (answer.ok ? answer.message : answer.formError) : null, answer?.ok ? "success" : "error");
+  if (!answer) return null;
+  return answer.ok ? (
+    <p role="status" className="mt-4 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-green-900">
+      {answer.message}
+    </p>
+  ) : (
+    <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-900">
+      {answer.formError}
+    </p>
+  );
+}
 
 /** The spec's result message beside the form, gone after 3 seconds (spec §4); without JavaScript it stays. */
 function BulkResult({ answer }: { answer: BulkAnswer | undefined }) {
@@ -404,6 +468,7 @@ export default function AdminNewsletter({ loaderData, actionData }: Route.Compon
       ? (actionData as BulkAnswer)
       : undefined;
   const stepUp = bulk && !bulk.ok && bulk.code === "step_up_required" ? bulk : undefined;
+  const resent = actionData && actionData.intent === "resend" ? (actionData as ResendAnswer) : undefined;
   const rows: Row[] = list.items.map((s) => ({ ...s, subscribed: formatLagosDateTime(s.subscribedAt) }));
   const filtered = isFiltered(filters);
   const states = SUBSCRIBER_STATES.map((s) => ({ value: s, label: SUBSCRIBER_STATE_LABELS[s] }));
@@ -460,6 +525,7 @@ export default function AdminNewsletter({ loaderData, actionData }: Route.Compon
         ]}
       />
       <RowDeleteAnswer answer={actionData} cancelTo={here} />
+      <ResendResult answer={resent} />
       <section aria-labelledby="subscribers-title" className="mt-8">
         <h2 id="subscribers-title" className="text-lg font-bold text-slate-900">
           {filtered
@@ -476,12 +542,15 @@ export default function AdminNewsletter({ loaderData, actionData }: Route.Compon
           page={list}
           pager={{ label: "Subscriber pages", hrefFor: (p) => filterHref(PATH, filters, p) }}
           actions={(r) => (
-            <RowDelete
-              id={r._id}
-              label={r.email}
-              accessibleLabel={`Delete the subscriber ${r.email}`}
-              question={NEWSLETTER_MESSAGES.confirmDelete(r.email)}
-            />
+            <div className="flex flex-wrap items-center gap-2">
+              {r.status === "pending" ? <ResendConfirmation subscriber={r} /> : null}
+              <RowDelete
+                id={r._id}
+                label={r.email}
+                accessibleLabel={`Delete the subscriber ${r.email}`}
+                question={NEWSLETTER_MESSAGES.confirmDelete(r.email)}
+              />
+            </div>
           )}
         />
       </section>

@@ -11,6 +11,7 @@ import {
   RespondInputSchema,
   type ContactRequest,
   type ContactsQuery,
+  type ResponsePreview,
 } from "../../../contract/contacts.ts";
 import { CONTACT_SUCCESS, ContactInputSchema, type ContactResult } from "../../../contract/messaging.ts";
 import { offsetOf, type Page } from "../../../contract/paging.ts";
@@ -48,27 +49,36 @@ function toContact(row: ContactRow, responses: ResponseRow[]): ContactRequest {
 /** `%`, `_` and `\` typed in a search are themselves, not patterns. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The e-mail carrying an admin's response: the reply to the request's subject, the request quoted. */
-function responseEmail(brand: EmailBrand, contact: ContactRow, response: string) {
+/** A response that opens with its own greeting ("Hi Ada,", "Dear Sir"): the e-mail then adds none. */
+const OWN_GREETING = /^\s*(hello|hi|hey|hiya|dear|greetings|good (morning|afternoon|evening|day))\b/i;
+
+/**
+ * The e-mail carrying an admin's response: the reply to the request's subject, the request quoted. Its
+ * paragraphs keep their line breaks (in the HTML part too), its Reply-To is a mailbox staff read
+ * (CONTACT_REPLY_TO, else the responding admin's address: a no-reply sender alone would lose the
+ * requester's answer), and "Hello …," is added only when the response does not greet already (issue 29).
+ */
+function responseEmail(brand: EmailBrand, contact: ContactRow, response: string, replyTo: string) {
   const paragraphs = response.split(/\n\s*\n/).map((text) => ({ kind: "paragraph" as const, text: text.trim() }));
   return composeEmail(brand, {
     to: contact.email,
     subject: `Re: ${contact.subject}`,
     kind: "contact",
-    preview: response.slice(0, 120),
+    preview: response.replace(/\s+/g, " ").trim().slice(0, 120),
     heading: `About your message: ${contact.subject}`,
     name: contact.name,
-    blocks: [
-      ...paragraphs.filter((p) => p.text.length > 0),
-      { kind: "note", text: `You wrote: ${contact.message}` },
-    ],
+    greeting: !OWN_GREETING.test(response),
+    blocks: [...paragraphs.filter((p) => p.text.length > 0), { kind: "note", text: `You wrote: ${contact.message}` }],
     reason: `you sent a message through the contact page of ${brand.name}`,
+    headers: { "Reply-To": replyTo },
   });
 }
 
 export interface ContactsDeps {
   mailer?: Pick<Mailer, "store" | "dispatch">;
   brand?: EmailBrand;
+  /** CONTACT_REPLY_TO: the Reply-To of responses; unset, the responding admin's address */
+  replyTo?: string;
 }
 
 export function createContactsService(db: Db, deps: ContactsDeps = {}) {
@@ -158,7 +168,7 @@ export function createContactsService(db: Db, deps: ContactsDeps = {}) {
       if (!mailer || !brand) throw new Error("contacts: responding needs the mailer and the e-mail brand");
       const before = await getRow(contactId);
       if (email !== undefined && email !== before.email.toLowerCase()) throw Invalid(CONTACT_MESSAGES.wrongEmail);
-      const mail = await responseEmail(brand, before, response);
+      const mail = await responseEmail(brand, before, response, deps.replyTo ?? admin.email);
       const mailId = await db.transaction(async (tx) => {
         // the request may have been deleted since it was read: answer 404, send nothing
         const [row] = await tx.select().from(contacts).where(eq(contacts.id, before.id)).for("update");
@@ -191,6 +201,22 @@ export function createContactsService(db: Db, deps: ContactsDeps = {}) {
       await mailer.dispatch(mailId);
       const contact = await this.get(admin, before.id);
       return { message: CONTACT_MESSAGES.responded, contact };
+    },
+
+    /**
+     * The reply box's preview (issue 29): the e-mail `respond` would send for this response, made by the
+     * same code, as its recipient, Reply-To, subject and plain-text part. Nothing is stored or sent.
+     */
+    async previewResponse(actor: Actor | null, input: unknown): Promise<ResponsePreview> {
+      const admin = requireAdmin(actor);
+      const parsed = RespondInputSchema.safeParse(input);
+      if (!parsed.success) throw Invalid(describeIssues(parsed.error.issues));
+      const { brand } = deps;
+      if (!brand) throw new Error("contacts: a preview needs the e-mail brand");
+      const row = await getRow(parsed.data.contactId);
+      const replyTo = deps.replyTo ?? admin.email;
+      const mail = await responseEmail(brand, row, parsed.data.response, replyTo);
+      return { to: mail.to, replyTo, subject: mail.subject, text: mail.text };
     },
 
     /** DELETE /api/admin/contacts/{id}: the request and its responses. */

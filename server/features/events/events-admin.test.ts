@@ -128,6 +128,8 @@ describe("POST /api/events", () => {
     [{ name: "" }, "Name is required"],
     [{ name: undefined }, "Name is required"],
     [{ name: "x".repeat(201) }, "Name must be at most 200 characters"],
+    // issue 29: the name is in the ticket e-mail's subject, where mail apps decode encoded words
+    [{ name: "Demo day =?utf-8?q?=0D=0ABcc:x@example.com?=" }, "Name must not contain encoded-word syntax"],
     [{ streamUrl: "http://zoom.us/j/1" }, "Streaming link must be an https:// address"],
     [{ streamUrl: "javascript:alert(1)" }, "Streaming link must be an https:// address"],
     [{ startsAt: "2030-02-30T16:00" }, "Start must be a date and time"],

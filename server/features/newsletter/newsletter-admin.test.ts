@@ -120,12 +120,29 @@ describe("GET /api/admin/newsletter/export", () => {
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes.slice(3)).split("\r\n");
-    expect(lines[0]).toBe("email,status,subscribedAt,confirmedAt,endedAt");
-    expect(lines[1]).toMatch(/^'=cmd@example\.com,confirmed,\d{4}-/);
-    expect(lines[2]).toMatch(/^later@example\.com,pending,/);
+    expect(lines[0]).toBe("Email,Status,Subscribed (Lagos time),Confirmed (Lagos time),Ended (Lagos time)");
+    expect(lines[1]).toMatch(/^'=cmd@example\.com,Confirmed,\d{4}-\d\d-\d\d \d\d:\d\d,,$/);
+    expect(lines[2]).toMatch(/^later@example\.com,Pending,/);
     expect(lines[3]).toBe("");
     const filtered = await (await call("GET", "/api/admin/newsletter/export?status=pending")).text();
     expect(filtered.split("\r\n").filter(Boolean)).toHaveLength(2);
+  });
+
+  it("writes the times in Lagos time as the other exports do, not UTC (issue 29)", async () => {
+    const row = await subscriber("lagos@example.com", "unsubscribed");
+    await t.db
+      .update(newsletterSubscribers)
+      .set({
+        // 23:30 UTC is 00:30 the next day in Lagos
+        subscribedAt: new Date("2026-03-03T23:30:00Z"),
+        confirmedAt: new Date("2026-03-04T08:05:00Z"),
+        endedAt: new Date("2026-06-30T12:00:00Z"),
+      })
+      .where(eq(newsletterSubscribers.id, row.id));
+    const csv = await (await call("GET", "/api/admin/newsletter/export")).text();
+    expect(csv.split("\r\n")[1]).toBe(
+      "lagos@example.com,Unsubscribed,2026-03-04 00:30,2026-03-04 09:05,2026-06-30 13:00",
+    );
   });
 });
 
@@ -163,6 +180,17 @@ describe("POST /api/admin/newsletter/bulk-email", () => {
     ["no subject", { message: "x" }, NEWSLETTER_MESSAGES.subjectRequired],
     ["a blank subject", { subject: "  ", message: "x" }, NEWSLETTER_MESSAGES.subjectRequired],
     ["a subject of two lines", { subject: "a\nBcc: x@example.com", message: "x" }, NEWSLETTER_MESSAGES.subjectOneLine],
+    // issue 29: a literal encoded word that mail apps decode into a line break and "Bcc:"
+    [
+      "a subject with an encoded word",
+      { subject: "News =?utf-8?q?=0D=0ABcc:x@example.com?=", message: "x" },
+      NEWSLETTER_MESSAGES.subjectEncodedWord,
+    ],
+    [
+      "a subject with a base64 encoded word",
+      { subject: "=?UTF-8?B?DQpCY2M6IHhAZXhhbXBsZS5jb20=?=", message: "x" },
+      NEWSLETTER_MESSAGES.subjectEncodedWord,
+    ],
     ["no message", { subject: "x" }, NEWSLETTER_MESSAGES.messageRequired],
     ["a javascript: image", { ...BULK, imageUrl: "javascript:alert(1)" }, "Image URL must be an http(s) URL"],
     ["an ftp video", { ...BULK, videoUrl: "ftp://example.com/v.mp4" }, "Video URL must be an http(s) URL"],
@@ -324,6 +352,78 @@ describe("the fan-out (decision 037)", () => {
   });
 });
 
+describe("POST /api/admin/newsletter/{id}/resend-confirmation (issue 29)", () => {
+  const resend = (id: string, who: TestAccount | null = admin) =>
+    call("POST", `/api/admin/newsletter/${id}/resend-confirmation`, undefined, who);
+  const confirmations = () => t.db.select().from(mailMessages).where(eq(mailMessages.kind, "newsletter-confirm"));
+
+  it("e-mails a pending subscriber its link again, once an hour, and records who did it", async () => {
+    const row = await subscriber("slow@example.com", "pending");
+    await t.db
+      .update(newsletterSubscribers)
+      .set({ confirmToken: "c".repeat(48) })
+      .where(eq(newsletterSubscribers.id, row.id));
+    expect(await ok(await resend(row.id))).toEqual({ message: NEWSLETTER_MESSAGES.resent(row.email), _id: row.id });
+    const mails = await confirmations();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.to).toBe("slow@example.com");
+    expect(mails[0]!.text).toContain(`/newsletter/confirm?token=${"c".repeat(48)}`);
+    const [audit] = await t.db.select().from(adminAudit);
+    expect(audit).toMatchObject({ action: "resend", resource: "newsletter", itemId: row.id, actorId: admin.id });
+
+    // again within the hour: 429 with the minutes to wait, nothing sent
+    const again = await resend(row.id);
+    expect(await refused(again, 429)).toMatch(
+      /^A confirmation e-mail went to this address less than an hour ago\. Please wait (60|59) minutes and try again\.$/,
+    );
+    expect(await confirmations()).toHaveLength(1);
+    expect(await t.db.select().from(adminAudit)).toHaveLength(1);
+
+    // an hour later it may be sent again (the earlier e-mail moved back an hour, key and time)
+    const hourAgo = new Date(Date.now() - 61 * 60_000);
+    await t.db
+      .update(mailMessages)
+      .set({
+        createdAt: hourAgo,
+        dedupeKey: `newsletter-confirm:${row.id}:${Math.floor(hourAgo.getTime() / 3_600_000)}`,
+      })
+      .where(eq(mailMessages.id, mails[0]!.id));
+    expect((await resend(row.id)).status).toBe(200);
+    expect(await confirmations()).toHaveLength(2);
+  });
+
+  it("counts the sign-up's own e-mail: an address that just subscribed waits for the hour", async () => {
+    await t.services.newsletter.subscribe({ email: "fresh@example.com" });
+    const [row] = await t.db.select().from(newsletterSubscribers);
+    expect(await refused(await resend(row!.id), 429)).toMatch(/less than an hour ago/);
+    expect(await confirmations()).toHaveLength(1);
+  });
+
+  it("refuses a subscriber who is not pending (409), a missing one (404), and anyone but an admin", async () => {
+    for (const status of ["confirmed", "unsubscribed", "bounced"]) {
+      const row = await subscriber(`${status}@example.com`, status);
+      expect(await refused(await resend(row.id), 409)).toBe(NEWSLETTER_MESSAGES.resendNotPending);
+    }
+    expect((await resend(MISSING_ID)).status).toBe(404);
+    const pending = await subscriber("wait@example.com", "pending");
+    expect((await resend(pending.id, null)).status).toBe(401);
+    expect((await resend(pending.id, plain)).status).toBe(403);
+    expect(await confirmations()).toHaveLength(0);
+    expect(await t.db.select().from(adminAudit)).toHaveLength(0);
+  });
+
+  it("sends one e-mail when two admins click at once", async () => {
+    const row = await subscriber("race@example.com", "pending");
+    await t.db
+      .update(newsletterSubscribers)
+      .set({ confirmToken: "d".repeat(48) })
+      .where(eq(newsletterSubscribers.id, row.id));
+    const answers = await Promise.all([resend(row.id), resend(row.id), resend(row.id)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 429, 429]);
+    expect(await confirmations()).toHaveLength(1);
+  });
+});
+
 describe("the /admin/newsletter page's action", () => {
   const who = () => actorOf(admin, { admin: true, verifiedAt: new Date() });
   const post = (fields: Record<string, string>, actor = who()) =>
@@ -336,6 +436,25 @@ describe("the /admin/newsletter page's action", () => {
       code?: string;
       values: Record<string, unknown>;
     }>(t, pageAction, { path: "/admin/newsletter?page=1", who: actor, fields });
+
+  it("resends a pending subscriber's confirmation from its row, and says why it will not twice in an hour", async () => {
+    const row = await subscriber("row@example.com", "pending");
+    const done = await post({ intent: "resend", id: row.id });
+    expect(done.data).toEqual({
+      ok: true,
+      intent: "resend",
+      message: NEWSLETTER_MESSAGES.resent("row@example.com"),
+      values: { id: row.id },
+    });
+    const again = await post({ intent: "resend", id: row.id });
+    expect(again.data).toMatchObject({
+      ok: false,
+      intent: "resend",
+      formError: expect.stringMatching(
+        /^Failed to resend the confirmation: A confirmation e-mail went to this address less than an hour ago/,
+      ),
+    });
+  });
 
   it("asks before a delete, then deletes and goes back to the same list with the message", async () => {
     const row = await subscriber("ask@example.com");

@@ -82,6 +82,25 @@ const deleteSubscriber = defineRoute({
   },
 });
 
+const resendConfirmation = defineRoute({
+  access: "admin",
+  operationId: "resendNewsletterConfirmation",
+  method: "post",
+  path: "/api/admin/newsletter/{id}/resend-confirmation",
+  tags,
+  summary: "E-mail a pending subscriber the confirmation link again (at most once an hour per address)",
+  description:
+    "Only for a pending subscriber. An address that got a confirmation e-mail less than an hour ago " +
+    "(its sign-up's or a resend) is answered 429 with the minutes to wait. Recorded in the audit log.",
+  request: { params: z.object({ id: z.string().max(100) }) },
+  responses: {
+    200: jsonResponse("Sent again", z.object({ message: z.string(), _id: z.string() })),
+    404: errorResponse("No such subscriber"),
+    409: errorResponse("The subscriber is not pending"),
+    429: errorResponse("A confirmation e-mail went to this address less than an hour ago"),
+  },
+});
+
 const bulkEmail = defineRoute({
   access: "admin",
   operationId: "sendNewsletterBulkEmail",
@@ -140,6 +159,9 @@ export function registerNewsletterRoutes(app: OpenAPIHono<BackendEnv>, newslette
   });
   app.openapi(deleteSubscriber, async (c) =>
     c.json(await newsletter.remove(c.get("actor"), c.req.valid("param").id), 200),
+  );
+  app.openapi(resendConfirmation, async (c) =>
+    c.json(await newsletter.resendConfirmation(c.get("actor"), c.req.valid("param").id), 200),
   );
   app.openapi(bulkEmail, async (c) => c.json(await newsletter.sendBulk(c.get("actor"), c.req.valid("json")), 202));
   app.openapi(listCampaigns, async (c) => c.json({ items: await newsletter.campaigns(c.get("actor")) }, 200));

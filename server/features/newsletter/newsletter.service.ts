@@ -16,6 +16,7 @@ import { NEWSLETTER_SUCCESS, NewsletterInputSchema, type NewsletterResult } from
 import {
   BulkEmailInputSchema,
   NEWSLETTER_MESSAGES,
+  SUBSCRIBER_STATE_LABELS,
   SUBSCRIBER_STATES,
   SubscribersQuerySchema,
   videoPoster,
@@ -26,11 +27,13 @@ import {
   type SubscribersQuery,
   type SubscriberState,
 } from "../../../contract/newsletter.ts";
+import { formatLagosCsv } from "../../../contract/dates.ts";
 import { offsetOf } from "../../../contract/paging.ts";
 import type { Db } from "../../db/client.ts";
 import { mailMessages, newsletterCampaigns, newsletterSubscribers } from "../../db/schema.ts";
 import { inTransaction } from "../../jobs/queue.ts";
-import { Conflict, Invalid, NotFound } from "../../lib/errors.ts";
+import { toCsv } from "../../lib/csv.ts";
+import { Conflict, Invalid, NotFound, TooManyRequests } from "../../lib/errors.ts";
 import { isId } from "../../lib/id.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { requireAdmin, requireRecentVerification, type Actor } from "../auth/actor.ts";
@@ -69,14 +72,18 @@ function toSubscriber(row: SubscriberRow): Subscriber {
   };
 }
 
-/** a CSV field: quoted when it holds a comma, quote or line break; a leading = + - @ is defused for spreadsheets */
-function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
+/** The CSV export's columns: the times in Lagos time, as the screen shows them and the other exports write them. */
+export const SUBSCRIBER_CSV_HEADERS = [
+  "Email",
+  "Status",
+  "Subscribed (Lagos time)",
+  "Confirmed (Lagos time)",
+  "Ended (Lagos time)",
+] as const;
+const lagosOrEmpty = (at: Date | null) => (at ? formatLagosCsv(at) : "");
 
 export interface NewsletterDeps {
-  mailer?: Pick<Mailer, "sendOnce" | "ready" | "queueManyIn" | "onRefused">;
+  mailer?: Pick<Mailer, "sendOnce" | "ready" | "queueIn" | "queueManyIn" | "onRefused">;
   brand?: EmailBrand;
   boss?: PgBoss;
   logger?: Logger;
@@ -161,6 +168,11 @@ export function personalMessage(
 
 export const deliveryKey = (campaignId: string, subscriberId: string) => `newsletter:${campaignId}:${subscriberId}`;
 
+/** A subscriber's confirmation e-mail of one clock hour: one a subscriber and hour (its dedupe key). */
+const confirmKey = (subscriberId: string, hour: number) => `newsletter-confirm:${subscriberId}:${hour}`;
+const HOUR_MS = 3_600_000;
+const hourOf = (ms: number) => Math.floor(ms / HOUR_MS);
+
 export function createNewsletterService(db: Db, deps: NewsletterDeps = {}) {
   const need = <K extends keyof NewsletterDeps>(key: K): NonNullable<NewsletterDeps[K]> => {
     const value = deps[key];
@@ -172,8 +184,7 @@ export function createNewsletterService(db: Db, deps: NewsletterDeps = {}) {
   async function sendConfirmation(row: Pick<SubscriberRow, "id" | "email">, token: string) {
     const mailer = need("mailer");
     const mail = await confirmationEmail(need("brand"), row.email, token);
-    const hour = Math.floor(Date.now() / 3_600_000);
-    await mailer.sendOnce(mail, `newsletter-confirm:${row.id}:${hour}`);
+    await mailer.sendOnce(mail, confirmKey(row.id, hourOf(Date.now())));
   }
 
   async function campaignsWithCounts(rows: CampaignRow[]): Promise<Campaign[]> {
@@ -424,14 +435,20 @@ export function createNewsletterService(db: Db, deps: NewsletterDeps = {}) {
         .from(newsletterSubscribers)
         .where(where.length > 0 ? and(...where) : undefined)
         .orderBy(asc(newsletterSubscribers.subscribedAt), asc(newsletterSubscribers.id));
-      const lines = [
-        "email,status,subscribedAt,confirmedAt,endedAt",
-        ...rows.map((r) => {
+      // server/lib/csv.ts: the BOM, the quoting and the formula guard of every export
+      return toCsv(
+        SUBSCRIBER_CSV_HEADERS,
+        rows.map((r) => {
           const s = toSubscriber(r);
-          return [s.email, s.status, s.subscribedAt, s.confirmedAt ?? "", s.endedAt ?? ""].map(csvField).join(",");
+          return [
+            s.email,
+            SUBSCRIBER_STATE_LABELS[s.status],
+            formatLagosCsv(r.subscribedAt),
+            lagosOrEmpty(r.confirmedAt),
+            lagosOrEmpty(r.endedAt),
+          ];
         }),
-      ];
-      return `\uFEFF${lines.join("\r\n")}\r\n`;
+      );
     },
 
     /** DELETE /api/admin/newsletter/{id}. */
@@ -450,6 +467,61 @@ export function createNewsletterService(db: Db, deps: NewsletterDeps = {}) {
           after: null,
         });
         return { message: NEWSLETTER_MESSAGES.deleted, _id: row.id };
+      });
+    },
+
+    /**
+     * The admin's "Resend confirmation" for a pending subscriber (issue 29): the confirmation e-mail with
+     * its link again, at most one an hour per address, the sign-up's own e-mail included (else 429, with
+     * the minutes to wait), recorded in the audit log. The row is locked while it is decided, so two admins
+     * clicking at once send one e-mail; the e-mail, its job and the audit row commit together.
+     */
+    async resendConfirmation(actor: Actor | null, id: string): Promise<{ message: string; _id: string }> {
+      const admin = requireAdmin(actor);
+      if (!isId(id)) throw NotFound(NEWSLETTER_MESSAGES.notFound);
+      const mailer = need("mailer");
+      const brand = need("brand");
+      await mailer.ready();
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(newsletterSubscribers)
+          .where(eq(newsletterSubscribers.id, id))
+          .for("update");
+        if (!row) throw NotFound(NEWSLETTER_MESSAGES.notFound);
+        if (row.status !== "pending") throw Conflict(NEWSLETTER_MESSAGES.resendNotPending);
+        const now = Date.now();
+        // the confirmations of this hour and the last (their keys), the newest first
+        const [last] = await tx
+          .select({ at: mailMessages.createdAt })
+          .from(mailMessages)
+          .where(
+            inArray(mailMessages.dedupeKey, [confirmKey(row.id, hourOf(now)), confirmKey(row.id, hourOf(now) - 1)]),
+          )
+          .orderBy(desc(mailMessages.createdAt))
+          .limit(1);
+        const since = last ? now - last.at.getTime() : Infinity;
+        if (since < HOUR_MS)
+          throw TooManyRequests(NEWSLETTER_MESSAGES.resendTooSoon(Math.ceil((HOUR_MS - since) / 60_000)));
+        let token = row.confirmToken;
+        if (!token) {
+          token = newToken();
+          await tx
+            .update(newsletterSubscribers)
+            .set({ confirmToken: token })
+            .where(eq(newsletterSubscribers.id, row.id));
+        }
+        const mail = await confirmationEmail(brand, row.email, token);
+        await mailer.queueIn(tx, mail, { dedupeKey: confirmKey(row.id, hourOf(now)) });
+        await recordAudit(tx, admin, {
+          action: "resend",
+          resource: "newsletter",
+          itemId: row.id,
+          itemLabel: row.email,
+          before: null,
+          after: { confirmationSentTo: row.email },
+        });
+        return { message: NEWSLETTER_MESSAGES.resent(row.email), _id: row.id };
       });
     },
 

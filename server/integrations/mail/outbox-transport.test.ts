@@ -65,6 +65,25 @@ describe("outbox transport", () => {
     expect(second).toMatchObject({ subject: "Plain", text: "a=b\n\nline two" });
   });
 
+  it("writes a subject holding encoded-word syntax as encoded words of its own: shown as typed, no Bcc (issue 29)", async () => {
+    const outbox = path.join(dir, "outbox");
+    // ASCII only: nodemailer leaves such a subject as it is (a non-ASCII one it encodes whole)
+    const literal = "Your ticket for =?utf-8?q?=0D=0ABcc:victim@example.com?= and a long tail to fold over lines";
+    await createOutboxTransport(outbox).send(mail({ subject: literal }));
+    const [parsed] = readOutbox(outbox);
+    expect(parsed!.subject).toBe(literal);
+    expect(parsed!.headers.bcc).toBeUndefined();
+    const raw = readFileSync(parsed!.file!, "latin1");
+    const head = raw.slice(0, raw.indexOf("\r\n\r\n"));
+    // the typed encoded word is nowhere in the header as it is: a mail app decodes only our words
+    expect(head).not.toContain("=?utf-8?q?");
+    expect(head).not.toMatch(/^Bcc:/im);
+    const subjectLines = /^Subject: [^\r\n]*(\r\n [^\r\n]*)*/m.exec(head)![0].split("\r\n");
+    expect(subjectLines.length).toBeGreaterThan(1);
+    expect(subjectLines.every((line) => line.length <= 78)).toBe(true);
+    expect(head.match(/^Subject:/gim)).toHaveLength(1);
+  });
+
   it("lists the outbox oldest first, ignores files being written and answers [] for a missing folder", async () => {
     const outbox = path.join(dir, "outbox");
     expect(readOutbox(outbox)).toEqual([]);

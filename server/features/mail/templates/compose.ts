@@ -20,7 +20,7 @@
 import type { Logger } from "../../../lib/logger.ts";
 import type { MailInput } from "../mail.service.ts";
 import type { EmailBrand } from "./brand.ts";
-import { WATCH_VIDEO, type EmailBlock, type EmailContent } from "./content.ts";
+import { greetingOf, WATCH_VIDEO, type EmailBlock, type EmailContent } from "./content.ts";
 
 const NAME_MAX = 80;
 
@@ -98,7 +98,7 @@ function blockText(block: EmailBlock): string | null {
 export function emailText(brand: EmailBrand, content: EmailContent): string {
   const body = [
     content.heading,
-    content.name ? `Hello ${content.name},` : "Hello,",
+    ...(content.greeting === false ? [] : [greetingOf(content)]),
     ...content.blocks.map(blockText).filter((text): text is string => text !== null),
   ];
   const footer = [
@@ -142,5 +142,6 @@ export async function composeEmail(brand: EmailBrand, content: EmailContent): Pr
     text: emailText(brand, ready),
     html: await renderEmailHtml(brand, ready),
     ...(ready.attachments?.length ? { attachments: ready.attachments } : {}),
+    ...(ready.headers && Object.keys(ready.headers).length > 0 ? { headers: ready.headers } : {}),
   };
 }

@@ -48,6 +48,11 @@ export interface EmailContent {
   heading: string;
   /** the recipient's name when known ("Hello Ngozi,"); otherwise, or when it is no plain name, "Hello," */
   name?: string | null;
+  /**
+   * false: no "Hello …," line (a contact reply whose admin greets the reader in their own words: issue 29);
+   * default true
+   */
+  greeting?: boolean;
   blocks: EmailBlock[];
   /** why the recipient gets this, for the footer: "You got this e-mail because …" */
   reason: string;
@@ -57,7 +62,12 @@ export interface EmailContent {
   background?: string | null;
   /** a personal unsubscribe address, shown in the footer (newsletters) */
   unsubscribeUrl?: string | null;
+  /** extra headers of the message (a contact reply's Reply-To) */
+  headers?: Record<string, string>;
 }
 
 /** The words of a video block's link, in both parts. */
 export const WATCH_VIDEO = "Watch the video";
+
+/** "Hello Ngozi," or "Hello,": the line before the blocks, in both parts (none with greeting: false). */
+export const greetingOf = (content: Pick<EmailContent, "name">) => (content.name ? `Hello ${content.name},` : "Hello,");

@@ -19,9 +19,9 @@ import { Preview } from "@react-email/preview";
 import { render } from "@react-email/render";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
-import type { CSSProperties, ReactNode } from "react";
+import { Fragment, type CSSProperties, type ReactNode } from "react";
 import { EMAIL_COLORS as C, EMAIL_FONT, type EmailBrand } from "./brand.ts";
-import { WATCH_VIDEO, type EmailBlock, type EmailContent, type EmailDetail } from "./content.ts";
+import { greetingOf, WATCH_VIDEO, type EmailBlock, type EmailContent, type EmailDetail } from "./content.ts";
 
 // Long values (a signed ticket code, a streaming link, a long name) wrap instead of widening a phone's screen.
 const breakAnywhere: CSSProperties = { wordBreak: "break-word", overflowWrap: "anywhere" };
@@ -157,12 +157,38 @@ function Details({ rows }: { rows: EmailDetail[] }) {
   );
 }
 
+/**
+ * A text's line breaks as <br>: HTML joins lines, and mail apps do not all honour white-space CSS
+ * (a contact reply's lines ran together: issue 29). Each line is text, escaped by React.
+ */
+function Lines({ text }: { text: string }) {
+  const lines = text.split(/\r\n|\r|\n/);
+  return (
+    <>
+      {lines.map((line, i) => (
+        <Fragment key={i}>
+          {i > 0 ? <br /> : null}
+          {line}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
 function Block({ block }: { block: EmailBlock }) {
   switch (block.kind) {
     case "paragraph":
-      return <Text style={paragraph}>{block.text}</Text>;
+      return (
+        <Text style={paragraph}>
+          <Lines text={block.text} />
+        </Text>
+      );
     case "note":
-      return <Text style={{ ...paragraph, fontSize: "14px", lineHeight: "21px", color: C.muted }}>{block.text}</Text>;
+      return (
+        <Text style={{ ...paragraph, fontSize: "14px", lineHeight: "21px", color: C.muted }}>
+          <Lines text={block.text} />
+        </Text>
+      );
     case "details":
       return <Details rows={block.rows} />;
     case "button":
@@ -266,7 +292,7 @@ export function EmailDocument({ brand, content }: { brand: EmailBrand; content: 
             >
               {content.heading}
             </Heading>
-            <Text style={paragraph}>{content.name ? `Hello ${content.name},` : "Hello,"}</Text>
+            {content.greeting === false ? null : <Text style={paragraph}>{greetingOf(content)}</Text>}
             {content.blocks.map((block, i) => (
               <Block key={i} block={block} />
             ))}
