@@ -53,5 +53,21 @@ test("the public and admin pages fit 1280 px and 375 px, with long words in the 
   await signInByApi(page.context(), admin);
   for (const path of ["/admin", "/tickets", "/admin/audit", "/coupon-table", "/pmtalsLink/admin", "/admin/users"])
     found[path] = await overflowOf(page, path);
+  // the coupon list's inline edit (the Edit link's address): its row becomes a form, and still fits,
+  // its Code field in sight
+  const code = `FIT${Date.now().toString(36).toUpperCase()}`;
+  const coupon = await request.post("/backend/api/coupons", {
+    headers: await adminHeaders(request, admin, origin),
+    data: { discount: 5, code },
+  });
+  expect(coupon.status(), await coupon.text()).toBe(201);
+  const { _id: couponId } = (await coupon.json()) as { _id: string };
+  for (const path of [
+    `/coupon-table?edit=${couponId}#coupon-${couponId}-code`,
+    `/coupons?edit=${couponId}#coupon-${couponId}-code`,
+  ]) {
+    found[path] = await overflowOf(page, path);
+    await expect(page.getByLabel(`Code of ${code}`), path).toBeInViewport();
+  }
   expect(Object.entries(found).filter(([, overflow]) => overflow > 0)).toEqual([]);
 });

@@ -257,7 +257,8 @@ export function CouponTable({
   const editHref = (id: string) => {
     const params = new URLSearchParams(kept);
     params.set("edit", id);
-    return `${pathname}?${params}#coupon-edit-${id}`;
+    // the row's first field: on a phone the edited row is a tall card, and its Save form is at the bottom
+    return `${pathname}?${params}#coupon-${id}-code`;
   };
 
   const typed = (c: CouponJson, field: CouponFormField, current: string) => rowFailure(c)?.values[field] ?? current;
@@ -413,8 +414,9 @@ export function CouponTable({
           cancelTo={here}
         />
       ) : null}
-      {/* (the edited row's fields may be wider than the page: the table scrolls, not the page) */}
-      <div className="overflow-x-auto">
+      {/* (the edited row's fields may be wider than the page: the table scrolls, not the page; relative,
+          so that the table's screen-reader-only texts stay inside the scroller too) */}
+      <div className="relative overflow-x-auto">
         <DataTable
           labelledBy="coupon-list-title"
           columns={columns}

@@ -87,7 +87,7 @@ export default function CouponDetail({ loaderData }: Route.ComponentProps) {
         <p className="mt-3 text-sm text-slate-600">
           Times used counts paid payments; a payment in progress holds a use until it fails or is abandoned.{" "}
           <Link
-            to={`/coupon-table?edit=${coupon._id}#coupon-edit-${coupon._id}`}
+            to={`/coupon-table?edit=${coupon._id}#coupon-${coupon._id}-code`}
             className="font-medium text-brand-800 underline"
           >
             Edit this coupon
