@@ -34,7 +34,7 @@ export function checkInWords(answer: CheckInAnswer): CheckInWords {
       return {
         tone: "danger",
         title: "Already used",
-        detail: `All ${answer.quantity} of this ${ticketTypeLabel(answer.ticketType)} ticket are in: the last at ${formatLagosDateTime(answer.at)}${answer.by ? `, by ${answer.by}` : ""}.`,
+        detail: `${answer.quantity === 1 ? `This ${ticketTypeLabel(answer.ticketType)} ticket is in` : `All ${answer.quantity} of this ${ticketTypeLabel(answer.ticketType)} ticket are in`}: the last at ${formatLagosDateTime(answer.at)}${answer.by ? `, by ${answer.by}` : ""}.`,
       };
     case "wrong_event":
       return { tone: "warning", title: "Not for this event", detail: `This ticket is for ${answer.eventName}.` };

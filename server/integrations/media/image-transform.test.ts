@@ -52,6 +52,9 @@ describe("parseTransform (ImageKit's grammar)", () => {
     expect(parseTransform("rt-auto").steps[0]!.rt).toBe(0);
     expect(parseTransform("rt-N90").steps[0]!.rt).toBe(270);
     expect(parseTransform("w-10,dpr-auto").steps[0]).toEqual({ w: { px: 10 } });
+    // imagekit@6's effectGray: true (issue 29)
+    expect(parseTransform("w-300,e-grayscale-true").steps[0]).toEqual({ w: { px: 300 }, grayscale: true });
+    expect(() => parseTransform("e-grayscale-false")).toThrow("the only effect is e-grayscale");
   });
 
   it("reads chained steps in order; the output format and quality are the last given", () => {

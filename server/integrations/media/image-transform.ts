@@ -217,7 +217,9 @@ function parseStep(text: string): Step {
         break;
       }
       case "e":
-        if (value !== "grayscale") throw new TransformError(`"e-${value}" in tr: the only effect is e-grayscale.`);
+        // imagekit@6's effectGray: true writes e-grayscale-true (issue 29); later SDKs write e-grayscale
+        if (value !== "grayscale" && value !== "grayscale-true")
+          throw new TransformError(`"e-${value}" in tr: the only effect is e-grayscale.`);
         step.grayscale = true;
         break;
       default:
