@@ -82,6 +82,10 @@ test("the dashboard shows the last 30 days with a chart, and a figure downloads 
   const revenue = dashboard.figureSection("Revenue by day");
   const chart = dashboard.figureChart(revenue);
   await expect(chart.locator("canvas")).toBeVisible();
+  // the legend names each series with a value (the newest day's), never "Gross:" and nothing (issue 29)
+  const legendValues = chart.locator(".u-legend .u-series:not(:first-child) .u-value");
+  await expect(legendValues.first()).toBeVisible();
+  for (const value of await legendValues.allTextContents()) expect(value.trim()).toMatch(/\d/);
   const chartBox = (await chart.boundingBox())!;
   expect(chartBox.width).toBeLessThanOrEqual(isMobile ? 375 : 1280);
   expect(chartBox.height).toBeGreaterThan(100);

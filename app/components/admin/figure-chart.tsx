@@ -84,7 +84,16 @@ export default function FigureChart({ spec }: { spec: ChartSpec }) {
     if (!element) return;
     const data: uPlot.AlignedData = [spec.labels.map((_, i) => i), ...spec.series.map((s) => s.values)];
     const width = () => Math.max(200, Math.floor(element.clientWidth));
-    const plot = new uPlot(optionsFor(spec, width()), data, element);
+    // The legend shows the newest day's values until the pointer picks another, and again when it leaves:
+    // never a label with nothing after it ("Gross:", issue 29).
+    const last = spec.labels.length - 1;
+    const options = optionsFor(spec, width());
+    const newestWhenNone = (u: uPlot) => {
+      if (last >= 0 && (u.legend.idx === null || u.legend.idx === undefined)) u.setLegend({ idx: last }, false);
+    };
+    options.hooks = { ...options.hooks, setLegend: [...(options.hooks?.setLegend ?? []), newestWhenNone] };
+    const plot = new uPlot(options, data, element);
+    newestWhenNone(plot);
     const observer = new ResizeObserver(() => plot.setSize({ width: width(), height: HEIGHT }));
     observer.observe(element);
     return () => {

@@ -391,7 +391,9 @@ export function ResourceSection({
                       label={deleteLabel}
                       accessibleLabel={`${deleteLabel} ${label}`}
                       question={t.confirmDelete(label)}
-                      message={t.deleteNote?.(row)}
+                      message={
+                        t.deleteNote?.(row) ?? (row[spec.list.title] ? `“${label}” will be deleted.` : undefined)
+                      }
                       confirmLabel={deleteLabel}
                       busy={busyRow("delete", row._id)}
                     />

@@ -25,7 +25,8 @@ export function ConfirmDialog({
   const id = useId();
   return (
     <Modal labelledBy={`${id}-title`} describedBy={message ? `${id}-message` : undefined} onClose={onCancel}>
-      <div className="p-6">
+      {/* text-left: opened from a right-aligned actions cell, it must not inherit that */}
+      <div className="p-6 text-left">
         <h2 id={`${id}-title`} className="text-lg font-bold text-slate-900">
           {title}
         </h2>

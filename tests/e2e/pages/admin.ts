@@ -381,6 +381,10 @@ export class ResourceSectionPart {
       .getByRole("alertdialog", { name: question })
       .or(this.page.getByRole("dialog", { name: question }));
     await expect(dialog).toBeVisible();
+    // it names the item, and reads from the left like the rest of the page (issue 29: it was a generic
+    // "this carousel item", right-aligned because the row's actions cell is)
+    await expect(dialog).toContainText(text);
+    await expect(dialog.getByRole("heading", { name: question })).toHaveCSS("text-align", /^(left|start)$/);
     await dialog.getByRole("button", { name: answer, exact: true }).click();
   }
 
