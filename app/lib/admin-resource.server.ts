@@ -233,9 +233,14 @@ export async function resourceAction(
   if (!form.ok || Object.keys(uploadErrors).length > 0) {
     const fieldErrors = { ...(form.ok ? {} : form.failure.fieldErrors), ...uploadErrors };
     // spec admin §5: 'All fields are required' above the form, and beside each empty field what it needs
-    const missing = t.required !== undefined && Object.values(fieldErrors).includes(t.required);
+    // (only fields with that message: without a declared one, `undefined === undefined` once marked
+    // every field without a problem "… is required", the checkbox too; issue 29)
+    const required = t.required;
+    const missing = required !== undefined && Object.values(fieldErrors).includes(required);
     for (const field of spec.fields) {
-      if (fieldErrors[field.name] === t.required) fieldErrors[field.name] = `${field.label} is required`;
+      if (required !== undefined && fieldErrors[field.name] === required) {
+        fieldErrors[field.name] = `${field.label} is required`;
+      }
     }
     const formError = missing ? t.required : form.ok ? undefined : form.failure.formError;
     return { ok: false, intent: tag("save"), formError, fieldErrors, values };
