@@ -23,7 +23,8 @@ import { appContext, type AppContext } from "./context.ts";
 import { redirectWithMessage } from "./flash.server.ts";
 import { parseBody, readFormBody, type FormBody } from "./forms.server.ts";
 import { pageAddressOf, requireAdminPage } from "./guards.server.ts";
-import { refusalOf, toPageError } from "./page-errors.server.ts";
+import { pageLogger } from "./log.server.ts";
+import { failureOf, toPageError } from "./page-errors.server.ts";
 
 type Args = { request: Request; context: { get: (key: typeof appContext) => AppContext } };
 type Item = ResourceItem<string>;
@@ -184,7 +185,8 @@ export async function resourceAction(
     values: Record<string, string | undefined>,
     call: () => Promise<unknown>,
   ) => {
-    const refused = await refusalOf(call);
+    // an unexpected failure too is said on the screen with the spec's text, its cause logged (issue 29)
+    const refused = await failureOf(call, pageLogger(ctx), `admin ${spec.key}: the ${name} failed`);
     return (
       refused && { ok: false as const, intent: tag(name), formError: failed(refused.message), fieldErrors: {}, values }
     );
