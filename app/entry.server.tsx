@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { appContext } from "./lib/context.ts";
 import { NonceProvider } from "./lib/nonce.tsx";
@@ -11,6 +11,7 @@ import { InlineStylesheetProvider } from "./lib/inline-stylesheet.tsx";
 import stylesheetText from "./app.css?inline";
 import { varyOnSaveData } from "./lib/save-data.ts";
 import { paintFirst } from "./lib/paint-first.server.ts";
+import { logPageError } from "./lib/log.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -55,7 +56,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logPageError(error, { request, context: loadContext });
         },
       },
     );
@@ -86,3 +87,11 @@ export function handleDataRequest(response: Response) {
   varyOnSaveData(response.headers);
   return response;
 }
+
+/**
+ * An unexpected error of a loader, an action or a render: one JSON line with the stack as a field
+ * (app/lib/log.server.ts; issue 29), instead of React Router's multi-line console.error.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  logPageError(error, { request, context });
+};

@@ -68,6 +68,7 @@ export default await createHonoServer({
       cookieSecret,
       secureCookies: booted.env.PUBLIC_URL.startsWith("https:"),
       viewer: actor ? toViewer(actor) : null,
+      logger: booted.logger,
     });
     return context;
   },

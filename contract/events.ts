@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isAdminUrl, isHttpsUrl } from "./admin-resource.ts";
 import { hasEncodedWord } from "./common.ts";
 import { lagosLocalToDate } from "./dates.ts";
+import { EVENT_DATE_MESSAGES } from "./event-dates.ts";
 
 // spec public-area §3 "Event", "Talent"
 export const EventSchema = z.object({
@@ -34,6 +35,7 @@ export const EVENT_MESSAGES = {
   refunded: "Refunded",
   refundPending: "Refund pending",
   missing: "N/A",
+  ...EVENT_DATE_MESSAGES,
 };
 
 const EVENT_PHOTOS_MAX = 20;

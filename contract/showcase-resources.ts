@@ -2,6 +2,7 @@
 // "Talent", §8 "Failed to save talent: "; issue 18; decision 029): talents are a list of simple records
 // (name, role, photo), edited at /tickets. No zod here: the admin pages import it up front.
 import type { ResourceSpec } from "./admin-resource.ts";
+import { EVENT_DATE_MESSAGES, eventHasDate } from "./event-dates.ts";
 
 export const TALENTS: ResourceSpec<"name" | "role" | "photo"> = {
   key: "talents",
@@ -51,6 +52,14 @@ export const TALENTS: ResourceSpec<"name" | "role" | "photo"> = {
 /** The fields of an event in the /tickets form (issue 18): every value text, as the form posts it. */
 export type EventField =
   "name" | "description" | "time" | "startsAt" | "streamUrl" | "coverPhoto" | "photos" | "hidden";
+
+/** The list's Showcase column: hidden, shown, or shown without tickets until it has a date (decision 061). */
+export function showcaseState(item: Readonly<Record<string, unknown>>): string {
+  if (item.hidden === "yes") return "Hidden";
+  const time = typeof item.time === "string" ? item.time : "";
+  const startsAt = typeof item.startsAt === "string" && item.startsAt !== "" ? item.startsAt : null;
+  return eventHasDate({ time, startsAt }) ? "Shown" : EVENT_DATE_MESSAGES.incomplete;
+}
 
 /**
  * The showcase's events (admin §2, §3 "Event"; issue 18; decision 036). Their service is their own
@@ -114,7 +123,7 @@ export const EVENTS: ResourceSpec<EventField> = {
     columns: [
       { key: "startsText", header: "Starts (Lagos)", cell: (item) => String(item.startsText ?? "") || "N/A" },
       { key: "ticketsText", header: "Tickets", cell: (item) => String(item.ticketsText ?? "0"), alignEnd: true },
-      { key: "shown", header: "Showcase", cell: (item) => (item.hidden === "yes" ? "Hidden" : "Shown") },
+      { key: "shown", header: "Showcase", cell: showcaseState },
     ],
   },
   ordered: false,

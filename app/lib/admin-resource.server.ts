@@ -23,7 +23,8 @@ import { appContext, type AppContext } from "./context.ts";
 import { redirectWithMessage } from "./flash.server.ts";
 import { parseBody, readFormBody, type FormBody } from "./forms.server.ts";
 import { pageAddressOf, requireAdminPage } from "./guards.server.ts";
-import { refusalOf, toPageError } from "./page-errors.server.ts";
+import { pageLogger } from "./log.server.ts";
+import { failureOf, toPageError } from "./page-errors.server.ts";
 
 type Args = { request: Request; context: { get: (key: typeof appContext) => AppContext } };
 type Item = ResourceItem<string>;
@@ -184,7 +185,8 @@ export async function resourceAction(
     values: Record<string, string | undefined>,
     call: () => Promise<unknown>,
   ) => {
-    const refused = await refusalOf(call);
+    // an unexpected failure too is said on the screen with the spec's text, its cause logged (issue 29)
+    const refused = await failureOf(call, pageLogger(ctx), `admin ${spec.key}: the ${name} failed`);
     return (
       refused && { ok: false as const, intent: tag(name), formError: failed(refused.message), fieldErrors: {}, values }
     );
@@ -233,9 +235,14 @@ export async function resourceAction(
   if (!form.ok || Object.keys(uploadErrors).length > 0) {
     const fieldErrors = { ...(form.ok ? {} : form.failure.fieldErrors), ...uploadErrors };
     // spec admin §5: 'All fields are required' above the form, and beside each empty field what it needs
-    const missing = t.required !== undefined && Object.values(fieldErrors).includes(t.required);
+    // (only fields with that message: without a declared one, `undefined === undefined` once marked
+    // every field without a problem "… is required", the checkbox too; issue 29)
+    const required = t.required;
+    const missing = required !== undefined && Object.values(fieldErrors).includes(required);
     for (const field of spec.fields) {
-      if (fieldErrors[field.name] === t.required) fieldErrors[field.name] = `${field.label} is required`;
+      if (required !== undefined && fieldErrors[field.name] === required) {
+        fieldErrors[field.name] = `${field.label} is required`;
+      }
     }
     const formError = missing ? t.required : form.ok ? undefined : form.failure.formError;
     return { ok: false, intent: tag("save"), formError, fieldErrors, values };

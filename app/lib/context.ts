@@ -3,6 +3,7 @@
 import { createContext } from "react-router";
 import type { Viewer } from "../../contract/auth.ts";
 import type { Actor } from "../../server/features/auth/actor.ts";
+import type { Logger } from "../../server/lib/logger.ts";
 import type { Services } from "../../server/services.ts";
 
 export interface AppContext {
@@ -20,6 +21,8 @@ export interface AppContext {
   secureCookies: boolean;
   /** what the page may show of that user (header menu) */
   viewer: Viewer | null;
+  /** the server's JSON-lines logger (app/lib/log.server.ts falls back to one on stderr) */
+  logger?: Logger;
 }
 
 export const appContext = createContext<AppContext>();

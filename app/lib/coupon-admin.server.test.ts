@@ -7,8 +7,9 @@ import { describe, expect, it, vi } from "vitest";
 import { COUPON_MESSAGES, type CouponJson } from "../../contract/coupons.ts";
 import type { Actor } from "../../server/features/auth/actor.ts";
 import { appContext, type AppContext } from "./context.ts";
-import { loadCouponDetail, loadCoupons } from "./coupon-admin.server.ts";
-import { pageServices } from "./page-errors.server.ts";
+import { couponsAction, loadCouponDetail, loadCoupons } from "./coupon-admin.server.ts";
+import { pageServices, UNEXPECTED_REASON } from "./page-errors.server.ts";
+import { createLogger } from "../../server/lib/logger.ts";
 
 const ADMIN: Actor = {
   id: "a",
@@ -113,5 +114,48 @@ describe("the coupon detail's loader", () => {
     );
     expect(coursesByIds).toHaveBeenCalledWith(["c1", "c2"]);
     expect(loaded.courseNames).toEqual({ c1: "Cyber" });
+  });
+});
+
+describe("the coupon screens' action when a service fails unexpectedly (issue 29)", () => {
+  const post = (fields: Record<string, string>, admin: object) => {
+    const a = args({ coupons: { admin }, catalog: {} }, "/coupon-table");
+    const lines: string[] = [];
+    a.context.get(appContext).logger = createLogger("info", (line) => lines.push(line));
+    const request = new Request("http://localhost/coupon-table", { method: "POST", body: new URLSearchParams(fields) });
+    return { lines, answer: couponsAction({ ...a, request }) };
+  };
+
+  it("says the spec's texts on the same screen, not the error page, and logs one JSON line each", async () => {
+    const toggle = post({ intent: "coupon.toggle", id: ID, isValid: "false" }, { update: vi.fn(broken) });
+    expect(await toggle.answer).toEqual({
+      ok: false,
+      intent: "coupon.toggle",
+      formError: `${COUPON_MESSAGES.updateFailed} ${UNEXPECTED_REASON}`,
+      fieldErrors: {},
+      values: { id: ID },
+    });
+    expect(((await toggle.answer) as { formError: string }).formError).toMatch(
+      /^Failed to update coupon status\.\.\. /,
+    );
+
+    const remove = post({ intent: "coupon.delete", id: ID, confirmed: "yes" }, { remove: vi.fn(broken) });
+    expect(await remove.answer).toMatchObject({
+      ok: false,
+      intent: "coupon.delete",
+      formError: `${COUPON_MESSAGES.deleteFailed} ${UNEXPECTED_REASON}`,
+    });
+    expect(((await remove.answer) as { formError: string }).formError).toMatch(/^Failed to delete coupon\.\.\. /);
+
+    const save = post({ intent: "coupon.save", id: ID, discount: "20", code: "SPRING" }, { update: vi.fn(broken) });
+    expect(await save.answer).toMatchObject({ ok: false, intent: "coupon.save", values: { discount: "20" } });
+    expect(((await save.answer) as { formError: string }).formError).toContain(UNEXPECTED_REASON);
+
+    for (const { lines } of [toggle, remove, save]) {
+      expect(lines).toHaveLength(1);
+      const line = JSON.parse(lines[0]!) as Record<string, unknown>;
+      expect(line).toMatchObject({ level: "error", error: "connection reset", errorName: "Error" });
+      expect(line.stack).toMatch(/^\s+at /);
+    }
   });
 });

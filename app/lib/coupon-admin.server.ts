@@ -18,7 +18,8 @@ import { appContext, type AppContext } from "./context.ts";
 import { redirectWithMessage } from "./flash.server.ts";
 import { parseBody, readFormBody } from "./forms.server.ts";
 import { pageAddressOf, requireAdminPage } from "./guards.server.ts";
-import { refusalOf, toPageError } from "./page-errors.server.ts";
+import { pageLogger } from "./log.server.ts";
+import { failureOf, toPageError } from "./page-errors.server.ts";
 
 type Args = {
   request: Request;
@@ -124,13 +125,18 @@ export async function couponsAction({ request, context }: Args): Promise<CouponA
   const code = text(body.fields.code).trim().slice(0, 100);
   const success = (message: string) => redirectWithMessage(ctx, back, message);
   const admin = ctx.services.coupons.admin;
+  const log = pageLogger(ctx);
 
   if (intent === "coupon.toggle") {
     const isValid = body.fields.isValid === "true";
     let saved: CouponJson | null = null;
-    const refused = await refusalOf(async () => {
-      saved = await admin.update(actor, id, { isValid });
-    });
+    const refused = await failureOf(
+      async () => {
+        saved = await admin.update(actor, id, { isValid });
+      },
+      log,
+      "admin coupons: changing the status failed",
+    );
     if (refused || !saved) {
       return {
         ok: false,
@@ -148,7 +154,7 @@ export async function couponsAction({ request, context }: Args): Promise<CouponA
     if (body.fields.confirmed !== "yes") {
       return { ok: true, intent: "coupon.confirm", message: COUPON_MESSAGES.confirmDelete, values: { id, code } };
     }
-    const refused = await refusalOf(() => admin.remove(actor, id));
+    const refused = await failureOf(() => admin.remove(actor, id), log, "admin coupons: the delete failed");
     if (refused) {
       return {
         ok: false,
@@ -180,11 +186,15 @@ export async function couponsAction({ request, context }: Args): Promise<CouponA
   });
   if (!form.ok) return failed(form.failure.formError ?? T.checkFields, form.failure.fieldErrors);
   let saved: CouponJson | null = null;
-  const refused = await refusalOf(async () => {
-    saved = editing
-      ? await admin.update(actor, id, form.data)
-      : await admin.create(actor, { ...form.data, code: form.data.code || null });
-  });
+  const refused = await failureOf(
+    async () => {
+      saved = editing
+        ? await admin.update(actor, id, form.data)
+        : await admin.create(actor, { ...form.data, code: form.data.code || null });
+    },
+    log,
+    "admin coupons: the save failed",
+  );
   if (refused || !saved) {
     const reason = refused?.message ?? "";
     // the service's message beside the field it is about

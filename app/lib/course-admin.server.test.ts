@@ -16,7 +16,8 @@ import {
   simpleCourseAction,
   type CourseActionResult,
 } from "./course-admin.server.ts";
-import { pageServices } from "./page-errors.server.ts";
+import { createLogger } from "../../server/lib/logger.ts";
+import { pageServices, UNEXPECTED_REASON } from "./page-errors.server.ts";
 
 const ADMIN: Actor = {
   id: "a",
@@ -141,6 +142,26 @@ describe("the simple course form", () => {
     const fields = { title: "W", category: "Coding", instructor: "A", price: "1", img: "/m.png", rating: "4" };
     const result = answer(await simpleCourseAction(args(s, post("/add-course", fields))));
     expect(result).toMatchObject({ ok: false, formError: COURSE_MESSAGES.saveFailed + COURSE_MESSAGES.category });
+  });
+
+  it("an unexpected failure (issue 29): 'Failed to save course: ' on the form, the cause one JSON line in the log", async () => {
+    const s = services({
+      catalog: { createCourse: vi.fn(async () => Promise.reject(new Error("connection terminated"))) },
+    });
+    const fields = { title: "W", category: "Coding", instructor: "A", price: "1", img: "/m.png", rating: "4" };
+    const a = args(s, post("/add-course", fields));
+    const lines: string[] = [];
+    a.context.get(appContext).logger = createLogger("info", (line) => lines.push(line));
+    const result = answer(await simpleCourseAction(a));
+    expect(result).toMatchObject({
+      ok: false,
+      intent: "course.save",
+      formError: COURSE_MESSAGES.saveFailed + UNEXPECTED_REASON,
+      values: { title: "W" },
+    });
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: "error", error: "connection terminated" });
+    expect(JSON.parse(lines[0]!).stack).toMatch(/^\s+at /);
   });
 
   it("an unknown id is the 404 page; a known one fills the form", async () => {

@@ -31,7 +31,8 @@ import { appContext, type AppContext } from "./context.ts";
 import { redirectWithMessage } from "./flash.server.ts";
 import { parseBody, readFormBody, type FormBody } from "./forms.server.ts";
 import { pageAddressOf, requireAdminPage } from "./guards.server.ts";
-import { refusalOf, toPageError } from "./page-errors.server.ts";
+import { pageLogger } from "./log.server.ts";
+import { failureOf, refusalOf, toPageError } from "./page-errors.server.ts";
 import { purchaseTableAction } from "./refund-action.server.ts";
 
 type Args = {
@@ -187,8 +188,14 @@ async function saveCourse(
     const fieldErrors = { ...(form.ok ? {} : form.failure.fieldErrors), ...uploadErrors };
     return failed((form.ok ? undefined : form.failure.formError) ?? COURSE_MESSAGES.checkFields, fieldErrors);
   }
-  const refused = await refusalOf(() =>
-    id ? ctx.services.catalog.updateCourse(actor, id, form.data) : ctx.services.catalog.createCourse(actor, form.data),
+  // an unexpected failure too is said on the form ('Failed to save course: …'), its cause logged (issue 29)
+  const refused = await failureOf(
+    () =>
+      id
+        ? ctx.services.catalog.updateCourse(actor, id, form.data)
+        : ctx.services.catalog.createCourse(actor, form.data),
+    pageLogger(ctx),
+    "admin courses: the save failed",
   );
   if (refused) return failed(refused.message);
   return success(id ? COURSE_MESSAGES.saved : COURSE_MESSAGES.added);
@@ -233,7 +240,11 @@ async function deleteCourse(
       values: { id, label: title },
     };
   }
-  const refused = await refusalOf(() => ctx.services.catalog.deleteCourse(acting, id));
+  const refused = await failureOf(
+    () => ctx.services.catalog.deleteCourse(acting, id),
+    pageLogger(ctx),
+    "admin courses: the delete failed",
+  );
   if (refused?.code === "step_up_required") return stepUp(refused.message);
   if (refused) {
     return {

@@ -5,6 +5,7 @@
 import { data } from "react-router";
 import { dataErrorToDomain } from "../../server/db/errors.ts";
 import { DomainError, STATUS_BY_CODE, type ErrorCode } from "../../server/lib/errors.ts";
+import type { Logger } from "../../server/lib/logger.ts";
 
 /** What a page learns of a refused call: the error code, its message and the HTTP status. */
 export interface PageError {
@@ -42,6 +43,32 @@ export async function refusalOf(call: () => Promise<unknown>): Promise<PageError
     const refused = toPageError(error);
     if (!refused) throw error;
     return refused;
+  }
+}
+
+/** What an admin screen says after its own text when a call failed for no reason it can name. */
+export const UNEXPECTED_REASON = "Something went wrong on our side. Please try again.";
+
+/**
+ * refusalOf for an action that answers on its own screen (issue 29): an unexpected failure (a bug, the
+ * database gone) is a value too, a 500 with UNEXPECTED_REASON, so the screen says the spec's text
+ * ('Failed to delete coupon...') instead of the error page; the cause is logged as one JSON line.
+ */
+export async function failureOf(
+  call: () => Promise<unknown>,
+  logger: Pick<Logger, "error">,
+  what: string,
+): Promise<PageError | null> {
+  try {
+    await call();
+    return null;
+  } catch (error) {
+    const refused = toPageError(error);
+    if (refused) return refused;
+    // a redirect, or a response thrown on purpose, goes on
+    if (error instanceof Response) throw error;
+    logger.error(what, { error });
+    return { code: "unavailable", message: UNEXPECTED_REASON, status: 500 };
   }
 }
 

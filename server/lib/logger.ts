@@ -1,5 +1,6 @@
 // Structured JSON logs, one line per event, with the request id when there is one: the request's, or the
 // one a job carries from the request that queued it (server/lib/request-context.ts).
+import { safeErrorFields } from "../db/errors.ts";
 import { currentRequestId } from "./request-context.ts";
 
 type Level = "debug" | "info" | "warn" | "error";
@@ -12,6 +13,20 @@ export interface Logger {
   error(msg: string, fields?: Record<string, unknown>): void;
   /** whether lines of this level are written (a logger without it writes them all) */
   enabled?(level: Level): boolean;
+}
+
+/**
+ * An Error among the fields is written as its safe fields (name, message without quoted values, the
+ * stack frames as one field: `safeErrorFields`), never as `{}` (what JSON.stringify makes of it) nor as a
+ * multi-line trace (issue 29).
+ */
+function withErrors(fields: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields)) {
+    if (value instanceof Error) Object.assign(out, safeErrorFields(value));
+    else out[key] = value;
+  }
+  return out;
 }
 
 export function createLogger(
@@ -30,7 +45,7 @@ export function createLogger(
           time: new Date().toISOString(),
           msg,
           ...(requestId ? { requestId } : {}),
-          ...fields,
+          ...withErrors(fields),
         }),
       );
     };

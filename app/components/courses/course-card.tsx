@@ -45,11 +45,14 @@ export function CourseCard({
         </h3>
         <p className="mt-1 text-sm text-slate-600">Instructor: {course.instructor}</p>
         <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700">
-          <span className="inline-flex items-center gap-1.5">
-            <Icon name="clock" className="size-4 text-slate-500" />
-            <span className="sr-only">Duration: </span>
-            {course.duration}
-          </span>
+          {/* issue 29; decision 061: a course without a duration shows no empty "Duration:" */}
+          {course.duration.trim() ? (
+            <span className="inline-flex items-center gap-1.5">
+              <Icon name="clock" className="size-4 text-slate-500" />
+              <span className="sr-only">Duration: </span>
+              {course.duration}
+            </span>
+          ) : null}
           <span className="inline-flex items-center gap-1" data-testid="course-rating">
             <Icon name="star" className="size-4 text-accent-500" />
             <span className="sr-only">Rating: </span>

@@ -1,5 +1,7 @@
 import { useId, useState } from "react";
 import type { ShowcaseEvent } from "../../../contract/events.ts";
+import { formatLagosDateTime } from "../../../contract/dates.ts";
+import { EVENT_DATE_MESSAGES, eventHasDate } from "../../../contract/event-dates.ts";
 import { TICKET_TYPES } from "../../../contract/tickets.ts";
 import { formatNaira } from "../../../contract/money.ts";
 import { DENSE_FULL_WIDTH, MediaImage } from "../ui/media-image.tsx";
@@ -27,6 +29,9 @@ export function EventCard({
   const panelId = `${id}-photos`;
   const [expanded, setExpanded] = useState(false);
   const count = event.photos.length;
+  // decision 061: no date, no empty "When" and no Buy Ticket (the server refuses the payment too)
+  const onSale = eventHasDate(event);
+  const when = event.time.trim() || (event.startsAt ? formatLagosDateTime(event.startsAt) : "");
 
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-lg">
@@ -42,24 +47,30 @@ export function EventCard({
           className="aspect-video w-full bg-brand-100 object-cover"
         />
         <div className="p-5 sm:p-6">
-          <p className="inline-flex items-center gap-2 rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800">
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="h-4 w-4"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth={2}
-            >
-              <path d="M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Zm0-13v4l3 2" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
-            <span>
-              <span className="sr-only">When: </span>
-              {event.time}
-            </span>
-          </p>
-          <h3 className="mt-3 text-xl font-extrabold text-slate-900">{event.name}</h3>
-          <p className="mt-2 leading-relaxed text-slate-700">{event.description}</p>
+          {when ? (
+            <p className="inline-flex items-center gap-2 rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="h-4 w-4"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth={2}
+              >
+                <path
+                  d="M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Zm0-13v4l3 2"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
+              </svg>
+              <span>
+                <span className="sr-only">When: </span>
+                {when}
+              </span>
+            </p>
+          ) : null}
+          <h3 className={`${when ? "mt-3" : ""} text-xl font-extrabold text-slate-900`}>{event.name}</h3>
+          {event.description ? <p className="mt-2 leading-relaxed text-slate-700">{event.description}</p> : null}
           {count > 0 ? (
             <button
               type="button"
@@ -137,15 +148,21 @@ export function EventCard({
       ) : null}
 
       <div className="mt-auto flex items-center justify-between gap-3 border-t border-slate-100 p-5 sm:px-6">
-        <p className="text-sm text-slate-600">Tickets from {formatNaira(LOWEST_PRICE, { decimals: 0 })}</p>
-        <button
-          type="button"
-          data-opens-dialog=""
-          onClick={onBuy}
-          className="relative min-h-11 rounded-lg bg-accent-500 px-5 py-2.5 font-semibold text-slate-950 shadow-sm transition hover:bg-amber-400"
-        >
-          Buy Ticket<span className="sr-only"> for {event.name}</span>
-        </button>
+        {onSale ? (
+          <p className="text-sm text-slate-600">Tickets from {formatNaira(LOWEST_PRICE, { decimals: 0 })}</p>
+        ) : (
+          <p className="text-sm text-slate-600">{EVENT_DATE_MESSAGES.dateToCome}</p>
+        )}
+        {onSale ? (
+          <button
+            type="button"
+            data-opens-dialog=""
+            onClick={onBuy}
+            className="relative min-h-11 rounded-lg bg-accent-500 px-5 py-2.5 font-semibold text-slate-950 shadow-sm transition hover:bg-amber-400"
+          >
+            Buy Ticket<span className="sr-only"> for {event.name}</span>
+          </button>
+        ) : null}
       </div>
     </article>
   );

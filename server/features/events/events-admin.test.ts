@@ -218,6 +218,33 @@ describe("GET, PUT and DELETE /api/events/{id}", () => {
   });
 });
 
+describe("an event without a date (issue 29; decision 061)", () => {
+  it("is not sold: the ticket's start is a 409 with the reason; once it has a time or a start, it is", async () => {
+    const event = await create({
+      description: "",
+      time: "",
+      startsAt: null,
+      streamUrl: null,
+      coverPhoto: "",
+      photos: [],
+    });
+    const buy = () =>
+      call(
+        "POST",
+        "/api/payments/ticket",
+        { eventId: event._id, email: "early@example.com", ticketType: "Standard", quantity: 1 },
+        null,
+      );
+    const before = (await t.db.select().from(payments)).length;
+    expect(await refused(await buy(), 409)).toBe(EVENT_MESSAGES.noDate);
+    expect(await t.db.select().from(payments)).toHaveLength(before);
+    await ok(await call("PUT", `/api/events/${event._id}`, input({ time: "", startsAt: "2030-03-14T16:00" })));
+    expect((await buy()).status).toBe(201);
+    await ok(await call("PUT", `/api/events/${event._id}`, input({ time: "Saturday, 4 pm", startsAt: null })));
+    expect((await buy()).status).toBe(201);
+  });
+});
+
 describe("GET /api/events/{id}/purchases", () => {
   it("lists the tickets with their status, cost and admissions; unpaid attempts left out; refunds marked", async () => {
     const event = await create();

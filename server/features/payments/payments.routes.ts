@@ -127,6 +127,7 @@ const startTicketPayment = defineRoute({
   responses: {
     201: jsonResponse("What the browser needs to open the payment pop-up", StartedPaymentSchema),
     404: errorResponse("No such event"),
+    409: errorResponse("The event has no date yet: its tickets are not on sale (decision 061)"),
     503: errorResponse("The payment provider did not answer"),
   },
 });

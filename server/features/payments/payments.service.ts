@@ -24,6 +24,7 @@ import {
   type StartedPayment,
   type StartTicketPayment,
 } from "../../../contract/payments.ts";
+import { EVENT_DATE_MESSAGES, eventHasDate } from "../../../contract/event-dates.ts";
 import { TICKET_TYPES } from "../../../contract/tickets.ts";
 import type { Db } from "../../db/client.ts";
 import type { Tx } from "../../db/content-version.ts";
@@ -35,7 +36,7 @@ import {
   type PaymentGateway,
   type VerifyResult,
 } from "../../integrations/payments/gateway.ts";
-import { Invalid, NotFound, Unauthorized, Unavailable } from "../../lib/errors.ts";
+import { Conflict, Invalid, NotFound, Unauthorized, Unavailable } from "../../lib/errors.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { AppliedCoupon, CouponsService } from "../coupons/coupons.service.ts";
 import type { PurchasesService } from "./purchases.service.ts";
@@ -341,6 +342,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
     async startTicketPayment(input: StartTicketPayment, userId: string | null = null): Promise<StartedPayment> {
       const event = await purchases.event(input.eventId);
+      // decision 061: an event without a date is not sold
+      if (!eventHasDate(event)) throw Conflict(EVENT_DATE_MESSAGES.noDate);
       const type = TICKET_TYPES.find((t) => t.value === input.ticketType);
       if (!type) throw Invalid("ticketType must be Standard or VIP");
       // spec §9: amount = price × quantity × 100
