@@ -44,6 +44,9 @@ export const NEWSLETTER_MESSAGES = {
   color: "Background color must be a color such as #ffffff",
   url: (label: string) => `${label} must be an http(s) URL`,
   noRecipients: "There are no confirmed subscribers to send to",
+  /** issue 29: shown on the admin screen before a bulk send when the e-mail footer has no postal address */
+  noPostalAddress:
+    "No postal address is set: the footer of every bulk e-mail goes out without one, and a newsletter must carry the sender's postal address. Set MAIL_POSTAL_ADDRESS in the server's configuration (one line, such as 12 Marina Road, Lagos, Nigeria) and restart it.",
   /** issue 29: the admin's resend of a pending subscriber's confirmation e-mail (at most one an hour) */
   resend: "Resend confirmation",
   resent: (email: string) => `The confirmation e-mail was sent again to ${email}.`,

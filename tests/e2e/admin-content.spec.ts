@@ -6,11 +6,13 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { BLOG_TEASERS, CAROUSEL, EXPERTS, FAQS, HERO, INSTRUCTOR_CTAS } from "../../contract/content-resources.ts";
 import { TALENTS } from "../../contract/showcase-resources.ts";
+import { photoJpeg } from "../support/images.ts";
 import { ResourceScreenPage } from "./pages/admin.ts";
 import { createAccount, signInByApi, type Account } from "./support/accounts.ts";
 import { expectAccessible } from "./support/a11y.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { asReturningVisitor, hydrated } from "./support/page.ts";
+import { uploadPicture } from "./support/posts.ts";
 
 let counter = 0;
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${++counter}`;
@@ -211,6 +213,64 @@ test("blog teasers and instructor calls to action: add, edit and delete on their
   } finally {
     await removeAll(request, admin, "instructorCTAs", "title", prefix);
     await removeAll(request, admin, "blogTeasers", "headline", prefix);
+  }
+});
+
+test("a 3000×2000 JPEG uploaded as the blog teaser costs a 375 px phone a small sized copy, not the original", async ({
+  page,
+  request,
+  dataDir,
+}) => {
+  // issue 29: the teaser was a plain <img src> of the upload, 4.36 MB for every visitor
+  test.setTimeout(90_000);
+  const admin = await createAccount(request, dataDir, { admin: true });
+  const { token } = await signInByApi(request, admin);
+  const buffer = Buffer.from(await photoJpeg(3000, 2000));
+  expect(buffer.length).toBeGreaterThan(2_500_000);
+  const uploaded = await uploadPicture(request, token, { name: "teaser.jpg", mimeType: "image/jpeg", buffer });
+  const original = new URL(uploaded, "http://site.invalid").pathname;
+  const headline = unique("Big teaser");
+  try {
+    const made = await request.post("/backend/api/blogTeasers", {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { headline, description: "A large photo", image: original },
+    });
+    expect(made.status(), await made.text()).toBeLessThan(300);
+
+    const fetched: Array<{ url: URL; bytes: Promise<number> }> = [];
+    page.on("response", (response) => {
+      const url = new URL(response.url());
+      if (url.pathname !== original) return;
+      fetched.push({
+        url,
+        bytes: response
+          .request()
+          .sizes()
+          .then((s) => s.responseBodySize + s.responseHeadersSize),
+      });
+    });
+    await page.setViewportSize({ width: 375, height: 740 });
+    await asReturningVisitor(page);
+    await page.goto("/");
+    await hydrated(page);
+    const picture = page.getByRole("region", { name: headline }).locator("img");
+    await expect(picture).toHaveAttribute("loading", "lazy");
+    await expect(picture).toHaveAttribute("srcset", / \d+w(,|$)/);
+    await picture.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    const chosen = new URL(await picture.evaluate((img: HTMLImageElement) => img.currentSrc));
+    expect(chosen.pathname).toBe(original);
+    expect(Number(/(?:^|,)w-(\d+)/.exec(chosen.searchParams.get("tr") ?? "")?.[1])).toBeLessThanOrEqual(480);
+    const asked = fetched.map((f) => f.url.search);
+    expect(asked, "the original upload").not.toContain("");
+    const bytes = (await Promise.all(fetched.map((f) => f.bytes))).reduce((a, b) => a + b, 0);
+    expect(bytes, `teaser copies fetched: ${asked.join(" ")}`).toBeLessThan(100_000);
+  } finally {
+    await removeAll(request, admin, "blogTeasers", "headline", headline);
   }
 });
 

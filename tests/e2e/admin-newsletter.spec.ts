@@ -167,6 +167,33 @@ test.describe("without JavaScript", () => {
 });
 
 // A table on wide screens and a card per subscriber on phones; the form, its preview and the sends.
+test("with the default settings the screen warns that no postal address is set, and a picture of the site is previewed as PNG @desktop", async ({
+  page,
+  request,
+  dataDir,
+  baseURL,
+}) => {
+  // issue 29: the test server has no MAIL_POSTAL_ADDRESS (the default), and the seed's pictures are SVG
+  const admin = await createAccount(request, dataDir, { admin: true });
+  await signInByApi(page.context(), admin);
+  const newsletter = new NewsletterPage(page);
+  await newsletter.goto("");
+  await hydrated(page);
+  await expect(newsletter.compose.getByRole("status").filter({ hasText: "Before you send" })).toContainText(
+    "No postal address is set: the footer of every bulk e-mail goes out without one",
+  );
+  await expect(newsletter.compose.getByText(/Set MAIL_POSTAL_ADDRESS/)).toBeVisible();
+
+  const slides = (await (await request.get("/backend/api/carousel")).json()) as Array<{ image: string }>;
+  const svg = slides.map((s) => s.image).find((image) => image.endsWith(".svg"))!;
+  await newsletter.fill({ Subject: "Pictures", Message: "A drawn picture.", "Image URL": `${baseURL}${svg}` });
+  await newsletter.compose.getByRole("button", { name: "Preview" }).click();
+  const picture = newsletter.preview.getByRole("img", { name: "Pictures" });
+  await expect(picture).toHaveAttribute("src", `${baseURL}${svg}?tr=w-1200,f-png`);
+  const res = await request.get(`${svg}?tr=w-1200,f-png`);
+  expect(res.headers()["content-type"]).toBe("image/png");
+});
+
 test("the newsletter screen passes axe with a subscriber, a preview and the sends", async ({
   page,
   request,

@@ -17,6 +17,8 @@ async function firstEvent(request: import("@playwright/test").APIRequestContext)
   return { events, event };
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 function cardOf(page: Page, event: ShowcaseEvent) {
   return page.getByRole("article").filter({ has: page.getByRole("heading", { name: event.name, exact: true }) });
 }
@@ -72,7 +74,11 @@ test("an event card expands to its photos, and a photo opens the zoom overlay", 
   await second.click();
   const zoom = page.getByRole("dialog", { name: `${event.name}: photo 2 of ${count}` });
   await expect(zoom).toBeVisible();
-  await expect(zoom.getByRole("img")).toHaveAttribute("src", event.photos[1]!);
+  // the photo sized for the dialog, with a srcset: never the uploaded original (issue 29)
+  const zoomed = zoom.getByRole("img");
+  await expect(zoomed).toHaveAttribute("src", new RegExp(`^${escapeRegExp(event.photos[1]!)}\\?tr=w-\\d+`));
+  await expect(zoomed).toHaveAttribute("srcset", / \d+w(,|$)/);
+  await expect(zoomed).toHaveAttribute("sizes", /.+/);
   await page.keyboard.press("Escape");
   await expect(zoom).toBeHidden();
   await expect(second).toBeFocused();

@@ -2,6 +2,13 @@ import { Link } from "react-router";
 import type { BlogTeaser as Teaser } from "../../../contract/content.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { Icon } from "../ui/icons.tsx";
+import { DENSE_FULL_WIDTH, MediaImage } from "../ui/media-image.tsx";
+
+// The teaser's and the instructor call's picture (16:9): the full width of the page's padding below
+// the lg breakpoint, half of the 1280 px column from lg up (about 576 px). Asked at that width, never
+// the uploaded original (issue 29: a 3000×2000 upload cost each visitor 4.36 MB).
+export const HALF_PICTURE_WIDTHS = [384, 640, 828, 1200];
+export const HALF_PICTURE_SIZES = `(min-width: 1280px) 576px, (min-width: 1024px) 45vw, ${DENSE_FULL_WIDTH}, 100vw`;
 
 /** spec §2 "Home" 5: headline, description, a 'Read the Blog Now' button and an image, both to /blog. */
 export function BlogTeaser({ teaser }: { teaser: Teaser }) {
@@ -21,13 +28,13 @@ export function BlogTeaser({ teaser }: { teaser: Teaser }) {
           </Link>
         </div>
         <Link to="/blog" className="group block overflow-hidden rounded-2xl shadow-lg" tabIndex={-1} aria-hidden="true">
-          <img
+          <MediaImage
             src={teaser.image}
             alt=""
-            width={1200}
-            height={675}
-            loading="lazy"
-            decoding="async"
+            width={576}
+            height={324}
+            widths={HALF_PICTURE_WIDTHS}
+            sizes={HALF_PICTURE_SIZES}
             className="aspect-video w-full object-cover transition-transform duration-500 group-hover:scale-105"
           />
         </Link>

@@ -2,6 +2,8 @@ import { Link } from "react-router";
 import type { InstructorCta as Cta } from "../../../contract/content.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { Icon } from "../ui/icons.tsx";
+import { MediaImage } from "../ui/media-image.tsx";
+import { HALF_PICTURE_SIZES, HALF_PICTURE_WIDTHS } from "./blog-teaser.tsx";
 
 /** spec §2 "Home" 6: title, description, a button with the configured text and link, an image. */
 export function InstructorCta({ cta }: { cta: Cta }) {
@@ -11,13 +13,13 @@ export function InstructorCta({ cta }: { cta: Cta }) {
   return (
     <section aria-labelledby={titleId} className="bg-brand-900 py-16 text-white sm:py-20">
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 sm:px-6 lg:grid-cols-2 lg:gap-16 lg:px-8">
-        <img
+        <MediaImage
           src={cta.image}
           alt=""
-          width={1200}
-          height={675}
-          loading="lazy"
-          decoding="async"
+          width={576}
+          height={324}
+          widths={HALF_PICTURE_WIDTHS}
+          sizes={HALF_PICTURE_SIZES}
           className="aspect-video w-full rounded-2xl object-cover shadow-xl lg:order-last"
         />
         <div>

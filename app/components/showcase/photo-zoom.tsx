@@ -1,4 +1,10 @@
+import { MediaImage } from "../ui/media-image.tsx";
 import { Modal } from "../ui/modal.tsx";
+
+// The zoomed photo fills the dialog (at most max-w-5xl, 1024 px) and keeps its shape (object-contain):
+// only a width is asked, never the uploaded original (issue 29).
+const ZOOM_WIDTHS = [640, 828, 1200, 1920];
+const ZOOM_SIZES = "(min-width: 1024px) 1000px, 100vw";
 
 export interface ZoomState {
   eventName: string;
@@ -48,13 +54,16 @@ export function PhotoZoom({
         </div>
         <div className="relative">
           {src ? (
-            <img
+            <MediaImage
               key={src}
               src={src}
               alt={`${eventName} (${index + 1} of ${count})`}
               width={1200}
               height={675}
-              decoding="async"
+              crop={false}
+              widths={ZOOM_WIDTHS}
+              sizes={ZOOM_SIZES}
+              priority
               className="mx-auto h-auto max-h-[75dvh] w-full rounded-lg bg-slate-800 object-contain"
             />
           ) : null}

@@ -53,9 +53,10 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const filters = readFilters(url, FILTERS);
   const page = readPageNumber(url.searchParams);
   const campaigns = await ctx.services.newsletter.campaigns(actor, 10);
+  const warnings = ctx.services.newsletter.bulkWarnings(actor);
   try {
     const list = await ctx.services.newsletter.listPage(actor, { ...filters, page });
-    return { filters, list, campaigns, error: null };
+    return { filters, list, campaigns, warnings, error: null };
   } catch (error) {
     const refused = toPageError(error);
     if (refused?.status === 401 || refused?.status === 403) throw error;
@@ -71,6 +72,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       filters,
       list: empty,
       campaigns,
+      warnings,
       error: `${NEWSLETTER_MESSAGES.fetchFailed}${refused?.message ?? "Unknown error"}`,
     };
   }
@@ -257,7 +259,7 @@ function BulkResult({ answer }: { answer: BulkAnswer | undefined }) {
   );
 }
 
-function ComposeForm({ answer }: { answer: BulkAnswer | undefined }) {
+function ComposeForm({ answer, warnings }: { answer: BulkAnswer | undefined; warnings: string[] }) {
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
@@ -283,6 +285,11 @@ function ComposeForm({ answer }: { answer: BulkAnswer | undefined }) {
       <p className="mt-1 text-sm text-slate-600">
         It goes to the confirmed subscribers only, each with a personal unsubscribe link.
       </p>
+      {warnings.map((warning) => (
+        <Notice key={warning} tone="info" title="Before you send" className="mt-4 rounded-lg border px-4 py-3">
+          {warning}
+        </Notice>
+      ))}
       <Form key={key} method="post" ref={formRef} className="mt-4 space-y-4" noValidate={false}>
         {failure && failure.intent === "bulk.preview" && failure.formError ? (
           <Notice tone="error">{failure.formError}</Notice>
@@ -460,7 +467,7 @@ function History({ campaigns }: { campaigns: Campaign[] }) {
 }
 
 export default function AdminNewsletter({ loaderData, actionData }: Route.ComponentProps) {
-  const { filters, list, campaigns, error } = loaderData;
+  const { filters, list, campaigns, warnings, error } = loaderData;
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const bulk =
@@ -554,7 +561,7 @@ export default function AdminNewsletter({ loaderData, actionData }: Route.Compon
           )}
         />
       </section>
-      <ComposeForm answer={bulk} />
+      <ComposeForm answer={bulk} warnings={warnings} />
       <History campaigns={campaigns} />
     </>
   );

@@ -6,15 +6,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { NEWSLETTER_MESSAGES } from "../../../contract/newsletter.ts";
-import { action as pageAction } from "../../../app/routes/admin/newsletter.tsx";
+import { loader as pageLoader, action as pageAction } from "../../../app/routes/admin/newsletter.tsx";
 import { adminAudit, mailMessages, newsletterCampaigns, newsletterSubscribers, session } from "../../db/schema.ts";
 import { createAccount, type TestAccount } from "../../../tests/support/accounts.ts";
 import { readOutbox } from "../../../tests/support/mail-parser.ts";
 import { apiCaller, ok, refused } from "../../../tests/support/api-calls.ts";
-import { actorOf, flashOf, postToAction } from "../../../tests/support/page-action.ts";
+import { actorOf, flashOf, pageContext, postToAction } from "../../../tests/support/page-action.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
 import { emailBrand } from "../mail/templates/brand.ts";
-import { FANOUT_BATCH, renderBulkEmail } from "./newsletter.service.ts";
+import { createNewsletterService, FANOUT_BATCH, renderBulkEmail } from "./newsletter.service.ts";
 
 let t: TestApp;
 let admin: TestAccount;
@@ -529,3 +529,30 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 20_000) {
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+describe("the postal address warning before a bulk send (issue 29)", () => {
+  it("is given with the default settings (no MAIL_POSTAL_ADDRESS), to admins only, and not once an address is set", async () => {
+    const actor = actorOf(admin, { admin: true });
+    expect(t.env.MAIL_POSTAL_ADDRESS).toBeUndefined();
+    expect(t.services.newsletter.bulkWarnings(actor)).toEqual([NEWSLETTER_MESSAGES.noPostalAddress]);
+    expect(NEWSLETTER_MESSAGES.noPostalAddress).toMatch(/^No postal address is set: .*Set MAIL_POSTAL_ADDRESS /);
+    expect(() => t.services.newsletter.bulkWarnings(null)).toThrow();
+    expect(() => t.services.newsletter.bulkWarnings(actorOf(plain))).toThrow();
+    const withAddress = createNewsletterService(t.db, {
+      brand: emailBrand({ ...t.env, MAIL_POSTAL_ADDRESS: "12 Marina Road, Lagos Island, Lagos, Nigeria" }),
+    });
+    expect(withAddress.bulkWarnings(actor)).toEqual([]);
+  });
+
+  it("the admin screen's loader hands it to the compose form", async () => {
+    const request = new Request("http://localhost/admin/newsletter");
+    const data = await pageLoader({
+      request,
+      params: {},
+      context: pageContext(t, actorOf(admin, { admin: true })),
+      url: new URL(request.url),
+      pattern: "/admin/newsletter",
+    } as never);
+    expect((data as { warnings: string[] }).warnings).toEqual([NEWSLETTER_MESSAGES.noPostalAddress]);
+  });
+});

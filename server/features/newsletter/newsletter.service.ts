@@ -582,6 +582,15 @@ export function createNewsletterService(db: Db, deps: NewsletterDeps = {}) {
     },
 
     /** The sends, newest first, with their progress. */
+    /**
+     * What the admin screen says before a bulk send (issue 29): the footer carries the postal address
+     * only when MAIL_POSTAL_ADDRESS is set, and a newsletter must carry one.
+     */
+    bulkWarnings(actor: Actor | null): string[] {
+      requireAdmin(actor);
+      return deps.brand?.postalAddress ? [] : [NEWSLETTER_MESSAGES.noPostalAddress];
+    },
+
     async campaigns(actor: Actor | null, limit = 20): Promise<Campaign[]> {
       requireAdmin(actor);
       const rows = await db

@@ -326,6 +326,46 @@ describe("a newsletter's blocks (decision 037)", () => {
     expect(mail.text).toMatch(/Unsubscribe: https:\/\/academy\.example\/unsubscribe\?token=abc\n$/);
   });
 
+  it("shows this site's pictures as raster copies on PUBLIC_URL, never as SVG or the original upload (issue 29)", async () => {
+    const mail = await composeEmail(
+      brand,
+      newsletter({
+        blocks: [
+          { kind: "picture", url: "https://academy.example/media/seed/blog-teaser.svg", alt: "Drawn" },
+          {
+            kind: "picture",
+            url: "https://academy.example/media/uploads/photo-3000.jpg?tr=w-3000",
+            alt: "Photo",
+            href: "https://academy.example/blog",
+          },
+          { kind: "picture", url: "https://academy.example/media/uploads/logo.PNG", alt: "Logo" },
+          {
+            kind: "video",
+            url: "https://videos.example/v.mp4",
+            poster: "https://academy.example/media/seed/poster.svg",
+          },
+          // another site's picture is not ours to resize
+          { kind: "picture", url: "https://cdn.example/banner.jpg", alt: "Theirs" },
+        ],
+      }),
+    );
+    const sources = emailElements(mail.html!)
+      .filter((el) => el.tagName === "img")
+      .map((el) => el.attrs.find((a) => a.name === "src")?.value ?? "");
+    expect(sources).toEqual([
+      "https://academy.example/media/seed/blog-teaser.svg?tr=w-1200,f-png",
+      "https://academy.example/media/uploads/photo-3000.jpg?tr=w-1200,f-jpg&v=1",
+      "https://academy.example/media/uploads/logo.PNG?tr=w-1200,f-png&v=1",
+      "https://academy.example/media/seed/poster.svg?tr=w-1200,f-png",
+      "https://cdn.example/banner.jpg",
+    ]);
+    for (const src of sources) {
+      const url = new URL(src);
+      expect(url.pathname.toLowerCase().endsWith(".svg") && !/\bf-(png|jpg)\b/.test(url.search), src).toBe(false);
+      if (url.origin === "https://academy.example") expect(url.searchParams.get("tr"), src).toMatch(/,f-(png|jpg)$/);
+    }
+  });
+
   it("never makes a clickable or loaded non-http(s) address, nor a style from a colour that is none", async () => {
     const mail = await composeEmail(
       brand,

@@ -17,6 +17,7 @@
 // Tailwind support (about a second, which every test file and script would pay), and `node scripts/*.ts`
 // (npm run admin, seed, migrate), which reaches this file through the server's start-up code, cannot
 // read .tsx files at all. The server preloads it in the background once started (preloadEmailRenderer).
+import { absoluteMediaUrl, isResizable } from "../../../../contract/media-urls.ts";
 import type { Logger } from "../../../lib/logger.ts";
 import type { MailInput } from "../mail.service.ts";
 import type { EmailBrand } from "./brand.ts";
@@ -43,10 +44,27 @@ function displayName(name: string | null | undefined): string | null {
 }
 
 /**
+ * The raster copy an e-mail shows of one of this site's /media pictures (issue 29; decision 063): Gmail
+ * and Outlook show no SVG, and an original upload may be megabytes. The picture is drawn 552 px wide
+ * (document.tsx): asked at twice that for sharp phone screens (snapped to the 1200 step), as PNG when
+ * the source may be transparent or drawn (SVG, PNG, GIF), else as JPEG; an absolute address on
+ * PUBLIC_URL. Any other address (another site's picture) stays as it is.
+ */
+export const EMAIL_PICTURE_WIDTH = 1200;
+
+export function emailPictureUrl(brand: EmailBrand, url: string): string {
+  if (!URL.canParse(url) || !URL.canParse(brand.url)) return url;
+  const address = new URL(url);
+  if (address.origin !== new URL(brand.url).origin || !isResizable(address.pathname)) return url;
+  const format = /\.(svg|png|gif)$/i.test(address.pathname) ? "png" : "jpg";
+  return absoluteMediaUrl(address.pathname, `w-${EMAIL_PICTURE_WIDTH},f-${format}`, brand.url) ?? url;
+}
+
+/**
  * The content as it will be drawn: a link that is not http(s) (a stored `javascript:` one, say) is shown
  * as text, never made clickable; an image must be one of the attachments.
  */
-function checked(content: EmailContent): EmailContent {
+function checked(brand: EmailBrand, content: EmailContent): EmailContent {
   const cids = new Set((content.attachments ?? []).map((a) => a.cid).filter(Boolean));
   const blocks = content.blocks.map((block): EmailBlock => {
     if ((block.kind === "button" || block.kind === "link") && !isWebAddress(block.url)) {
@@ -54,12 +72,14 @@ function checked(content: EmailContent): EmailContent {
     }
     if (block.kind === "picture") {
       if (!isWebAddress(block.url)) return { kind: "paragraph", text: block.alt };
-      if (block.href !== undefined && !isWebAddress(block.href))
-        return { kind: "picture", url: block.url, alt: block.alt };
+      const url = emailPictureUrl(brand, block.url);
+      if (block.href !== undefined && !isWebAddress(block.href)) return { kind: "picture", url, alt: block.alt };
+      return { ...block, url };
     }
     if (block.kind === "video") {
       if (!isWebAddress(block.url)) return { kind: "paragraph", text: `${WATCH_VIDEO}: ${block.url}` };
       if (block.poster !== null && !isWebAddress(block.poster)) return { ...block, poster: null };
+      if (block.poster !== null) return { ...block, poster: emailPictureUrl(brand, block.poster) };
     }
     if (block.kind === "image" && !cids.has(block.cid)) {
       throw new Error(`The e-mail "${content.subject}" shows the image cid:${block.cid}, which is not attached`);
@@ -133,7 +153,7 @@ export function preloadEmailRenderer(logger: Pick<Logger, "warn">): void {
 
 /** The message for mailer.send / mailer.store: subject, HTML and plain-text parts, attachments. */
 export async function composeEmail(brand: EmailBrand, content: EmailContent): Promise<MailInput> {
-  const ready = checked(content);
+  const ready = checked(brand, content);
   const { renderEmailHtml } = await loadRenderer();
   return {
     to: ready.to,
