@@ -66,7 +66,7 @@ const KEY_TEXTS: Record<SampleKind, { button: RegExp; texts: string[] }> = {
   existing: { button: /^Sign in$/, texts: ["You already have an account"] },
   receipt: {
     button: /^View your purchases$/,
-    texts: ["Original price", "₦150,000.00", "LAGOS20", "20% (−₦30,000.00)", "Amount paid", "₦120,000.00"],
+    texts: ["Price", "₦150,000.00", "LAGOS20", "20% (−₦30,000.00)", "Amount paid", "₦120,000.00"],
   },
   ticket: { button: /^See your tickets$/, texts: ["Ticket code", "Saturday 16 March 2030, 4:00 pm WAT"] },
   "stream-link": { button: /^Join the live stream$/, texts: ["Your streaming link"] },
