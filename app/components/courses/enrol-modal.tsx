@@ -235,9 +235,13 @@ export function EnrolModal({ course, onClose }: { course: Course; onClose: () =>
  */
 function Amounts({ amounts: a, code }: { amounts: CourseAmounts; code: string }) {
   const N = AMOUNT_NAMES;
-  const row = (name: string, value: string, testId: string) => (
+  const row = (name: string, value: string, testId: string, note?: string) => (
     <div className="flex items-baseline justify-between gap-3" data-testid={testId}>
-      <dt className="text-slate-700">{name}</dt>
+      <dt className="min-w-0 text-slate-700">
+        <span>{name}</span>
+        {/* the coupon's code may be long: on its own line, broken anywhere, never pushing the amount out */}
+        {note ? <span className="block text-xs break-all text-slate-600">{note}</span> : null}
+      </dt>
       <dd className="text-right whitespace-nowrap text-slate-900 tabular-nums">{value}</dd>
     </div>
   );
@@ -257,22 +261,28 @@ function Amounts({ amounts: a, code }: { amounts: CourseAmounts; code: string })
         row(N.price, formatKobo(a.priceAfterDiscount), "amount-price")
       )}
       {row(
-        `${N.couponDiscount} (${code}, ${a.couponPercent}%)`,
+        N.couponDiscount,
         `−${formatKobo(a.couponDiscount)}`,
         "amount-coupon-discount",
+        `${code} · ${a.couponPercent}%`,
       )}
       <div
-        className="flex items-baseline justify-between gap-3 border-t border-slate-200 pt-2"
+        className="flex flex-wrap items-baseline justify-between gap-x-3 border-t border-slate-200 pt-2"
         data-testid="amount-to-pay"
       >
-        <dt className="font-semibold text-slate-900">{N.amountToPay}</dt>
-        <dd className="text-right whitespace-nowrap">
+        {/* a phone keeps the name on one line; an amount too long for the line goes under it, right */}
+        <dt className="font-semibold whitespace-nowrap text-slate-900">
+          <span>{N.amountToPay}</span>
+        </dt>
+        <dd className="ml-auto text-right whitespace-nowrap">
           {a.amountPaid === 0 ? (
             <span className="mr-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">
               {CHECKOUT_TEXTS.freeTotal}
             </span>
           ) : null}
-          <span className="text-2xl font-extrabold text-brand-800 tabular-nums">{formatKobo(a.amountPaid)}</span>
+          <span className="text-xl font-extrabold text-brand-800 tabular-nums sm:text-2xl">
+            {formatKobo(a.amountPaid)}
+          </span>
         </dd>
       </div>
     </dl>
