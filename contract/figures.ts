@@ -55,7 +55,7 @@ export interface EventTickets {
 
 /**
  * The uses of a coupon recorded in the window: every use (started or logged), the paid ones, those
- * since refunded, and the discount the paid, kept ones gave (list price less the amount paid).
+ * since refunded, and the coupon discount the paid, kept ones gave (price after discount less amount paid).
  */
 export interface CouponUse {
   couponId: string;
@@ -151,7 +151,7 @@ export const FIGURE_TABLES: { [K in FigureName]: FigureTable<FigureRow<K>> } = {
   coupons: {
     title: "Coupon use",
     about:
-      "Each coupon's uses recorded in these 30 days, the paid ones, those refunded since, and the discount the paid ones gave.",
+      "Each coupon's uses recorded in these 30 days, the paid ones, those refunded since, and the coupon discount the paid ones gave (price after discount less amount paid; decision 059).",
     file: "coupon-use",
     empty: "No coupons used in these 30 days.",
     rows: (f) => f.coupons,
@@ -160,7 +160,7 @@ export const FIGURE_TABLES: { [K in FigureName]: FigureTable<FigureRow<K>> } = {
       { header: "Uses", numeric: true, value: (r) => r.uses },
       { header: "Paid", numeric: true, value: (r) => r.paid },
       { header: "Refunded", numeric: true, value: (r) => r.refunded },
-      { header: "Discount given (₦)", numeric: true, value: (r) => kobo(r.discountKobo) },
+      { header: "Coupon discount (₦)", numeric: true, value: (r) => kobo(r.discountKobo) },
     ],
   },
 };

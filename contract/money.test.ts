@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
+  amountsOfCourse,
   couponPrice,
+  courseAmounts,
   coursePrice,
   discountedKobo,
   formatKobo,
   formatNaira,
   koboToNaira,
   nairaToKobo,
+  percentOf,
 } from "./money.ts";
 
 describe("nairaToKobo and koboToNaira", () => {
@@ -159,9 +162,35 @@ describe("formatNaira against Intl.NumberFormat (it is written out by hand: deci
   );
   const intl = (places: number) => formatters[places]!;
   const edges = [
-    0, -0, 0.005, 0.015, 0.049, 0.5, 1.005, 1.5, 2.5, 9.995, 12.345, 99.995, 999.995, 999_999.995, 2500.5,
-    -2500.5, -0.001, 0.000001, 123_456_789.125, 9_007_199_254_740_991, 1e20, 0.1 + 0.2, 45_000.45, 1_000,
-    1_000_000, 999, 100_000, 3.14159, -1_234_567.891,
+    0,
+    -0,
+    0.005,
+    0.015,
+    0.049,
+    0.5,
+    1.005,
+    1.5,
+    2.5,
+    9.995,
+    12.345,
+    99.995,
+    999.995,
+    999_999.995,
+    2500.5,
+    -2500.5,
+    -0.001,
+    0.000001,
+    123_456_789.125,
+    9_007_199_254_740_991,
+    1e20,
+    0.1 + 0.2,
+    45_000.45,
+    1_000,
+    1_000_000,
+    999,
+    100_000,
+    3.14159,
+    -1_234_567.891,
   ];
   // amounts as the site has them (whole naira, naira and kobo) and arbitrary ones, over many magnitudes
   let seed = 20_261_127;
@@ -184,5 +213,29 @@ describe("formatNaira against Intl.NumberFormat (it is written out by hand: deci
   it("leaves what it does not write out to Intl: exponents, NaN, infinities", () => {
     for (const amount of [1e21, 1.5e25, 1e-7, -1e-9, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])
       expect(formatNaira(amount)).toBe(intl(2).format(amount));
+  });
+});
+
+describe("courseAmounts (decision 059)", () => {
+  it("names every amount of ₦10,000 with a 20 % course discount and a 10 % coupon on the price after discount", () => {
+    expect(amountsOfCourse({ price: 10_000, discountPrice: 8_000, showDiscount: true }, 10)).toEqual({
+      fullPrice: 1_000_000,
+      courseDiscount: 200_000,
+      priceAfterDiscount: 800_000,
+      couponPercent: 10,
+      couponDiscount: 80_000,
+      amountPaid: 720_000,
+    });
+    expect(percentOf(200_000, 1_000_000)).toBe(20);
+  });
+
+  it("without a shown discount the full price is the price after discount; 100 % pays nothing; no coupon takes nothing", () => {
+    expect(amountsOfCourse({ price: 10_000, discountPrice: 8_000, showDiscount: false }, 100)).toMatchObject({
+      courseDiscount: 0,
+      priceAfterDiscount: 1_000_000,
+      couponDiscount: 1_000_000,
+      amountPaid: 0,
+    });
+    expect(courseAmounts(1_000_000, 800_000, null)).toMatchObject({ couponDiscount: 0, amountPaid: 800_000 });
   });
 });

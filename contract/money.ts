@@ -44,6 +44,54 @@ export function coursePrice(course: { price: number; discountPrice: number | nul
   return { price: course.price, original: null };
 }
 
+/**
+ * Every amount of a course purchase, in kobo, by its one name (decision 059): the full price; the course
+ * discount the card shows (full price less the discount price, when shown); the price after discount (what
+ * the card asks); the coupon discount (the coupon's percent of the price after discount, rounded to the
+ * kobo as `discountedKobo`); and the amount paid (the price after discount less the coupon discount).
+ */
+export interface CourseAmounts {
+  fullPrice: number;
+  courseDiscount: number;
+  priceAfterDiscount: number;
+  couponPercent: number | null;
+  couponDiscount: number;
+  amountPaid: number;
+}
+
+/** `CourseAmounts` from the full price, the price after discount and the coupon's percent (null: none). */
+export function courseAmounts(
+  fullKobo: number,
+  afterDiscountKobo: number,
+  couponPercent: number | null,
+): CourseAmounts {
+  const amountPaid = couponPercent === null ? afterDiscountKobo : discountedKobo(afterDiscountKobo, couponPercent);
+  return {
+    fullPrice: fullKobo,
+    courseDiscount: Math.max(fullKobo - afterDiscountKobo, 0),
+    priceAfterDiscount: afterDiscountKobo,
+    couponPercent,
+    couponDiscount: afterDiscountKobo - amountPaid,
+    amountPaid,
+  };
+}
+
+/** A course's amounts (naira or kobo, as `coursePrice`) with a coupon of `couponPercent`, in kobo. */
+export function amountsOfCourse(
+  course: { price: number; discountPrice: number | null; showDiscount: boolean },
+  couponPercent: number | null,
+  unit: "naira" | "kobo" = "naira",
+): CourseAmounts {
+  const { price, original } = coursePrice(course);
+  const kobo = (n: number) => (unit === "naira" ? nairaToKobo(n) : n);
+  return courseAmounts(kobo(original ?? price), kobo(price), couponPercent);
+}
+
+/** The course discount as a whole percent of the full price ("20%"), for showing next to its amount. */
+export function percentOf(part: number, whole: number): number {
+  return whole > 0 ? Math.round((100 * part) / whole) : 0;
+}
+
 // Course prices show kobo (₦150,000.00); ticket prices whole naira (₦2,500), as the spec writes them.
 // Written out by hand rather than with Intl.NumberFormat("en-NG", { currency: "NGN" }), whose output it
 // matches (money.test.ts compares the two over thousands of amounts): the first currency formatter a page
@@ -74,9 +122,10 @@ function fixedDecimal(amount: number, decimals: number): string | null {
 /** 150000 → "₦150,000.00"; with `{ decimals: 0 }` 2500 → "₦2,500". */
 export function formatNaira(amount: number, { decimals }: { decimals?: number } = {}): string {
   const places = decimals ?? 2;
-  const fixed = Number.isFinite(amount) && Number.isInteger(places) && places >= 0 && places <= 20
-    ? fixedDecimal(Math.abs(amount), places)
-    : null;
+  const fixed =
+    Number.isFinite(amount) && Number.isInteger(places) && places >= 0 && places <= 20
+      ? fixedDecimal(Math.abs(amount), places)
+      : null;
   if (fixed === null) {
     return new Intl.NumberFormat("en-NG", {
       style: "currency",

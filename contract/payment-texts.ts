@@ -19,6 +19,28 @@ export type VerifyState = "verified" | "failed" | "pending" | "refunded" | "erro
 /** spec §9 "verification redirect 3 seconds" */
 export const VERIFY_REDIRECT_SECONDS = 3;
 
+/**
+ * decision 060: a course a coupon brings to ₦0 is enrolled at once, without the gateway: its payment is
+ * recorded paid for ₦0 with this as its gateway and channel.
+ */
+export const FREE_PROVIDER = "free";
+
+/**
+ * decision 059: the one name of each amount of a course purchase, on the course card, the enrol dialog,
+ * the receipt e-mail, /account and the admin figures. "Price" alone is the price of a course without a
+ * shown discount (full price and price after discount are then the same amount).
+ */
+export const AMOUNT_NAMES = {
+  fullPrice: "Full price",
+  courseDiscount: "Course discount",
+  priceAfterDiscount: "Price after discount",
+  price: "Price",
+  couponDiscount: "Coupon discount",
+  amountPaid: "Amount paid",
+  /** the amount paid in the enrol dialog, before it is paid */
+  amountToPay: "Amount to pay",
+} as const;
+
 // The enrol and ticket modals' payment texts (spec §2 "Coupon", §4, §5, §8), also zod-free.
 export const CHECKOUT_TEXTS = {
   // spec §4/§8, word for word
@@ -30,6 +52,10 @@ export const CHECKOUT_TEXTS = {
   success: (reference: string) => `Payment successful! Reference: ${reference}`,
   // not in the spec (decision 019)
   couponEmpty: "Enter a coupon code first",
+  // decision 060: a coupon that makes the course free enrols without the payment pop-up
+  enrolFree: "Enrol for free",
+  freeTotal: "Free",
+  freeSuccess: (reference: string) => `Enrolment successful! Reference: ${reference}`,
   pending: (reference: string) => `${VERIFY_MESSAGES.pending} Reference: ${reference}`,
   failed: VERIFY_MESSAGES.failed,
   unconfirmed: (reference: string) => `${VERIFY_MESSAGES.error} Reference: ${reference}`,
@@ -52,6 +78,8 @@ export function channelLabel(channel: string | null | undefined): string {
       return "Mobile money";
     case "qr":
       return "QR code";
+    case "free":
+      return "Free with coupon";
     case null:
     case undefined:
     case "":

@@ -3,7 +3,7 @@
 // count: the server computes them from the database.
 import { z } from "zod";
 import { EMAIL_MAX } from "./common.ts";
-import { CHECKOUT_TEXTS } from "./payment-texts.ts";
+import { CHECKOUT_TEXTS, FREE_PROVIDER } from "./payment-texts.ts";
 import { TICKET_MAX_QUANTITY, TICKET_MESSAGES, TICKET_TYPES } from "./tickets.ts";
 
 export const PAYMENT_MESSAGES = {
@@ -27,6 +27,8 @@ export const PAYMENT_MESSAGES = {
 };
 
 export { TICKET_MAX_QUANTITY };
+
+export { FREE_PROVIDER };
 
 /** Payment references made by the server: "ta_" and 24 base32 characters. Paystack allows [A-Za-z0-9.=_-]. */
 export const REFERENCE_PATTERN = /^[A-Za-z0-9._=-]{1,100}$/;
@@ -97,7 +99,10 @@ export type StartTicketPayment = z.infer<typeof StartTicketPaymentSchema>;
 /** What the browser needs to open the pop-up (spec §7): Paystack's public key, or the sandbox checkout. */
 export const StartedPaymentSchema = z.object({
   reference: z.string(),
-  provider: z.enum(["paystack", "sandbox"]),
+  /** "free": enrolled already, nothing to pay and no pop-up (decision 060) */
+  provider: z.enum(["paystack", "sandbox", FREE_PROVIDER]),
+  /** the payment's status when the answer was made ("paid" for a free enrolment) */
+  status: z.enum(PAYMENT_STATUSES).optional(),
   amountKobo: z.number().int(),
   /** naira, for showing */
   amount: z.number(),

@@ -17,6 +17,8 @@ export const REFUND_MESSAGES = {
   done: "Refund complete: the purchase is refunded.",
   failed: "The refund failed at the payment provider. You may try again.",
   noReference: "This purchase has no payment to refund.",
+  // decision 060
+  free: "This enrolment was free (₦0 with a coupon): there is nothing to refund.",
   confirm: (who: string, amount: string) => `Refund ${amount} to ${who}?`,
   confirmNote:
     "The whole amount goes back to the buyer through the payment provider, the purchase leaves their account and they get an e-mail.",

@@ -72,7 +72,7 @@ test("the dashboard shows the last 30 days with a chart, and a figure downloads 
   await expect(dashboard.figureCell(row, "Uses")).toHaveText("1");
   await expect(dashboard.figureCell(row, "Paid")).toHaveText("1");
   await expect(dashboard.figureCell(row, "Refunded")).toHaveText("0");
-  await expect(dashboard.figureCell(row, "Discount given (₦)")).toHaveText(formatKobo(discountKobo));
+  await expect(dashboard.figureCell(row, "Coupon discount (₦)")).toHaveText(formatKobo(discountKobo));
 
   const enrolments = dashboard.figureSection("Enrolments by course");
   const courseRow = dashboard.figureRow(enrolments, course.title);
@@ -98,7 +98,7 @@ test("the dashboard shows the last 30 days with a chart, and a figure downloads 
   expect(fileName).toMatch(/^coupon-use-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.toString("utf8").slice(1).split("\r\n");
-  expect(lines[0]).toBe("Code,Uses,Paid,Refunded,Discount given (₦)");
+  expect(lines[0]).toBe("Code,Uses,Paid,Refunded,Coupon discount (₦)");
   expect(lines).toContain(`${code},1,1,0,${(discountKobo / 100).toFixed(2)}`);
 
   await expectAccessible(page);

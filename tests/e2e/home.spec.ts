@@ -194,7 +194,7 @@ test.describe("a returning visitor", () => {
     // shown discount: the discount price, and the price struck through
     const price = card.getByTestId("course-price");
     await expect(price).toContainText(naira.format(discounted!.discountPrice!));
-    await expect(price.locator("del")).toHaveText(`Original price ${naira.format(discounted!.price)}`);
+    await expect(price.locator("del")).toHaveText(`Full price ${naira.format(discounted!.price)}`);
 
     // no shown discount: only the price, nothing struck through
     const plainPrice = courseCard(page, plain!.title).getByTestId("course-price");

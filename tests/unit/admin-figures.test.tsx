@@ -142,7 +142,7 @@ describe("/admin/figures/{figure}.csv", () => {
       `Course,Enrolments,Refunded,Kept,Net revenue (₦)\r\n"'=HYPERLINK(""http://evil.example"",""Adébáyọ̀, the best course"")",2,1,1,45000.50\r\n`,
     );
     const couponsCsv = await (await csv("coupons.csv")).text();
-    expect(couponsCsv).toContain("Code,Uses,Paid,Refunded,Discount given (₦)\r\n'-SAVE10,1,1,0,5000.00\r\n");
+    expect(couponsCsv).toContain("Code,Uses,Paid,Refunded,Coupon discount (₦)\r\n'-SAVE10,1,1,0,5000.00\r\n");
   });
 });
 

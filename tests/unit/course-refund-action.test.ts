@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCESS_MESSAGES } from "../../contract/auth.ts";
 import { REFUND_MESSAGES } from "../../contract/refunds.ts";
-import { coursePurchases, courses, paymentEvents } from "../../server/db/schema.ts";
+import { coupons, coursePurchases, courses, paymentEvents } from "../../server/db/schema.ts";
 import type { RefundActionResult } from "../../app/lib/refund-action.server.ts";
 import { action } from "../../app/routes/admin/course-detail.tsx";
 import { createAccount, type TestAccount } from "../support/accounts.ts";
@@ -145,6 +145,29 @@ describe("the course page's refund", () => {
     ).rejects.toMatchObject({
       init: { status: 403 },
     });
+    expect((await paymentOf(t.db, reference)).status).toBe("paid");
+  });
+
+  it("a free enrolment (a 100 % coupon, decision 060) is refused: nothing to refund", async () => {
+    const [course] = await t.db
+      .insert(courses)
+      .values(makeCourse({ showDiscount: false }))
+      .returning();
+    await t.db.insert(coupons).values({ code: "FREEPAGE60", discount: 100, courseId: course!.id });
+    const res = await t.request("/backend/api/payments/course", {
+      method: "POST",
+      json: {
+        courseId: course!.id,
+        fullName: "Ada",
+        email: "free@example.test",
+        phone: "0803",
+        couponCode: "FREEPAGE60",
+      },
+    });
+    const { reference, provider } = (await res.json()) as { reference: string; provider: string };
+    expect(provider).toBe("free");
+    const refusedFree = await post(course!.id, { intent: "refund", reference, confirmed: "yes" });
+    expect(refusedFree.data).toMatchObject({ ok: false, intent: "refund", formError: REFUND_MESSAGES.free });
     expect((await paymentOf(t.db, reference)).status).toBe("paid");
   });
 });

@@ -72,7 +72,8 @@ export function RefundButton({
   const [asking, setAsking] = useState(false);
   const navigation = useNavigation();
   const id = useId();
-  if (!reference || !canRefund(paymentState)) return null;
+  // a free enrolment (₦0, decision 060) has nothing to refund: the server refuses it too
+  if (!reference || !canRefund(paymentState) || amount === 0) return null;
   const busy =
     navigation.state !== "idle" &&
     navigation.formData?.get("intent") === INTENT &&

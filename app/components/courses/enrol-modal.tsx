@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import type { Course } from "../../../contract/catalog.ts";
-import { CHECKOUT_TEXTS } from "../../../contract/payment-texts.ts";
+import { AMOUNT_NAMES, CHECKOUT_TEXTS, FREE_PROVIDER } from "../../../contract/payment-texts.ts";
 import type { CouponValidation, PurchaseLogResult, StartedPayment } from "../../../contract/payments.ts";
 import { callApi } from "../../lib/api-client.ts";
-import { couponPrice, coursePrice, formatNaira } from "../../../contract/money.ts";
+import { amountsOfCourse, formatKobo, percentOf, type CourseAmounts } from "../../../contract/money.ts";
 import { usePaymentFlow } from "../payments/payment-flow.tsx";
 import { Button } from "../ui/button.tsx";
 import { Field, FieldShell, controlClass } from "../ui/form.tsx";
@@ -33,7 +33,9 @@ export function EnrolModal({ course, onClose }: { course: Course; onClose: () =>
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const errorRef = useRef<HTMLParagraphElement>(null);
-  const { price } = coursePrice(course);
+  const amounts = amountsOfCourse(course, coupon.state === "applied" ? coupon.discount : null);
+  // decision 060: a coupon that makes the course free enrols at once, without the payment pop-up
+  const free = coupon.state === "applied" && amounts.amountPaid === 0;
 
   const purchase = (reference: string, paymentStatus: "paid" | "not_paid") => {
     const body = { userName: fields.fullName, email: fields.email, phone: fields.phone, paymentStatus, reference };
@@ -88,6 +90,7 @@ export function EnrolModal({ course, onClose }: { course: Course; onClose: () =>
       },
     });
     setStarting(false);
+    if (answer.ok && answer.data.provider === FREE_PROVIDER) return flow.enrolled(answer.data.reference);
     if (answer.ok) return flow.open(answer.data);
     setError(answer.message ?? CHECKOUT_TEXTS.startFailed);
   };
@@ -125,19 +128,7 @@ export function EnrolModal({ course, onClose }: { course: Course; onClose: () =>
         </h2>
         <div id="enrol-price" className="mt-2" aria-live="polite">
           {coupon.state === "applied" ? (
-            <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1" data-testid="course-price">
-              <span className="sr-only">Price with coupon: </span>
-              <span className="text-2xl font-extrabold text-brand-800">
-                {formatNaira(couponPrice(price, coupon.discount), { decimals: 2 })}
-              </span>
-              <del className="text-sm text-slate-500">
-                <span className="sr-only">Price without coupon </span>
-                {formatNaira(price, { decimals: 2 })}
-              </del>
-              <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">
-                {coupon.discount}% off
-              </span>
-            </p>
+            <Amounts amounts={amounts} code={coupon.code.toUpperCase()} />
           ) : (
             <CoursePrice course={course} size="lg" />
           )}
@@ -229,10 +220,71 @@ export function EnrolModal({ course, onClose }: { course: Course; onClose: () =>
             Cancel
           </Button>
           <Button type="submit" size="lg" disabled={starting} aria-busy={starting || undefined}>
-            Pay Now
+            {free ? CHECKOUT_TEXTS.enrolFree : "Pay Now"}
           </Button>
         </div>
       </form>
     </Modal>,
+  );
+}
+
+/**
+ * The amounts once a coupon is applied, by the names of decision 059: the full price, course discount and
+ * price after discount (or the price), the coupon discount, and the amount to pay, large ("Free" at ₦0).
+ * One row each, the name left and the amount right, so that a 375 px phone keeps them on one line.
+ */
+function Amounts({ amounts: a, code }: { amounts: CourseAmounts; code: string }) {
+  const N = AMOUNT_NAMES;
+  const row = (name: string, value: string, testId: string, note?: string) => (
+    <div className="flex items-baseline justify-between gap-3" data-testid={testId}>
+      <dt className="min-w-0 text-slate-700">
+        <span>{name}</span>
+        {/* the coupon's code may be long: on its own line, broken anywhere, never pushing the amount out */}
+        {note ? <span className="block text-xs break-all text-slate-600">{note}</span> : null}
+      </dt>
+      <dd className="text-right whitespace-nowrap text-slate-900 tabular-nums">{value}</dd>
+    </div>
+  );
+  return (
+    <dl className="space-y-1 text-sm" data-testid="course-price">
+      {a.courseDiscount > 0 ? (
+        <>
+          {row(N.fullPrice, formatKobo(a.fullPrice), "amount-full-price")}
+          {row(
+            `${N.courseDiscount} (${percentOf(a.courseDiscount, a.fullPrice)}%)`,
+            `−${formatKobo(a.courseDiscount)}`,
+            "amount-course-discount",
+          )}
+          {row(N.priceAfterDiscount, formatKobo(a.priceAfterDiscount), "amount-price-after-discount")}
+        </>
+      ) : (
+        row(N.price, formatKobo(a.priceAfterDiscount), "amount-price")
+      )}
+      {row(
+        N.couponDiscount,
+        `−${formatKobo(a.couponDiscount)}`,
+        "amount-coupon-discount",
+        `${code} · ${a.couponPercent}%`,
+      )}
+      <div
+        className="flex flex-wrap items-baseline justify-between gap-x-3 border-t border-slate-200 pt-2"
+        data-testid="amount-to-pay"
+      >
+        {/* a phone keeps the name on one line; an amount too long for the line goes under it, right */}
+        <dt className="font-semibold whitespace-nowrap text-slate-900">
+          <span>{N.amountToPay}</span>
+        </dt>
+        <dd className="ml-auto text-right whitespace-nowrap">
+          {a.amountPaid === 0 ? (
+            <span className="mr-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">
+              {CHECKOUT_TEXTS.freeTotal}
+            </span>
+          ) : null}
+          <span className="text-xl font-extrabold text-brand-800 tabular-nums sm:text-2xl">
+            {formatKobo(a.amountPaid)}
+          </span>
+        </dd>
+      </div>
+    </dl>
   );
 }

@@ -108,6 +108,11 @@ export function usePaymentFlow(options: PaymentFlowOptions) {
       setFormError(null);
       setStep({ step: "checkout", started });
     },
+    /** decision 060: a free enrolment the server completed at once: straight to the success alert */
+    enrolled(reference: string) {
+      setFormError(null);
+      setStep({ step: "result", tone: "success", message: CHECKOUT_TEXTS.freeSuccess(reference) });
+    },
     /** the form while filling it in; then the pop-up, the wait for the server and the outcome */
     render(form: React.ReactNode) {
       switch (step.step) {

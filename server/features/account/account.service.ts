@@ -16,7 +16,7 @@ import type { Db } from "../../db/client.ts";
 import { user } from "../../db/schema.ts";
 import { Unauthorized } from "../../lib/errors.ts";
 import { koboToNaira } from "../../../contract/money.ts";
-import { channelLabel } from "../../../contract/payment-texts.ts";
+import { FREE_PROVIDER, channelLabel } from "../../../contract/payment-texts.ts";
 import { ticketTypeLabel } from "../../../contract/tickets.ts";
 import type { PaymentRow, PurchasesService } from "../payments/purchases.service.ts";
 import { streamLinkTiming, ticketCode, ticketQrImage } from "../tickets/tickets.service.ts";
@@ -102,7 +102,11 @@ export function createAccountService(deps: { db: Db; ticketKey: Buffer; purchase
           item,
           currency: p.currency,
           channel,
-          paidBy: channelLabel(channel),
+          // decision 060: a free enrolment says which coupon made it free
+          paidBy:
+            channel === FREE_PROVIDER && typeof p.details.couponCode === "string"
+              ? `${channelLabel(channel)} ${p.details.couponCode}`
+              : channelLabel(channel),
           ...common,
         });
       }

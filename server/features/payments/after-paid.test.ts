@@ -82,7 +82,7 @@ describe("after a payment is verified", () => {
     expect(mails[0]!.text).toContain(reference);
   });
 
-  it("a course with a coupon: the receipt greets the buyer and shows the original price, the coupon, its discount and the amount paid", async () => {
+  it("a course with a coupon: the receipt greets the buyer and shows the price, the coupon, the coupon discount and the amount paid (decision 059)", async () => {
     const [course] = await t.db
       .insert(courses)
       .values(makeCourse({ title: "UI Design <Pro>", price: 15_000_000, showDiscount: false }))
@@ -103,9 +103,9 @@ describe("after a payment is verified", () => {
     expect(receipt!.text).toContain(
       [
         "Item: UI Design <Pro> (course)",
-        "Original price: ₦150,000.00",
+        "Price: ₦150,000.00",
         "Coupon: LAGOS20",
-        "Discount: 20% (−₦30,000.00)",
+        "Coupon discount: 20% (−₦30,000.00)",
         "Amount paid: ₦120,000.00",
         `Reference: ${reference}`,
       ].join("\n"),
@@ -148,11 +148,11 @@ describe("after a payment is verified", () => {
     await t.mailer.drain();
     // 50 % was applied; the stored 10 % no longer gives what was paid, so the amounts say what it was
     expect(mailsTo("coupon-changed@example.test")[0]!.text).toContain(
-      "Original price: ₦100,000.00\nCoupon: HALF\nDiscount: 50% (−₦50,000.00)\nAmount paid: ₦50,000.00\n",
+      "Price: ₦100,000.00\nCoupon: HALF\nCoupon discount: 50% (−₦50,000.00)\nAmount paid: ₦50,000.00\n",
     );
     // started at 10 %, then deleted: no code to show
     expect(mailsTo("coupon-deleted@example.test")[0]!.text).toContain(
-      "Original price: ₦100,000.00\nCoupon: (a coupon no longer offered)\nDiscount: 10% (−₦10,000.00)\nAmount paid: ₦90,000.00\n",
+      "Price: ₦100,000.00\nCoupon: (a coupon no longer offered)\nCoupon discount: 10% (−₦10,000.00)\nAmount paid: ₦90,000.00\n",
     );
   });
 

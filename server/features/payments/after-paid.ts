@@ -3,7 +3,7 @@
 // onto what the e-mails need and hands it to server/features/tickets/after-payment.service.ts (receipt;
 // ticket e-mail and the streaming-link job for a ticket), each of which goes out once however often the
 // job runs. The receipt's original price, coupon and buyer's name come from what the payment recorded
-// when it started (details.listAmount, couponId, fullName) and its user.
+// when it started (details.fullAmount, listAmount, couponId, fullName; decision 059) and its user.
 import { eq } from "drizzle-orm";
 import { user } from "../../db/schema.ts";
 import {
@@ -38,6 +38,7 @@ export async function toPaidPayment(deps: AfterPaidDeps, payment: Payment, facts
     purchaseId: await deps.purchases.purchaseIdOf(kind, payment.reference),
     buyerName: typedName ?? account?.name ?? null,
     listAmountKobo: Number.isSafeInteger(details.listAmount) ? (details.listAmount as number) : null,
+    fullAmountKobo: Number.isSafeInteger(details.fullAmount) ? (details.fullAmount as number) : null,
     couponId: typeof details.couponId === "string" ? details.couponId : null,
     coupon: facts.coupon,
   };

@@ -11,6 +11,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, between, eq, inArray, sql } from "drizzle-orm";
 import { coursePrice, koboToNaira, nairaToKobo } from "../../../contract/money.ts";
 import {
+  FREE_PROVIDER,
   PAYMENT_MESSAGES as M,
   REFERENCE_PATTERN,
   type CouponUsageLog,
@@ -28,7 +29,7 @@ import { EVENT_DATE_MESSAGES, eventHasDate } from "../../../contract/event-dates
 import { TICKET_TYPES } from "../../../contract/tickets.ts";
 import type { Db } from "../../db/client.ts";
 import type { Tx } from "../../db/content-version.ts";
-import { paymentEvents, payments } from "../../db/schema.ts";
+import { coupons as couponsTable, paymentEvents, payments } from "../../db/schema.ts";
 import {
   PaymentGatewayError,
   withoutNul,
@@ -39,12 +40,12 @@ import {
 import { Conflict, Invalid, NotFound, Unauthorized, Unavailable } from "../../lib/errors.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { AppliedCoupon, CouponsService } from "../coupons/coupons.service.ts";
-import type { PurchasesService } from "./purchases.service.ts";
+import { HELD_STATUSES, type PurchasesService } from "./purchases.service.ts";
 import type { RefundsService } from "./refunds.service.ts";
 
 export type Payment = typeof payments.$inferSelect;
 /** What brought a status change. */
-export type PaymentSource = "start" | "callback" | "verify" | "webhook" | "retry" | "sandbox" | "refund";
+export type PaymentSource = "start" | "callback" | "verify" | "webhook" | "retry" | "sandbox" | "refund" | "free";
 
 /** Background work the service hands to the job queue (payments.jobs.ts). */
 export interface PaymentJobs {
@@ -233,32 +234,73 @@ interface NewPayment {
   rows: (tx: Tx, reference: string) => Promise<void>;
 }
 
+/** The payment, its history's first row and its purchase rows, pending, in the transaction `tx`. */
+async function record(tx: Tx, input: NewPayment, reference: string, gatewayName: string): Promise<void> {
+  const [row] = await tx
+    .insert(payments)
+    .values({
+      reference,
+      kind: input.kind,
+      itemId: input.itemId,
+      email: input.email,
+      userId: input.userId,
+      amount: input.amount,
+      currency: "NGN",
+      status: "pending",
+      gateway: gatewayName,
+      details: input.details,
+    })
+    .returning({ id: payments.id });
+  await tx.insert(paymentEvents).values({ paymentId: row!.id, fromStatus: null, toStatus: "pending", source: "start" });
+  await input.rows(tx, reference);
+}
+
+/** A free enrolment's move to paid: no gateway to ask, so nothing else decides it (decision 060). */
+const freePaid = (): Transition => ({
+  to: "paid",
+  from: ["pending", "abandoned"],
+  source: "free",
+  details: { channel: FREE_PROVIDER, paidAt: new Date().toISOString() },
+});
+
+/**
+ * decision 060: a course a coupon brings to ₦0, enrolled without the gateway. Under the coupon's row
+ * lock (the one `reserve` takes), a free enrolment of this course already made for this e-mail is the
+ * answer (the same learner clicking twice gets one); else the payment is recorded with its coupon use
+ * reserved, as any other, and moved to paid at once through the state machine (its paid job sends the
+ * receipt). A crash between the two leaves it pending, and `verify` (the retry sweep) completes it.
+ */
+async function startFree(deps: PaymentsDeps, input: NewPayment, couponId: string): Promise<string> {
+  const reference = await deps.db.transaction(async (tx) => {
+    await tx.select({ id: couponsTable.id }).from(couponsTable).where(eq(couponsTable.id, couponId)).for("update");
+    const [mine] = await tx
+      .select({ reference: payments.reference })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.kind, input.kind),
+          eq(payments.itemId, input.itemId),
+          eq(payments.gateway, FREE_PROVIDER),
+          sql`lower(${payments.email}) = lower(${input.email})`,
+          inArray(payments.status, ["pending", "abandoned", ...HELD_STATUSES]),
+        ),
+      )
+      .limit(1);
+    if (mine) return mine.reference;
+    const made = newReference();
+    await record(tx, input, made, FREE_PROVIDER);
+    return made;
+  });
+  await transition(deps, reference, freePaid());
+  return reference;
+}
+
 /** Records the payment and its purchase rows as pending, then opens the transaction at the gateway. */
 async function start(deps: PaymentsDeps, input: NewPayment): Promise<{ reference: string; init: InitializeResult }> {
   const { db, gateway, logger } = deps;
   if (input.amount < MIN_AMOUNT_KOBO) throw Invalid(M.tooSmall);
   const reference = newReference();
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(payments)
-      .values({
-        reference,
-        kind: input.kind,
-        itemId: input.itemId,
-        email: input.email,
-        userId: input.userId,
-        amount: input.amount,
-        currency: "NGN",
-        status: "pending",
-        gateway: gateway.name,
-        details: input.details,
-      })
-      .returning({ id: payments.id });
-    await tx
-      .insert(paymentEvents)
-      .values({ paymentId: row!.id, fromStatus: null, toStatus: "pending", source: "start" });
-    await input.rows(tx, reference);
-  });
+  await db.transaction((tx) => record(tx, input, reference, gateway.name));
   try {
     const init = await gateway.initialize(reference, input.amount, input.email, { ...input.metadata, reference });
     return { reference, init };
@@ -284,7 +326,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
   /** What the browser needs to open the pop-up: Paystack's public key, or the sandbox checkout. */
   function started(
     reference: string,
-    init: InitializeResult,
+    init: InitializeResult | null,
     amount: number,
     buyer: { email: string; firstName: string; lastName: string; phone?: string },
   ): StartedPayment {
@@ -297,9 +339,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
       currency: "NGN",
       ...named,
       ...(phone ? { phone } : {}),
-      ...(gateway.name === "paystack"
-        ? { publicKey: deps.publicKey, accessCode: init.accessCode, authorizationUrl: init.authorizationUrl }
-        : { accessCode: init.accessCode, checkoutUrl: `/backend/api/payments/sandbox/${reference}` }),
+      ...(!init
+        ? { provider: FREE_PROVIDER }
+        : gateway.name === "paystack"
+          ? { publicKey: deps.publicKey, accessCode: init.accessCode, authorizationUrl: init.authorizationUrl }
+          : { accessCode: init.accessCode, checkoutUrl: `/backend/api/payments/sandbox/${reference}` }),
     };
   }
 
@@ -318,26 +362,36 @@ export function createPaymentsService(deps: PaymentsDeps) {
     /** `userId`: the signed-in user starting it (the payment is then theirs on /account), else null. */
     async startCoursePayment(input: StartCoursePayment, userId: string | null = null): Promise<StartedPayment> {
       const course = await purchases.course(input.courseId);
-      const base = coursePrice(course).price;
+      // decision 059: listAmount is the price after discount (the coupon's base), fullAmount the full price
+      const { price: base, original } = coursePrice(course);
       const { amount, couponId } = input.couponCode
         ? await coupons.apply(base, input.couponCode, course.id)
         : { amount: base, couponId: null };
       const buyer = { fullName: input.fullName, email: input.email, phone: input.phone };
-      const { reference, init } = await start(deps, {
+      const payer = { email: input.email, ...splitName(input.fullName), phone: input.phone };
+      const couponCode = couponId ? input.couponCode!.trim().toUpperCase() : null;
+      const details = { fullName: input.fullName, phone: input.phone, couponId, couponCode, listAmount: base };
+      const payment: NewPayment = {
         kind: "course",
         itemId: course.id,
         email: input.email,
         userId,
         amount,
-        details: { fullName: input.fullName, phone: input.phone, couponId, listAmount: base },
+        details: { ...details, fullAmount: original ?? base },
         metadata: { kind: "course", courseId: course.id, couponId, fullName: input.fullName, phone: input.phone },
         rows: async (tx, ref) => {
           // decision 034: the coupon's use is reserved here, race-free, or the start is refused
           if (couponId) await coupons.reserve(tx, couponId);
           await purchases.recordCourse(tx, { reference: ref, courseId: course.id, buyer, amount, couponId });
         },
-      });
-      return started(reference, init, amount, { email: input.email, ...splitName(input.fullName), phone: input.phone });
+      };
+      if (amount === 0 && couponId) {
+        const reference = await startFree(deps, payment, couponId);
+        const { status } = await findPayment(reference);
+        return { ...started(reference, null, 0, payer), status: status as PaymentStatus };
+      }
+      const { reference, init } = await start(deps, payment);
+      return started(reference, init, amount, payer);
     },
 
     async startTicketPayment(input: StartTicketPayment, userId: string | null = null): Promise<StartedPayment> {
@@ -372,6 +426,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
     async verify(reference: string, source: PaymentSource): Promise<PaymentOutcome> {
       const payment = await findPayment(reference);
       if (payment.status !== "pending" && payment.status !== "abandoned") return toOutcome(payment);
+      // decision 060: a free enrolment cut off before its paid move has no gateway to ask
+      if (payment.gateway === FREE_PROVIDER) {
+        await transition(deps, reference, freePaid());
+        return toOutcome(await findPayment(reference));
+      }
       const next = afterGateway(payment, await askGateway(deps, reference), source);
       if (next) await transition(deps, reference, next);
       return toOutcome(await findPayment(reference));

@@ -25,6 +25,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import {
   REFERENCE_PATTERN,
+  FREE_PROVIDER,
   PAYMENT_MESSAGES,
   type PaymentKind,
   type PaymentStatus,
@@ -399,6 +400,8 @@ export function createRefundsService(deps: RefundsDeps) {
       requireRecentVerification(admin, deps.stepUpMaxAgeMs);
       const payment = await find(reference);
       if (!payment) throw NotFound(PAYMENT_MESSAGES.paymentNotFound);
+      // decision 060: a free enrolment took no money, so there is nothing to refund
+      if (payment.gateway === FREE_PROVIDER) throw Conflict(M.free);
       const reason = input.reason?.trim() ? input.reason.trim() : null;
       const who = { adminId: admin.id, adminEmail: admin.email, reason };
       const started = await move(reference, {

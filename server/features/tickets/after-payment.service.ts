@@ -35,8 +35,10 @@ export interface PaidPayment {
   purchaseId: string | null;
   /** the buyer's name: the one typed for a course, else the signed-in buyer's (null when unknown) */
   buyerName?: string | null;
-  /** a course's price when the payment started, before any coupon (kobo; null when not recorded) */
+  /** a course's price after discount when the payment started, before any coupon (kobo; null when not recorded) */
   listAmountKobo?: number | null;
+  /** a course's full price when the payment started (kobo; null when not recorded; decision 059) */
+  fullAmountKobo?: number | null;
   /** the coupon applied when the payment started, if any */
   couponId?: string | null;
   /** that coupon as it stood when the payment was paid (else it is read when the receipt is made) */
@@ -45,7 +47,7 @@ export interface PaidPayment {
 
 export type AfterPaymentDeps = TicketDeps & { mailer: Pick<Mailer, "send" | "sendOnce" | "byKey"> };
 
-type ReceiptItem = Pick<ReceiptInput, "item" | "priceKobo" | "quantity" | "coupon">;
+type ReceiptItem = Pick<ReceiptInput, "item" | "priceKobo" | "fullPriceKobo" | "quantity" | "coupon">;
 
 /** The key a payment's one receipt is stored under (mail_messages.dedupe_key). */
 export const receiptKey = (paymentId: string) => `receipt:${paymentId}`;
@@ -57,6 +59,7 @@ async function describeItem(deps: AfterPaymentDeps, payment: PaidPayment): Promi
     return {
       item: `${course?.title ?? "Course"} (course)`,
       priceKobo: payment.listAmountKobo ?? null,
+      fullPriceKobo: payment.fullAmountKobo ?? null,
       coupon:
         payment.coupon !== undefined
           ? payment.coupon

@@ -2,8 +2,8 @@
 // a business"): the ticket with its QR code, the streaming link, the receipt. Made with the e-mail kit
 // (server/features/mail/templates, decision 022). Times are Lagos time (West Africa Time), amounts naira.
 import { formatLagosLong } from "../../../contract/dates.ts";
-import { formatKobo } from "../../../contract/money.ts";
-import { channelLabel } from "../../../contract/payment-texts.ts";
+import { formatKobo, percentOf } from "../../../contract/money.ts";
+import { AMOUNT_NAMES, FREE_PROVIDER, channelLabel } from "../../../contract/payment-texts.ts";
 import { ticketTypeLabel } from "../../../contract/tickets.ts";
 import type { MailInput } from "../mail/mail.service.ts";
 import type { EmailBrand } from "../mail/templates/brand.ts";
@@ -121,8 +121,10 @@ export interface ReceiptInput {
   name?: string | null;
   /** what was bought: "Full-Stack Web Development (course)" */
   item: string;
-  /** the price before any coupon, in kobo (for tickets: of one ticket); null when not known */
+  /** the price before any coupon, in kobo (a course's price after discount; for tickets: of one ticket); null when not known */
   priceKobo?: number | null;
+  /** a course's full price (kobo), when recorded: with a course discount it is shown above the price (decision 059) */
+  fullPriceKobo?: number | null;
   /** tickets: how many (the price above is then each) */
   quantity?: number;
   coupon?: ReceiptCoupon | null;
@@ -133,29 +135,42 @@ export interface ReceiptInput {
 }
 
 /**
- * The receipt's rows: the item, its original price, the coupon with its discount in percent and naira,
- * the amount paid (emphasised), reference, date (Lagos time) and how it was paid.
+ * The receipt's rows, by the names of decision 059: the item; with a course discount its full price, the
+ * course discount and the price after discount (else the price); the coupon with the coupon discount in
+ * percent and naira; the amount paid (emphasised), reference, date (Lagos time) and how it was paid (a
+ * free enrolment: "Free with coupon CODE", decision 060).
  */
 export function receiptRows(m: ReceiptInput): EmailDetail[] {
+  const N = AMOUNT_NAMES;
   const rows: EmailDetail[] = [{ label: "Item", value: m.item }];
   const quantity = m.quantity ?? 1;
-  if (m.priceKobo != null) {
+  const discounted = m.priceKobo != null && m.fullPriceKobo != null && m.fullPriceKobo > m.priceKobo;
+  if (discounted) {
+    const off = m.fullPriceKobo! - m.priceKobo!;
+    rows.push(
+      { label: N.fullPrice, value: formatKobo(m.fullPriceKobo!) },
+      { label: N.courseDiscount, value: `${percentOf(off, m.fullPriceKobo!)}% (−${formatKobo(off)})` },
+      { label: N.priceAfterDiscount, value: formatKobo(m.priceKobo!) },
+    );
+  } else if (m.priceKobo != null) {
     const value = quantity > 1 ? `${formatKobo(m.priceKobo)} × ${quantity}` : formatKobo(m.priceKobo);
-    rows.push({ label: m.coupon ? "Original price" : "Price", value });
+    rows.push({ label: N.price, value });
   }
+  const code = m.coupon ? (m.coupon.code ?? "(a coupon no longer offered)") : null;
   if (m.coupon) {
-    rows.push({ label: "Coupon", value: m.coupon.code ?? "(a coupon no longer offered)" });
+    rows.push({ label: "Coupon", value: code! });
     const off = m.priceKobo != null ? m.priceKobo * quantity - m.amountKobo : null;
     rows.push({
-      label: "Discount",
+      label: N.couponDiscount,
       value: off != null && off > 0 ? `${m.coupon.percent}% (−${formatKobo(off)})` : `${m.coupon.percent}%`,
     });
   }
+  const free = m.channel === FREE_PROVIDER;
   rows.push(
-    { label: "Amount paid", value: formatKobo(m.amountKobo), emphasis: true },
+    { label: N.amountPaid, value: formatKobo(m.amountKobo), emphasis: true },
     { label: "Reference", value: m.reference },
     { label: "Date", value: formatLagosLong(m.paidAt) },
-    { label: "Paid by", value: channelLabel(m.channel) },
+    { label: "Paid by", value: free && code ? `${channelLabel(m.channel)} ${code}` : channelLabel(m.channel) },
   );
   return rows;
 }
