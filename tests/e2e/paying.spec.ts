@@ -131,7 +131,9 @@ test("coupons: another course's, a switched-off and an unknown code are refused 
   await expect(message).toHaveClass(/text-green-800/);
   const discounted = couponPrice(price, 10);
   await expect(shownPrice).toContainText(nairaCents.format(discounted));
-  await expect(shownPrice.locator("del")).toContainText(nairaCents.format(price));
+  // the amounts one row each, by decision 059's names: the price, the coupon's discount, the amount to pay
+  await expect(shownPrice.getByTestId(/^amount-price(-after-discount)?$/)).toContainText(nairaCents.format(price));
+  await expect(shownPrice.getByTestId("amount-to-pay")).toContainText(nairaCents.format(discounted));
 
   // the server says the request failed: 'Error validating coupon', the price back to the course's
   await page.route("**/backend/api/coupons/validate/**", (route) => route.abort());
