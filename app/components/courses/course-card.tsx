@@ -40,10 +40,10 @@ export function CourseCard({
         </span>
       </div>
       <div className="flex flex-1 flex-col p-5">
-        <h3 id={titleId} className="text-lg leading-snug font-bold text-brand-950">
+        <h3 id={titleId} className="text-lg leading-snug font-bold wrap-anywhere text-brand-950">
           {course.title}
         </h3>
-        <p className="mt-1 text-sm text-slate-600">Instructor: {course.instructor}</p>
+        <p className="mt-1 text-sm wrap-anywhere text-slate-600">Instructor: {course.instructor}</p>
         <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700">
           {/* issue 29; decision 061: a course without a duration shows no empty "Duration:" */}
           {course.duration.trim() ? (
@@ -101,7 +101,7 @@ export function CourseGrid({
   firstOnScreen?: boolean;
 }) {
   return (
-    <ul id={id} hidden={hidden} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+    <ul id={id} hidden={hidden} className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {courses.map((course, i) => (
         <li key={course._id}>
           <CourseCard course={course} onEnroll={onEnroll} priority={firstOnScreen && i === 0} />
