@@ -67,7 +67,7 @@ describe("/tickets: the events section", () => {
   });
 
   it("a delete with paid tickets: 'Failed to delete event: …' telling to hide it", async () => {
-    const [event] = await t.db.insert(events).values({ name: "Sold Night" }).returning();
+    const [event] = await t.db.insert(events).values({ name: "Sold Night", time: "Saturday, 6 pm" }).returning();
     await t.db.insert(eventPurchases).values({
       eventId: event!.id,
       email: "ada@example.com",
@@ -90,7 +90,7 @@ describe("/tickets: the events section", () => {
 
 describe("/admin/event/{id} and its door", () => {
   it("the detail's figures count paid tickets only; revenue net of refunds", async () => {
-    const [event] = await t.db.insert(events).values({ name: "Figures Night" }).returning();
+    const [event] = await t.db.insert(events).values({ name: "Figures Night", time: "Saturday, 6 pm" }).returning();
     const add = async (status: string, quantity: number, paymentStatus = "paid") => {
       const reference = `TA-${newId()}`;
       await t.db.insert(payments).values({
@@ -127,7 +127,7 @@ describe("/admin/event/{id} and its door", () => {
   });
 
   it("a typed code posted without JavaScript: admitted once; the same form again, the same answer", async () => {
-    const [event] = await t.db.insert(events).values({ name: "Door Night" }).returning();
+    const [event] = await t.db.insert(events).values({ name: "Door Night", time: "Saturday, 6 pm" }).returning();
     const [purchase] = await t.db
       .insert(eventPurchases)
       .values({
@@ -161,7 +161,7 @@ describe("/admin/event/{id} and its door", () => {
 
 describe("/admin/event/{id}: a ticket refunded from its row (decision 035)", () => {
   it("asks, refunds, comes back with the message; the row says refunded and the revenue drops", async () => {
-    const [event] = await t.db.insert(events).values({ name: "Refund Night" }).returning();
+    const [event] = await t.db.insert(events).values({ name: "Refund Night", time: "Saturday, 6 pm" }).returning();
     const res = await t.request("/backend/api/payments/ticket", {
       method: "POST",
       json: { eventId: event!.id, email: "bola@example.test", ticketType: "VIP", quantity: 1 },
