@@ -18,7 +18,7 @@ import { apiFamilyOf } from "./http/page-cache/api-families.ts";
 import { createPageCache, type PageCache } from "./http/page-cache/page-cache.ts";
 import { createFastHit, type FastHit } from "./http/page-cache/fast-hit.ts";
 import { originChecker } from "./features/auth/auth.ts";
-import { oneClickUnsubscribe } from "./features/newsletter/one-click.ts";
+import { ONE_CLICK_PATH, oneClickUnsubscribe } from "./features/newsletter/one-click.ts";
 import { createServices, type Deps, type Services } from "./services.ts";
 import { startPaymentWorkers } from "./features/payments/payments.jobs.ts";
 
@@ -77,7 +77,8 @@ export function createApp(deps: Deps): App {
   );
   // A mail app's RFC 8058 one-click unsubscribe, from any origin (its token is its authority): before the
   // CSRF checks, which every other write still meets (issue 29)
-  app.use("*", oneClickUnsubscribe(services.newsletter));
+  // (mounted on its one path, so that no other request pays for its check)
+  app.on("POST", ONE_CLICK_PATH, oneClickUnsubscribe(services.newsletter));
   app.use("*", loadActor(services.auth));
   app.use("*", sameOriginWrites(originChecker(deps.env)));
   // Anonymous pages and public API reads from the rendered-page cache (decision 044): after the session

@@ -26,9 +26,9 @@ async function isOneClick(request: Request): Promise<boolean> {
   return form?.get("List-Unsubscribe") === "One-Click";
 }
 
+/** Mounted by server/app.ts on `POST ONE_CLICK_PATH`; any other POST there goes on to the page. */
 export function oneClickUnsubscribe(newsletter: Pick<NewsletterService, "unsubscribe">): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (c.req.method !== "POST" || c.req.path !== ONE_CLICK_PATH) return next();
     if (!(await isOneClick(c.req.raw))) return next();
     const token = (c.req.query("token") ?? "").trim().slice(0, 100);
     const ok = await newsletter.unsubscribe(token);
