@@ -60,7 +60,7 @@ describe("the allocator settings of the production server", () => {
     warnAboutMalloc(
       parseEnv({ NODE_ENV: nodeEnv }),
       processEnv,
-      onGlibc,
+      () => onGlibc,
       createLogger("info", (line) => lines.push(line)),
     );
     return lines.map((line) => JSON.parse(line) as Record<string, unknown>);

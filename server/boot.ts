@@ -50,12 +50,13 @@ export function warnAboutSandbox(
 export function warnAboutMalloc(
   env: Pick<Env, "NODE_ENV">,
   processEnv: Record<string, string | undefined>,
-  onGlibc: boolean,
+  /** asked last: Node's process report, which says which libc runs, is not free */
+  onGlibc: () => boolean,
   logger: Logger,
 ): void {
-  if (env.NODE_ENV !== "production" || !onGlibc) return;
+  if (env.NODE_ENV !== "production") return;
   const missing = missingMallocSettings(processEnv);
-  if (missing.length === 0) return;
+  if (missing.length === 0 || !onGlibc()) return;
   logger.warn(
     `started without ${missing.join(", ")}: after many image resizes this process keeps memory it no longer uses. ` +
       `Start it with npm start, or set ${mallocSettingsPrefix()} in its environment (decision 058).`,
@@ -67,7 +68,7 @@ export async function boot(): Promise<Booted> {
   const env = parseEnv();
   const logger = createLogger(env.LOG_LEVEL);
   warnAboutSandbox(env, logger);
-  warnAboutMalloc(env, readAllocatorEnv(Object.keys(MALLOC_SETTINGS)), runsOnGlibc(), logger);
+  warnAboutMalloc(env, readAllocatorEnv(Object.keys(MALLOC_SETTINGS)), runsOnGlibc, logger);
   const database = await openConfiguredDatabase(env);
   // Migrations, the first seed and the admin promotion under the start-up lock: processes started at
   // once on one PostgreSQL database take turns, and each finds the work of the one before done.
