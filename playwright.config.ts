@@ -10,7 +10,9 @@ import { E2E_ADMIN_EMAILS, E2E_STEP_UP_SECONDS, type WorkerOptions } from "./tes
 // (no browser download; stack-notes "Tests").
 const testEnv = readTestEnv();
 /** Specs that write the shared home, about and course content (see the "content-writes" project). */
-const CONTENT_WRITES = /admin-(content|audit|courses|refunds|coupons|events|cache)\.spec\.ts$/;
+const CONTENT_WRITES = /(admin-(content|audit|courses|categories|refunds|coupons|events|cache)|layout-fit)\.spec\.ts$/;
+/** Of those, the ones with phone tests too (the categories show on /courses; the layout check adds a course). */
+const BOTH_SIZES_WRITES = /(admin-categories|layout-fit)\.spec\.ts$/;
 const port = testEnv.E2E_PORT;
 const baseURL = testEnv.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
 // Each worker process loads this file again: it must get the directory the runner made for the server
@@ -19,6 +21,7 @@ const dataDir = testEnv.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "acad
 // eslint-disable-next-line no-restricted-properties -- handing the value to the worker processes
 process.env.E2E_DATA_DIR = dataDir;
 
+const phone = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true };
 const launchOptions = {
   executablePath: testEnv.CHROMIUM_PATH,
   args: [
@@ -59,15 +62,24 @@ export default defineConfig<object, WorkerOptions>({
       name: "mobile",
       grepInvert: /@desktop/,
       testIgnore: CONTENT_WRITES,
-      use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, launchOptions },
+      use: { ...phone, launchOptions },
     },
-    // The admin content and course screens change what the home, about and courses pages (and the
-    // specs reading them) show: they run after the others, at desktop width (their phone layout is checked inside).
+    // The admin content, course and category screens change what the home, about and courses pages (and
+    // the specs reading them) show: they run after the others (a course or category made while /courses is
+    // measured moves its cards), at desktop width, with a phone twin for the specs that test both sizes.
     {
       name: "content-writes",
       testMatch: CONTENT_WRITES,
+      grepInvert: /@mobile/,
       dependencies: ["desktop", "mobile"],
       use: { ...devices["Desktop Chrome"], launchOptions },
+    },
+    {
+      name: "content-writes-mobile",
+      testMatch: BOTH_SIZES_WRITES,
+      grepInvert: /@desktop/,
+      dependencies: ["desktop", "mobile"],
+      use: { ...phone, launchOptions },
     },
   ],
   webServer: testEnv.E2E_BASE_URL

@@ -41,7 +41,7 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
   const shown = active === ALL ? courses : courses.filter((c) => c.category === active);
 
   const chip = (selected: boolean) =>
-    `inline-flex items-center rounded-full border px-4 py-2 text-sm font-semibold transition-colors ${
+    `inline-flex shrink-0 items-center rounded-full border px-4 py-2 whitespace-nowrap text-sm font-semibold transition-colors ${
       selected
         ? "border-brand-700 bg-brand-700 text-white"
         : "border-slate-300 bg-white text-slate-700 hover:border-brand-300 hover:bg-brand-50 hover:text-brand-800"
@@ -62,7 +62,13 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
       </section>
 
       <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-12 lg:px-8">
-        <div role="group" aria-label="Filter courses by category" className="flex flex-wrap gap-2">
+        {/* a phone: one row that scrolls sideways, so many categories do not push the first course off the
+            screen; wider screens: rows */}
+        <div
+          role="group"
+          aria-label="Filter courses by category"
+          className="-mx-4 flex gap-2 overflow-x-auto px-4 py-1 sm:mx-0 sm:py-0 sm:flex-wrap sm:overflow-visible sm:px-0"
+        >
           {[ALL, ...categories].map((name) => {
             const selected = name === active;
             return hydrated ? (

@@ -5,7 +5,7 @@ import type { APIRequestContext } from "@playwright/test";
 import type { Course } from "../../contract/catalog.ts";
 import { createAccount, signInByApi, type Account } from "./support/accounts.ts";
 import { expect, test } from "./support/fixtures.ts";
-import { asReturningVisitor } from "./support/page.ts";
+import { asReturningVisitor, hydrated } from "./support/page.ts";
 
 const LONG_WORD = "Supercalifragilisticexpialidocious".repeat(3);
 
@@ -90,4 +90,30 @@ test("the public and admin pages fit 1280 px and 375 px, with long words in the 
     await expect(page.getByLabel(`Code of ${code}`), path).toBeInViewport();
   }
   expect(Object.entries(found).filter(([, overflow]) => overflow > 0)).toEqual([]);
+});
+
+test("with a dozen categories, /courses still shows the first course on the first screen, its filters in reach", async ({
+  page,
+  request,
+  dataDir,
+  baseURL,
+}) => {
+  const origin = new URL(baseURL!).origin;
+  const admin = await createAccount(request, dataDir, { admin: true });
+  const headers = await adminHeaders(request, admin, origin);
+  const stamp = Date.now().toString(36);
+  const names = Array.from({ length: 12 }, (_, i) => `Fit ${["Cloud", "Data", "Motion", "Product"][i % 4]} ${stamp}${i}`);
+  for (const name of names) {
+    const res = await request.post("/backend/api/categories", { headers, data: { name } });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  await asReturningVisitor(page);
+  await page.goto("/courses");
+  await hydrated(page);
+  await expect(page.locator("main article").first().locator("img")).toBeInViewport();
+  // every filter can be reached: the last one scrolls into view (a phone: sideways, inside its row)
+  const last = page.getByRole("group", { name: "Filter courses by category" }).getByText(names.at(-1)!);
+  await last.scrollIntoViewIfNeeded();
+  await expect(last).toBeInViewport();
+  expect(await overflowOf(page, "/courses")).toBeLessThanOrEqual(0);
 });
