@@ -7,7 +7,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { Course } from "../../contract/catalog.ts";
 import { formatNaira } from "../../contract/money.ts";
-import { createAccount, signInByApi } from "./support/accounts.ts";
+import { bearerHeaders, createAccount, signInByApi } from "./support/accounts.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { api, asReturningVisitor, hydrated } from "./support/page.ts";
 import { createPost } from "./support/posts.ts";
@@ -16,9 +16,7 @@ const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;
 
 /** An admin's bearer headers for API writes. */
 async function adminHeaders(request: APIRequestContext, dataDir: string, baseURL: string) {
-  const admin = await createAccount(request, dataDir, { admin: true });
-  const { token } = await signInByApi(request, admin);
-  return { Authorization: `Bearer ${token}`, origin: new URL(baseURL).origin };
+  return bearerHeaders(request, await createAccount(request, dataDir, { admin: true }), baseURL);
 }
 
 /** Opens `path` as an anonymous visitor; returns whether the cache answered it. */

@@ -11,7 +11,7 @@ import { COURSE_CATEGORY_MESSAGES, COURSE_MESSAGES } from "../../contract/course
 import { formatNaira } from "../../contract/money.ts";
 import { toastOf } from "./pages/admin.ts";
 import { CourseDetailPage, CourseManagerPage, SimpleCoursePage } from "./pages/courses.ts";
-import { createAccount, signInByApi, type Account } from "./support/accounts.ts";
+import { bearerHeaders, createAccount, signInByApi, type Account } from "./support/accounts.ts";
 import { expectAccessible } from "./support/a11y.ts";
 import { allowConsoleErrors, E2E_STEP_UP_SECONDS, expect, test } from "./support/fixtures.ts";
 import { api, asReturningVisitor, hydrated } from "./support/page.ts";
@@ -42,14 +42,9 @@ async function seedPicture(request: APIRequestContext): Promise<string> {
 }
 
 /** The API's headers for an admin's write: a fresh bearer token (so a delete needs no step-up). */
-async function adminHeaders(request: APIRequestContext, admin: Account, baseURL: string) {
-  const { token } = await signInByApi(request, admin);
-  return { Authorization: `Bearer ${token}`, origin: new URL(baseURL).origin };
-}
-
 /** Deletes, through the API, every course whose title starts with `prefix` (clean-up). */
 async function removeCourses(request: APIRequestContext, admin: Account, baseURL: string, prefix: string) {
-  const headers = await adminHeaders(request, admin, baseURL);
+  const headers = await bearerHeaders(request, admin, baseURL);
   for (const course of (await api<Course[]>(request, "courses")).filter((c) => c.title.startsWith(prefix))) {
     await request.delete(`/backend/api/courses/${course._id}`, { headers });
   }
@@ -186,7 +181,7 @@ test("the manager's categories: 'Please enter a category name', 'Category added 
     await expect(manager.toast(COURSE_CATEGORY_MESSAGES.removed)).toBeVisible();
     await expect(categories.row(name)).toHaveCount(0);
   } finally {
-    const headers = await adminHeaders(request, admin, baseURL!);
+    const headers = await bearerHeaders(request, admin, baseURL!);
     await request.delete(`/backend/posts/category/${encodeURIComponent(name)}`, { headers });
   }
 });
@@ -262,7 +257,7 @@ test("a course's detail page: its info, paid purchases and revenue, Paid and Not
   const { admin } = await asAdmin(page, request, dataDir);
   const prefix = unique("Detail");
   try {
-    const headers = await adminHeaders(request, admin, baseURL!);
+    const headers = await bearerHeaders(request, admin, baseURL!);
     const created = await request.post("/backend/api/courses", {
       headers,
       data: {
@@ -314,7 +309,7 @@ test("a course's detail page: its info, paid purchases and revenue, Paid and Not
 
     // deleted, its purchases stay: the page shows them as 'Deleted Course'
     // (a fresh sign-in: the delete needs a password from the last E2E_STEP_UP_SECONDS)
-    const fresh = await adminHeaders(request, admin, baseURL!);
+    const fresh = await bearerHeaders(request, admin, baseURL!);
     expect((await request.delete(`/backend/api/courses/${course._id}`, { headers: fresh })).ok()).toBe(true);
     await detail.goto(course._id);
     await expect(detail.heading).toHaveText(COURSE_MESSAGES.deletedCourse);

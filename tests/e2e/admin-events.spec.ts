@@ -11,7 +11,7 @@ import { REFUND_MESSAGES } from "../../contract/refunds.ts";
 import { EVENTS } from "../../contract/showcase-resources.ts";
 import { CheckInPage, EventDetailPage, ResourceScreenPage } from "./pages/admin.ts";
 import { expectAccessible } from "./support/a11y.ts";
-import { createAccount, signInByApi, waitForMail, type Account } from "./support/accounts.ts";
+import { bearerHeaders, createAccount, signInByApi, waitForMail, type Account } from "./support/accounts.ts";
 import { allowConsoleErrors, expect, test } from "./support/fixtures.ts";
 import { asReturningVisitor, hydrated } from "./support/page.ts";
 
@@ -33,11 +33,6 @@ async function seedPicture(request: APIRequestContext): Promise<string> {
 }
 
 /** The admin's bearer header for API set-up and clean-up (from our own origin: the session cookie comes too). */
-async function adminHeaders(request: APIRequestContext, admin: Account, baseURL: string | undefined) {
-  const { token } = await signInByApi(request, admin);
-  return { Authorization: `Bearer ${token}`, origin: new URL(baseURL!).origin };
-}
-
 test("/tickets: an event added (Lagos start, link, cover, photos), edited and deleted; /showcase follows and never shows the link", async ({
   page,
   request,
@@ -94,7 +89,7 @@ test("/tickets: an event added (Lagos start, link, cover, photos), edited and de
     await page.goto("/showcase");
     await expect(page.getByRole("main").getByText(name)).toHaveCount(0);
   } finally {
-    const headers = await adminHeaders(request, admin, baseURL);
+    const headers = await bearerHeaders(request, admin, baseURL);
     const list = (await (await request.get("/backend/api/events")).json()) as Array<{ _id: string; name: string }>;
     for (const e of list.filter((e) => e.name.startsWith(name)))
       await request.delete(`/backend/api/events/${e._id}`, { headers });
@@ -109,7 +104,7 @@ test("the door: a sandbox ticket's code from its e-mail, typed then read from a 
 }) => {
   test.setTimeout(120_000);
   const admin = await asAdmin(page, request, dataDir);
-  const headers = await adminHeaders(request, admin, baseURL);
+  const headers = await bearerHeaders(request, admin, baseURL);
   const name = unique("Door Night");
   const created = await request.post("/backend/api/events", {
     headers,
@@ -224,7 +219,7 @@ test.describe("without JavaScript", () => {
     consoleErrors,
   }) => {
     const admin = await asAdmin(page, request, dataDir);
-    const headers = await adminHeaders(request, admin, baseURL);
+    const headers = await bearerHeaders(request, admin, baseURL);
     const name = unique("Quiet Night");
     const created = await request.post("/backend/api/events", { headers, data: { name } });
     const event = (await created.json()) as { _id: string };

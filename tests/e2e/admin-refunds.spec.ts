@@ -10,16 +10,11 @@ import { REFUND_MESSAGES } from "../../contract/refunds.ts";
 import { DashboardPage } from "./pages/admin.ts";
 import { CourseDetailPage } from "./pages/courses.ts";
 import { expectAccessible } from "./support/a11y.ts";
-import { createAccount, mailsTo, signInByApi, waitForMail, type Account } from "./support/accounts.ts";
+import { bearerHeaders, createAccount, mailsTo, signInByApi, waitForMail, type Account } from "./support/accounts.ts";
 import { E2E_STEP_UP_SECONDS, expect, test } from "./support/fixtures.ts";
 import { api, asReturningVisitor, hydrated } from "./support/page.ts";
 
 /** The API's headers for an admin's write: a fresh bearer token (no step-up needed). */
-async function adminHeaders(request: APIRequestContext, admin: Account, origin: string) {
-  const { token } = await signInByApi(request, admin);
-  return { Authorization: `Bearer ${token}`, origin };
-}
-
 /** A course of its own and a learner who paid for it in the sandbox, all through the API. */
 async function paidCourse(
   request: APIRequestContext,
@@ -30,7 +25,7 @@ async function paidCourse(
 ) {
   const seeded = (await api<Course[]>(request, "courses"))[0]!;
   const created = await request.post("/backend/api/courses", {
-    headers: await adminHeaders(request, admin, origin),
+    headers: await bearerHeaders(request, admin, origin),
     data: {
       title: `Refundable ${Date.now().toString(36)}`,
       instructor: "Ada Obi",
@@ -70,7 +65,7 @@ test("an admin refunds a paid course from its page (question, reason, password a
   const seeded = (await api<Course[]>(request, "courses"))[0]!;
   const title = `Refundable ${Date.now().toString(36)}`;
   const created = await request.post("/backend/api/courses", {
-    headers: await adminHeaders(request, admin, origin),
+    headers: await bearerHeaders(request, admin, origin),
     data: { title, instructor: "Ada Obi", category: seeded.category, price: 42000, img: seeded.img },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -149,7 +144,7 @@ test("an admin refunds a paid course from its page (question, reason, password a
     await expect(myCourses.getByRole("heading", { level: 3, name: title })).toHaveCount(0);
     await expect(page.getByRole("main").getByText(reference)).toHaveCount(0);
   } finally {
-    await request.delete(`/backend/api/courses/${course._id}`, { headers: await adminHeaders(request, admin, origin) });
+    await request.delete(`/backend/api/courses/${course._id}`, { headers: await bearerHeaders(request, admin, origin) });
   }
 });
 
@@ -180,7 +175,7 @@ test.describe("without JavaScript", () => {
       await expect(detail.refundButton("Tayo Ade")).toHaveCount(0);
     } finally {
       await request.delete(`/backend/api/courses/${course._id}`, {
-        headers: await adminHeaders(request, admin, origin),
+        headers: await bearerHeaders(request, admin, origin),
       });
     }
   });

@@ -3,22 +3,17 @@
 // word, audit entries of long actions, the coupon list's inline edit open.
 import type { APIRequestContext } from "@playwright/test";
 import type { Course } from "../../contract/catalog.ts";
-import { createAccount, signInByApi, type Account } from "./support/accounts.ts";
+import { bearerHeaders, createAccount, signInByApi, type Account } from "./support/accounts.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { asReturningVisitor, hydrated } from "./support/page.ts";
 
 const LONG_WORD = "Supercalifragilisticexpialidocious".repeat(3);
 
-async function adminHeaders(request: APIRequestContext, admin: Account, origin: string) {
-  const { token } = await signInByApi(request, admin);
-  return { Authorization: `Bearer ${token}`, origin };
-}
-
 /** A course whose title is one long word, made through the API (and so an audit entry too). */
 async function longTitledCourse(request: APIRequestContext, admin: Account, origin: string): Promise<Course> {
   const seeded = ((await (await request.get("/backend/api/courses")).json()) as Course[])[0]!;
   const created = await request.post("/backend/api/courses", {
-    headers: await adminHeaders(request, admin, origin),
+    headers: await bearerHeaders(request, admin, origin),
     data: {
       title: `${LONG_WORD}${Date.now().toString(36)}`,
       instructor: `Ada ${LONG_WORD.slice(0, 60)}`,
@@ -77,7 +72,7 @@ test("the public and admin pages fit 1280 px and 375 px, with long words in the 
   // its Code field in sight
   const code = `FIT${Date.now().toString(36).toUpperCase()}`;
   const coupon = await request.post("/backend/api/coupons", {
-    headers: await adminHeaders(request, admin, origin),
+    headers: await bearerHeaders(request, admin, origin),
     data: { discount: 5, code },
   });
   expect(coupon.status(), await coupon.text()).toBe(201);
@@ -100,7 +95,7 @@ test("with a dozen categories, /courses still shows the first course on the firs
 }) => {
   const origin = new URL(baseURL!).origin;
   const admin = await createAccount(request, dataDir, { admin: true });
-  const headers = await adminHeaders(request, admin, origin);
+  const headers = await bearerHeaders(request, admin, origin);
   const stamp = Date.now().toString(36);
   const names = Array.from({ length: 12 }, (_, i) => `Fit ${["Cloud", "Data", "Motion", "Product"][i % 4]} ${stamp}${i}`);
   for (const name of names) {

@@ -214,3 +214,9 @@ export async function signInByApi(target: APIRequestContext | BrowserContext, ac
   const body = (await res.json()) as { token: string };
   return { token: body.token };
 }
+
+/** Headers for an admin's API writes: the account's bearer token and the site's own origin (CSRF check). */
+export async function bearerHeaders(request: APIRequestContext, account: Account, baseURL: string | undefined) {
+  const { token } = await signInByApi(request, account);
+  return { Authorization: `Bearer ${token}`, origin: new URL(baseURL!).origin };
+}
