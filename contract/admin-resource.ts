@@ -64,8 +64,12 @@ export interface ResourceTexts {
   moved: string;
   /** the delete button's word ("Remove"); "Delete" when absent */
   deleteLabel?: string;
-  /** what the delete's question adds about an item (a category in use) */
-  deleteNote?: (item: Readonly<Record<string, unknown>>) => string | undefined;
+  /**
+   * An item whose delete the server refuses (a category in use): its button is muted and described by
+   * `note` ("In use by 3 courses"); a click says `message` (the server's refusal, word for word) without
+   * asking the server, and without JavaScript the action answers it instead of the question.
+   */
+  deleteRefused?: (item: Readonly<Record<string, unknown>>) => { note: string; message: string } | undefined;
   /** said while the list loads again (after a write, another page) */
   loading?: string;
   /** the list could not be read: the reason is the refusal's message, or none (the cause is only logged) */

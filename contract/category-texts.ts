@@ -18,6 +18,11 @@ export const CATEGORY_MESSAGES = {
   removeFailed: "Failed to remove category",
   /** spec admin §2 */
   confirm: (name: string) => `Are you sure you want to delete "${name}"?`,
+  /** decision 020: the refusal of a category in use (the server's, and the page's before it asks) */
+  inUse: (name: string, used: { courses: number; posts: number }) =>
+    `Cannot delete "${name}": ${usedBy(used)}. Move ${used.courses + used.posts === 1 ? "it" : "them"} to another category first.`,
+  /** beside the Remove of a category in use (issue 29) */
+  inUseNote: (used: { courses: number; posts: number }) => `In use by ${usageOf(used)}`,
   signIn: "Please sign in to manage categories.",
   loadingList: "Loading categories...",
   loadFailed: (message: string) => `Error loading categories: ${message}`,
@@ -27,14 +32,21 @@ export const CATEGORY_MESSAGES = {
 /** "1 course", "3 posts". */
 export const countOf = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** "3 courses and 1 post use it" (only the parts that are not zero); null when nothing uses it. */
-export function usedBy({ courses, posts }: { courses: number; posts: number }): string | null {
-  const parts = [
+/** "3 courses and 1 post" (only the parts that are not zero); "" when nothing uses it. */
+function usageOf({ courses, posts }: { courses: number; posts: number }): string {
+  return [
     courses > 0 ? countOf(courses, "course", "courses") : null,
     posts > 0 ? countOf(posts, "post", "posts") : null,
-  ].filter(Boolean);
-  if (parts.length === 0) return null;
-  return `${parts.join(" and ")} ${courses + posts === 1 ? "uses" : "use"} it`;
+  ]
+    .filter(Boolean)
+    .join(" and ");
+}
+
+/** "3 courses and 1 post use it" (only the parts that are not zero); null when nothing uses it. */
+function usedBy(used: { courses: number; posts: number }): string | null {
+  const parts = usageOf(used);
+  if (!parts) return null;
+  return `${parts} ${used.courses + used.posts === 1 ? "uses" : "use"} it`;
 }
 
 const figures = (item: Readonly<Record<string, unknown>>) => ({
@@ -45,7 +57,8 @@ const figures = (item: Readonly<Record<string, unknown>>) => ({
 /**
  * /admin/categories on the admin kit (decision 029): a name added or removed, never edited (courses
  * and posts hold the name itself); each row says how many courses and posts use it, and one in use is
- * not removed (the service refuses and says how many use it; decision 020).
+ * not removed (the service refuses and says how many use it; decision 020): its Remove is shown
+ * muted with the reason, and says the refusal without asking the server (decision 064).
  */
 export const CATEGORIES: ResourceSpec<"name"> = {
   key: "categories",
@@ -93,9 +106,11 @@ export const CATEGORIES: ResourceSpec<"name"> = {
     deleteFailed: (m) => m || CATEGORY_MESSAGES.removeFailed,
     confirmDelete: CATEGORY_MESSAGES.confirm,
     deleteLabel: "Remove",
-    deleteNote: (c) => {
-      const users = usedBy(figures(c));
-      return users ? `${users}: it cannot be removed while they do.` : undefined;
+    // one in use is refused by the server (decision 020): its Remove says so before anything is sent
+    deleteRefused: (c) => {
+      const used = figures(c);
+      if (used.courses + used.posts === 0) return undefined;
+      return { note: CATEGORY_MESSAGES.inUseNote(used), message: CATEGORY_MESSAGES.inUse(String(c.name ?? ""), used) };
     },
     empty: CATEGORY_MESSAGES.none,
     notFound: "Category not found",

@@ -203,9 +203,13 @@ export async function resourceAction(
         values: { id },
       };
     }
-    // Without JavaScript the Delete button posts at once: its question, answered on the page.
+    // Without JavaScript the Delete button posts at once: its question, answered on the page; or, for
+    // an item the server would refuse (a category in use), that refusal at once, with no question first.
     if (body.fields.confirmed !== "yes") {
       const item = service ? await service.get(actor, id).catch(() => null) : null;
+      const refused = item ? t.deleteRefused?.(item) : undefined;
+      if (refused)
+        return { ok: false, intent: tag("delete"), formError: refused.message, fieldErrors: {}, values: { id } };
       const label = item?.[spec.list.title] || t.one;
       return { ok: true, intent: tag("confirm"), message: t.confirmDelete(label), values: { id, label } };
     }

@@ -450,6 +450,8 @@ test("the home content screen passes the accessibility check (a table on desktop
   request,
   dataDir,
 }) => {
+  // two scans of long pages (four lists with their pictures): more than the default 30 s on a busy machine
+  test.setTimeout(60_000);
   await asAdmin(page, request, dataDir);
   const screen = new ResourceScreenPage(page, "/admin/home", CAROUSEL.texts.title);
   await screen.goto();
@@ -459,4 +461,70 @@ test("the home content screen passes the accessibility check (a table on desktop
   await about.goto();
   await hydrated(page);
   await expectAccessible(page);
+});
+
+test("/admin/home links the blog teasers, calls to action and FAQs to their own screens, under Home page (issue 29)", async ({
+  page,
+  request,
+  dataDir,
+}) => {
+  await asAdmin(page, request, dataDir);
+  const screen = new ResourceScreenPage(page, "/admin/home", CAROUSEL.texts.title);
+  await screen.goto();
+  const more = page.getByRole("main").getByRole("navigation", { name: "More home page content" });
+  await expect(more.getByRole("link")).toHaveText([
+    BLOG_TEASERS.texts.title,
+    INSTRUCTOR_CTAS.texts.title,
+    FAQS.texts.title,
+  ]);
+  for (const spec of [BLOG_TEASERS, INSTRUCTOR_CTAS, FAQS]) {
+    await screen.goto();
+    await more.getByRole("link", { name: spec.texts.title, exact: true }).click();
+    await expect(page).toHaveURL(spec.adminPath);
+    await expect(screen.heading).toHaveText(spec.texts.title);
+    // the admin navigation marks the section these screens belong to
+    await screen.showNav();
+    await expect(screen.navLink("Home page")).toHaveAttribute("aria-current", "true");
+    await expect(screen.navCurrent).toHaveCount(1);
+    // a screen of one section links nowhere else
+    await expect(more).toHaveCount(0);
+  }
+});
+
+test("the lists of slides, blog teasers, calls to action and experts show each item's picture as a small sized thumbnail (issue 29)", async ({
+  page,
+  request,
+  dataDir,
+}) => {
+  await asAdmin(page, request, dataDir);
+  const lists = [
+    { path: "/admin/home", title: CAROUSEL.texts.title, section: CAROUSEL.texts.title },
+    { path: "/admin/home", title: CAROUSEL.texts.title, section: BLOG_TEASERS.texts.title },
+    { path: "/admin/home", title: CAROUSEL.texts.title, section: INSTRUCTOR_CTAS.texts.title },
+    { path: "/admin/about", title: "Admin Panel", section: EXPERTS.texts.title },
+  ];
+  for (const list of lists) {
+    const screen = new ResourceScreenPage(page, list.path, list.title);
+    await screen.goto();
+    // the seeded items come first, each with a picture
+    const row = screen.section(list.section).rows.first();
+    const title = (await row.locator("th").innerText()).trim();
+    const thumbnail = row.getByRole("img", { name: title, exact: true });
+    await thumbnail.scrollIntoViewIfNeeded();
+    await expect(thumbnail, list.section).toBeVisible();
+    // asked at the size it is shown (64 × 48, twice that for sharp screens), lazily, with its box reserved
+    await expect(thumbnail).toHaveAttribute("src", /^\/media\/\S+\?tr=w-64,h-48(&|$)/);
+    await expect(thumbnail).toHaveAttribute("srcset", /\?tr=w-128,h-96\S* 2x$/);
+    await expect(thumbnail).toHaveAttribute("loading", "lazy");
+    await expect(thumbnail).toHaveAttribute("width", "64");
+    await expect(thumbnail).toHaveAttribute("height", "48");
+    await expect
+      .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+        message: `${list.section}: the thumbnail loads`,
+      })
+      .toBe(true);
+    const box = (await thumbnail.boundingBox())!;
+    expect(Math.round(box.width)).toBe(64);
+    expect(Math.round(box.height)).toBe(48);
+  }
 });

@@ -41,6 +41,7 @@ test("the outbox lists the verification e-mails of new accounts and opens one", 
   await outbox.open(item);
   const message = new OutboxMessagePage(page);
   await expect(message.heading).toContainText("Verify your e-mail address");
+  await message.showNav();
   await expect(message.navLink("Outbox")).toHaveAttribute("aria-current", "true");
   await expect(message.field("To")).toHaveText(learner.email);
   // The worker may still have it in hand: it is sent within moments.

@@ -2,6 +2,7 @@
 // admin in the same editor: Edit on the post's page, the write page filled with the post, Save changes
 // back to the same address; admins find posts at /admin/posts.
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
+import { AdminPage } from "./pages/admin.ts";
 import { createAccount, signInByApi } from "./support/accounts.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { asReturningVisitor, hydrated } from "./support/page.ts";
@@ -108,8 +109,7 @@ test.describe("editing a post", () => {
     const admin = await createAccount(request, dataDir, { admin: true });
     await signInByApi(context, admin);
     await page.goto("/admin");
-    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Posts" }).click();
-    await expect(page).toHaveURL(/\/admin\/posts$/);
+    await new AdminPage(page).openFromNav("Posts", "/admin/posts");
     await page.getByLabel("Title").fill(word);
     await page.getByLabel("Title").press("Enter");
     await expect(page).toHaveURL(new RegExp(`search=${word}`));

@@ -88,7 +88,7 @@ test("an admin writes inside the admin frame at /admin/write, and on the site's 
   await page.goto("/admin/write");
   await hydrated(page);
   const nav = page.getByRole("navigation", { name: "Admin" });
-  await expect(nav.getByRole("link", { name: "writeblog" })).toHaveAttribute("aria-current", "page");
+  await expect(nav.getByRole("link", { name: "Write a post" })).toHaveAttribute("aria-current", "page");
   await page.goto("/write");
   await hydrated(page);
   await expectWritePage(page);

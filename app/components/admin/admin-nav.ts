@@ -1,12 +1,15 @@
 // The admin area's navigation (spec admin-back-office §2 "Admin navigation entries"): the spec's nine
-// entries with their labels exactly as the spec's table names them, plus the six screens of our own
-// back office (Dashboard, Posts, Users, Outbox, Refunds, Audit log). `related` lists the routes of the area that belong
-// to an entry without being its own page (a coupon's detail page belongs to "coupons"), so that the
-// entry stays marked while one of them is open.
+// entries, plus the six screens of our own back office (Dashboard, Posts, Users, Outbox, Refunds, Audit
+// log). The spec's table names its entries by keys ("homePage", "blogcat"); people read words, so each
+// link shows a label and keeps its key as a stable id (`data-nav-key`; decision 064). `related` lists
+// the routes of the area that belong to an entry without being its own page (a coupon's detail page
+// belongs to "coupons"), so that the entry stays marked while one of them is open.
 import { matchPath } from "react-router";
 
 export interface AdminNavEntry {
-  /** the text of the link, exactly as the spec's table names the entry */
+  /** the spec's key for its entries (admin §2), our own for the others: never shown, never changed */
+  key: string;
+  /** the text of the link */
   label: string;
   to: string;
   /** route patterns that belong to this entry (marked with aria-current="true") */
@@ -14,30 +17,37 @@ export interface AdminNavEntry {
 }
 
 export const ADMIN_NAV: readonly AdminNavEntry[] = [
-  { label: "Dashboard", to: "/admin" },
+  { key: "dashboard", label: "Dashboard", to: "/admin" },
   {
-    label: "courses",
+    key: "courses",
+    label: "Courses",
     to: "/pmtalsLink/admin",
     related: ["/admin/course/:id", "/add-course", "/edit-course/:id"],
   },
   {
-    label: "homePage",
+    key: "homePage",
+    label: "Home page",
     to: "/admin/home",
     related: ["/admin/blog-teasers", "/admin/instructor-ctas", "/admin/faqs"],
   },
-  { label: "coupons", to: "/coupon-table", related: ["/coupons", "/coupons/view/:couponId"] },
-  { label: "tickets", to: "/tickets", related: ["/admin/event/:id", "/admin/event/:id/check-in"] },
-  { label: "contacts", to: "/admin/contacts" },
-  { label: "about", to: "/admin/about" },
-  { label: "writeblog", to: "/admin/write" },
+  { key: "coupons", label: "Coupons", to: "/coupon-table", related: ["/coupons", "/coupons/view/:couponId"] },
+  {
+    key: "tickets",
+    label: "Events and talents",
+    to: "/tickets",
+    related: ["/admin/event/:id", "/admin/event/:id/check-in"],
+  },
+  { key: "contacts", label: "Contact requests", to: "/admin/contacts" },
+  { key: "about", label: "About page", to: "/admin/about" },
+  { key: "writeblog", label: "Write a post", to: "/admin/write" },
   // every post, to edit or delete (issue 29)
-  { label: "Posts", to: "/admin/posts" },
-  { label: "subscribers", to: "/admin/newsletter" },
-  { label: "blogcat", to: "/admin/categories" },
-  { label: "Users", to: "/admin/users" },
-  { label: "Outbox", to: "/admin/outbox", related: ["/admin/outbox/:id"] },
-  { label: "Refunds", to: "/admin/refunds" },
-  { label: "Audit log", to: "/admin/audit" },
+  { key: "posts", label: "Posts", to: "/admin/posts" },
+  { key: "subscribers", label: "Newsletter", to: "/admin/newsletter" },
+  { key: "blogcat", label: "Categories", to: "/admin/categories" },
+  { key: "users", label: "Users", to: "/admin/users" },
+  { key: "outbox", label: "Outbox", to: "/admin/outbox", related: ["/admin/outbox/:id"] },
+  { key: "refunds", label: "Refunds", to: "/admin/refunds" },
+  { key: "audit", label: "Audit log", to: "/admin/audit" },
 ];
 
 /** "page" when the entry's own page is open, "true" when a page that belongs to it is, else undefined. */
@@ -46,4 +56,9 @@ export function currentState(entry: AdminNavEntry, pathname: string): "page" | "
   if (path === entry.to) return "page";
   if (entry.related?.some((pattern) => matchPath({ path: pattern, end: true }, path))) return "true";
   return undefined;
+}
+
+/** The entry marked for `pathname` (its own page, or one that belongs to it), if any. */
+export function currentEntry(pathname: string): AdminNavEntry | undefined {
+  return ADMIN_NAV.find((entry) => currentState(entry, pathname) !== undefined);
 }

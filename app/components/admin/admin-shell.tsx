@@ -1,53 +1,87 @@
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { Link, useLocation } from "react-router";
-import { ADMIN_NAV, currentState } from "./admin-nav.ts";
+import { ADMIN_NAV, currentEntry, currentState } from "./admin-nav.ts";
 
 const linkClass = (current: boolean) =>
-  `block rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors ${
+  `flex min-h-11 items-center rounded-lg px-3 py-2 text-sm font-medium transition-colors lg:min-h-0 ${
     current ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100 hover:text-brand-800"
   }`;
 
+/** The entries as links; the entry of the open page is marked, and carries its spec key (decision 064). */
+function NavLinks({ pathname, className, onFollow }: { pathname: string; className: string; onFollow?: () => void }) {
+  return (
+    <ul className={className}>
+      {ADMIN_NAV.map((entry) => {
+        const state = currentState(entry, pathname);
+        return (
+          <li key={entry.key} className="min-w-0">
+            <Link
+              to={entry.to}
+              data-nav-key={entry.key}
+              aria-current={state}
+              className={linkClass(state !== undefined)}
+              prefetch="intent"
+              onClick={onFollow}
+            >
+              {entry.label}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 /**
  * The admin area's frame: its navigation and the page's <main>. The navigation is a sidebar on wide
- * screens and a strip that scrolls sideways on phones (every entry one swipe or Tab away, without
- * JavaScript). The entry of the open page carries aria-current="page"; a page that belongs to an
- * entry (a coupon's detail page under "coupons") marks it with aria-current="true".
+ * screens; on phones an "Admin menu" disclosure (a <details>, so it opens without JavaScript) naming
+ * the open section, which opens onto every entry in two columns (issue 29: a strip that scrolled
+ * sideways hid most entries past the screen's edge). The entry of the open page carries
+ * aria-current="page"; a page that belongs to an entry (a coupon's detail page under Coupons) marks it
+ * with aria-current="true".
  */
 export function AdminShell({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
-  const listRef = useRef<HTMLUListElement>(null);
-
-  // On a phone the marked entry may sit beyond the strip's right edge: bring it into view, without
-  // moving the page itself.
-  useEffect(() => {
-    const list = listRef.current;
-    const current = list?.querySelector<HTMLElement>("[aria-current]");
-    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
-    const left = current.offsetLeft - list.offsetLeft;
-    if (left < list.scrollLeft || left + current.offsetWidth > list.scrollLeft + list.clientWidth) {
-      list.scrollLeft = Math.max(0, left - 16);
-    }
-  }, [pathname]);
+  const menuRef = useRef<HTMLDetailsElement>(null);
+  const current = currentEntry(pathname);
+  // a page opened from the phone's menu comes with the menu closed, as it does without JavaScript
+  const closeMenu = () => {
+    if (menuRef.current) menuRef.current.open = false;
+  };
 
   return (
     <div className="mx-auto max-w-7xl px-4 pt-4 pb-12 sm:px-6 lg:grid lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-10 lg:px-8 lg:pt-8">
-      <nav aria-label="Admin" className="border-b border-slate-200 pb-3 lg:border-b-0 lg:pb-0">
-        <p className="hidden px-3 pb-2 text-xs font-semibold tracking-wider text-slate-500 uppercase lg:block">Admin</p>
-        <ul
-          ref={listRef}
-          className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 sm:-mx-6 sm:px-6 lg:mx-0 lg:flex-col lg:overflow-visible lg:px-0 lg:pb-0"
-        >
-          {ADMIN_NAV.map((entry) => {
-            const state = currentState(entry, pathname);
-            return (
-              <li key={entry.to} className="shrink-0">
-                <Link to={entry.to} aria-current={state} className={linkClass(state !== undefined)} prefetch="intent">
-                  {entry.label}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
+      <nav aria-label="Admin">
+        <details ref={menuRef} className="group lg:hidden">
+          <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-3 rounded-lg border border-slate-300 bg-white px-4 py-2 text-slate-900 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
+            <span className="min-w-0">
+              <span className="font-semibold">Admin menu</span>
+              {current ? (
+                <span className="text-slate-600">
+                  <span aria-hidden="true"> · </span>
+                  <span className="sr-only">, open: </span>
+                  {current.label}
+                </span>
+              ) : null}
+            </span>
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              className="size-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180"
+            >
+              <path d="M5 7.5l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </summary>
+          <NavLinks
+            pathname={pathname}
+            onFollow={closeMenu}
+            className="mt-2 grid grid-cols-2 gap-1 border-b border-slate-200 pb-3"
+          />
+        </details>
+        <div className="hidden lg:block">
+          <p className="px-3 pb-2 text-xs font-semibold tracking-wider text-slate-500 uppercase">Admin</p>
+          <NavLinks pathname={pathname} className="flex flex-col gap-1" />
+        </div>
       </nav>
       <main id="main" className="min-w-0 pt-6 lg:pt-0">
         {children}

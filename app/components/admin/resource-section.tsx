@@ -3,7 +3,9 @@
 // form and changes the submit button from Add to Update"), its list (the title and the first 50
 // characters of the preview field, spec admin §2, §9) with Edit, Move up / Move down for an ordered
 // list, and Delete after a confirmation (an add-only list, the categories, has no Edit; its figures
-// follow the title, and its delete may have a word and a note of its own). Every form posts to the
+// follow the title, and its delete may have a word of its own, and be refused before anything is sent:
+// a category in use). A resource with a picture field shows each item's picture as a small thumbnail
+// first. Every form posts to the
 // page's action (app/lib/admin-resource.server.ts): plain POST forms, so the screen works without
 // JavaScript; successes come back as the root's flash message, failures as this section's ActionResult.
 import { useEffect, useRef, useState } from "react";
@@ -20,8 +22,9 @@ import type { ResourceActionResult, ResourceView } from "../../lib/admin-resourc
 import { buttonClass } from "../ui/button.tsx";
 import { ConfirmAction, ConfirmOnPage } from "../ui/confirm-dialog.tsx";
 import { CheckboxField, Field, Notice, PageForm, SubmitButton, TextareaField, useContractCheck } from "../ui/form.tsx";
-import { useToast } from "../ui/toast.tsx";
+import { toast, useToast } from "../ui/toast.tsx";
 import { DataTable, useListLoading, type Column } from "./data-table.tsx";
+import { ListThumbnail } from "./list-thumbnail.tsx";
 import { AddressesWithUpload, AddressWithUpload } from "./upload-field.tsx";
 
 type Item = ResourceItem<string>;
@@ -183,7 +186,23 @@ export function ResourceSection({
   // alone, the page's h1 names the resource and the form and list are h2; in a screen of several, h3
   const Sub = headed ? "h2" : "h3";
 
+  // a delete refused in the browser before anything is sent (deleteRefused): said where the server's
+  // refusal would be, until the next answer or page
+  const [refusal, setRefusal] = useState<{ message: string; answer: unknown; at: string } | null>(null);
+  const refusedHere = refusal && refusal.answer === actionData && refusal.at === location.key ? refusal : null;
+  const listError = listFailure?.formError ?? refusedHere?.message;
+
+  const picture = spec.fields.find((f) => f.kind === "image");
   const columns: ReadonlyArray<Column<Item>> = [
+    ...(picture
+      ? [
+          {
+            key: "picture",
+            header: picture.label,
+            cell: (row: Item) => <ListThumbnail src={row[picture.name] ?? ""} alt={row[spec.list.title] || t.one} />,
+          },
+        ]
+      : []),
     {
       key: "title",
       header: spec.fields.find((f) => f.name === spec.list.title)?.label ?? "Title",
@@ -308,9 +327,9 @@ export function ResourceSection({
             {view.error ? null : (
               <p className="text-sm text-slate-600">{total === 1 ? `1 ${t.one}` : `${total} in all`}</p>
             )}
-            {listFailure?.formError ? (
+            {listError ? (
               <Notice tone="error" className="mt-3 rounded-lg border px-4 py-3">
-                {listFailure.formError}
+                {listError}
               </Notice>
             ) : null}
             {t.loading ? (
@@ -346,6 +365,7 @@ export function ResourceSection({
               actions={(row) => {
                 const index = view.page.items.indexOf(row);
                 const label = row[spec.list.title] || t.one;
+                const refused = t.deleteRefused?.(row);
                 return (
                   <div className="flex flex-wrap items-center gap-2">
                     {spec.viewHref ? (
@@ -391,11 +411,18 @@ export function ResourceSection({
                       label={deleteLabel}
                       accessibleLabel={`${deleteLabel} ${label}`}
                       question={t.confirmDelete(label)}
-                      message={
-                        t.deleteNote?.(row) ?? (row[spec.list.title] ? `“${label}” will be deleted.` : undefined)
-                      }
+                      message={row[spec.list.title] ? `“${label}” will be deleted.` : undefined}
                       confirmLabel={deleteLabel}
                       busy={busyRow("delete", row._id)}
+                      refused={
+                        refused && {
+                          note: refused.note,
+                          onRefused: () => {
+                            setRefusal({ message: refused.message, answer: actionData, at: location.key });
+                            void toast(refused.message, "error");
+                          },
+                        }
+                      }
                     />
                   </div>
                 );

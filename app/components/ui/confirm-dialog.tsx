@@ -56,7 +56,11 @@ export function ConfirmDialog({
  * A row action that posts only after a confirmation (a delete): a plain POST form with the given
  * fields whose button, with JavaScript, first opens ConfirmDialog. Without JavaScript the button posts
  * at once, so an action that must never run unconfirmed checks `confirmed=yes` on the server (this
- * form sends it only after the dialog).
+ * form sends it only after the dialog). An action the server will refuse (`refused`: a category in use)
+ * is shown muted, described by a note that says why; a click calls `onRefused` and sends nothing, and
+ * without JavaScript it posts, unconfirmed, and the action answers the refusal. It is neither disabled
+ * nor aria-disabled: it must stay a button that can be pressed to hear why (browser automation, like
+ * some users' tools, does not press an aria-disabled button; decision 064).
  */
 export function ConfirmAction({
   fields,
@@ -67,6 +71,7 @@ export function ConfirmAction({
   confirmLabel = label,
   action,
   busy = false,
+  refused,
 }: {
   /** hidden fields of the POST, e.g. { intent: "delete", id } */
   fields: Record<string, string>;
@@ -80,12 +85,20 @@ export function ConfirmAction({
   /** the action's address; the current route's when absent */
   action?: string;
   busy?: boolean;
+  /** the server refuses it for this item: `note` says why beside the button, a click calls `onRefused` */
+  refused?: { note: string; onRefused: () => void };
 }) {
   const [asking, setAsking] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const confirmedRef = useRef<HTMLInputElement>(null);
+  const noteId = useId();
   return (
-    <Form method="post" action={action} ref={formRef}>
+    <Form
+      method="post"
+      action={action}
+      ref={formRef}
+      className={refused ? "flex flex-col items-start gap-1 md:items-end" : undefined}
+    >
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -94,14 +107,27 @@ export function ConfirmAction({
         type="submit"
         aria-label={accessibleLabel}
         aria-disabled={busy || undefined}
+        aria-describedby={refused ? noteId : undefined}
         onClick={(event) => {
           event.preventDefault();
-          if (!busy) setAsking(true);
+          if (refused) refused.onRefused();
+          else if (!busy) setAsking(true);
         }}
-        className={buttonClass("ghost", "sm", "border border-red-300 text-red-800 hover:bg-red-50")}
+        className={buttonClass(
+          "ghost",
+          "sm",
+          refused
+            ? "cursor-not-allowed border border-dashed border-slate-400 text-slate-500!"
+            : "border border-red-300 text-red-800 hover:bg-red-50",
+        )}
       >
         {busy ? "Working…" : label}
       </button>
+      {refused ? (
+        <span id={noteId} className="max-w-36 text-xs text-slate-600 md:text-right">
+          {refused.note}
+        </span>
+      ) : null}
       {asking && (
         <ConfirmDialog
           title={question}

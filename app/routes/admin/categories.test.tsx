@@ -115,6 +115,15 @@ describe("the categories page", () => {
     expect(html).toContain("0 posts");
     expect(html).toContain('aria-label="Remove Coding"');
     expect(html).not.toContain("Edit");
+    // issue 29: one in use is offered muted, described by how many use it, and stays a button that can
+    // be pressed to hear why (neither disabled nor aria-disabled: decision 064); one unused is a plain Remove
+    const remove = (name: string) => new RegExp(`<button[^>]*aria-label="Remove ${name}"[^>]*>`).exec(html)![0];
+    expect(remove("Coding")).toContain("border-dashed");
+    expect(remove("Coding")).not.toMatch(/\s(aria-)?disabled[=\s>]/);
+    const noteId = /aria-describedby="([^"]+)"/.exec(remove("Coding"))![1]!;
+    expect(html).toMatch(new RegExp(`id="${noteId}"[^>]*>In use by 3 courses and 1 post</span>`));
+    expect(remove("&lt;b&gt;Bold&lt;/b&gt;")).not.toContain("border-dashed");
+    expect(remove("&lt;b&gt;Bold&lt;/b&gt;")).not.toContain("aria-describedby");
     // a name is text, never markup
     expect(html).toContain("&lt;b&gt;Bold&lt;/b&gt;");
     expect(html).not.toContain("<b>Bold</b>");
@@ -223,6 +232,29 @@ describe("the categories page's action", () => {
     const html = render(await load(async () => pageOf([])), answer as Awaited<ReturnType<typeof action>>);
     expect(html).toContain('aria-label="Confirm remove"');
     expect(html).toContain("Are you sure you want to delete &quot;Design&quot;?");
+  });
+
+  it("a Remove posted without the dialog for a category in use answers the refusal at once, not the question", async () => {
+    const remove = vi.fn(async () => ({}));
+    const id = "0123456789abcdef01234567";
+    const get = async () => ({ _id: id, name: "Coding", courses: 3, posts: 0 });
+    const answer = await post({ resource: "categories", intent: "delete", id }, { get, remove });
+    expect(remove).not.toHaveBeenCalled();
+    // word for word the service's refusal (categories.service.ts, decision 020)
+    expect(answer).toEqual({
+      ok: false,
+      intent: "categories.delete",
+      formError: 'Cannot delete "Coding": 3 courses use it. Move them to another category first.',
+      fieldErrors: {},
+      values: { id },
+    });
+    const html = render(
+      await load(async () => pageOf([{ _id: id, name: "Coding", courses: 3, posts: 0 }])),
+      answer as Awaited<ReturnType<typeof action>>,
+    );
+    expect(html).toContain('role="alert"');
+    expect(html).toContain("Cannot delete &quot;Coding&quot;: 3 courses use it.");
+    expect(html).not.toContain('aria-label="Confirm remove"');
   });
 
   it("a confirmed Remove redirects with 'Category removed successfully!'; one in use is the server's refusal", async () => {

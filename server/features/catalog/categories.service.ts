@@ -7,7 +7,7 @@
 // `services.resources.categories` (a page of the list, get, create, remove by id).
 import { asc, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { NewCategorySchema, type AdminCategory, type Category } from "../../../contract/catalog.ts";
-import { CATEGORY_MESSAGES, CATEGORIES, usedBy } from "../../../contract/category-texts.ts";
+import { CATEGORY_MESSAGES, CATEGORIES } from "../../../contract/category-texts.ts";
 import { describeIssues } from "../../../contract/common.ts";
 import { offsetOf, type Page, type PageQuery } from "../../../contract/paging.ts";
 import { writeContent, type ContentTx } from "../../db/content-version.ts";
@@ -21,8 +21,7 @@ import { recordAudit } from "../admin/audit.ts";
 const messages = {
   duplicate: (name: string) => `A category named "${name}" already exists.`,
   notFound: (name: string) => `No category is named "${name}".`,
-  inUse: (name: string, used: { courses: number; posts: number }) =>
-    `Cannot delete "${name}": ${usedBy(used)}. Move ${used.courses + used.posts === 1 ? "it" : "them"} to another category first.`,
+  inUse: CATEGORY_MESSAGES.inUse,
 };
 
 const ID = /^[0-9a-f]{24}$/;
@@ -112,12 +111,21 @@ export function createCategoriesService(db: Db) {
       };
     },
 
-    /** One category by its id (the question before a removal, without JavaScript). */
-    async get(actor: Actor | null, id: string): Promise<Category> {
+    /**
+     * One category by its id, with how many courses and posts use it (without JavaScript, a Remove
+     * first asks its question, or says the refusal when it is in use).
+     */
+    async get(actor: Actor | null, id: string): Promise<AdminCategory> {
       requireAdmin(actor);
-      const [row] = ID.test(id) ? await db.select().from(categories).where(eq(categories.id, id)) : [];
+      const [row] = ID.test(id)
+        ? await db
+            .select({ id: categories.id, name: categories.name, key: keyOf })
+            .from(categories)
+            .where(eq(categories.id, id))
+        : [];
       if (!row) throw NotFound(CATEGORIES.texts.notFound);
-      return { _id: row.id, name: row.name };
+      const used = (await usageOf(db, [row.key])).get(row.key)!;
+      return { _id: row.id, name: row.name, ...used };
     },
 
     /** POST /posts/category and the admin form: `{ name }`, new; 409 when one exists already in any case. */

@@ -3,23 +3,26 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect } from "../support/fixtures.ts";
 
-/** The admin area's navigation entries in their order: the spec's table (admin §2) plus our own screens. */
+/**
+ * The admin area's navigation entries in their order: the spec's table (admin §2) plus our own screens,
+ * each with the words it shows and its key (the spec's key for the spec's entries; decision 064).
+ */
 export const ADMIN_NAV_ENTRIES = [
-  { label: "Dashboard", path: "/admin", heading: "Dashboard" },
-  { label: "courses", path: "/pmtalsLink/admin", heading: "Courses" },
-  { label: "homePage", path: "/admin/home", heading: "Admin Dashboard - Carousel" },
-  { label: "coupons", path: "/coupon-table", heading: "Coupons" },
-  { label: "tickets", path: "/tickets", heading: "Events and talents" },
-  { label: "contacts", path: "/admin/contacts", heading: "Contact requests" },
-  { label: "about", path: "/admin/about", heading: "Admin Panel" },
-  { label: "writeblog", path: "/admin/write", heading: "Write a post" },
-  { label: "Posts", path: "/admin/posts", heading: "Posts" },
-  { label: "subscribers", path: "/admin/newsletter", heading: "Newsletter subscribers" },
-  { label: "blogcat", path: "/admin/categories", heading: "Categories" },
-  { label: "Users", path: "/admin/users", heading: "Users" },
-  { label: "Outbox", path: "/admin/outbox", heading: "Outbox" },
-  { label: "Refunds", path: "/admin/refunds", heading: "Refunds" },
-  { label: "Audit log", path: "/admin/audit", heading: "Audit log" },
+  { key: "dashboard", label: "Dashboard", path: "/admin", heading: "Dashboard" },
+  { key: "courses", label: "Courses", path: "/pmtalsLink/admin", heading: "Courses" },
+  { key: "homePage", label: "Home page", path: "/admin/home", heading: "Admin Dashboard - Carousel" },
+  { key: "coupons", label: "Coupons", path: "/coupon-table", heading: "Coupons" },
+  { key: "tickets", label: "Events and talents", path: "/tickets", heading: "Events and talents" },
+  { key: "contacts", label: "Contact requests", path: "/admin/contacts", heading: "Contact requests" },
+  { key: "about", label: "About page", path: "/admin/about", heading: "Admin Panel" },
+  { key: "writeblog", label: "Write a post", path: "/admin/write", heading: "Write a post" },
+  { key: "posts", label: "Posts", path: "/admin/posts", heading: "Posts" },
+  { key: "subscribers", label: "Newsletter", path: "/admin/newsletter", heading: "Newsletter subscribers" },
+  { key: "blogcat", label: "Categories", path: "/admin/categories", heading: "Categories" },
+  { key: "users", label: "Users", path: "/admin/users", heading: "Users" },
+  { key: "outbox", label: "Outbox", path: "/admin/outbox", heading: "Outbox" },
+  { key: "refunds", label: "Refunds", path: "/admin/refunds", heading: "Refunds" },
+  { key: "audit", label: "Audit log", path: "/admin/audit", heading: "Audit log" },
 ] as const;
 
 /** Every admin route of the spec (admin §2 "Admin area routes") with an example of each parameter. */
@@ -97,8 +100,26 @@ export class AdminPage {
     return this.page.getByRole("navigation", { name: "Admin" });
   }
 
+  /** On a phone, the disclosure that holds the entries ("Admin menu"); hidden on wide screens. */
+  get navMenu(): Locator {
+    return this.nav.locator("summary").filter({ hasText: "Admin menu" });
+  }
+
+  /** Shows the entries: on a phone, opens the "Admin menu" (the sidebar shows them on wide screens). */
+  async showNav() {
+    if (!(await this.navMenu.isVisible())) return;
+    if ((await this.nav.locator("details").getAttribute("open")) === null) await this.navMenu.click();
+    await expect(this.nav.getByRole("link").first()).toBeVisible();
+  }
+
+  /** An entry as shown at this width (the sidebar's, or the phone menu's once open). */
   navLink(label: string): Locator {
     return this.nav.getByRole("link", { name: label, exact: true });
+  }
+
+  /** The shown entries marked current (aria-current "page" or "true"). */
+  get navCurrent(): Locator {
+    return this.nav.locator("a[aria-current]:visible");
   }
 
   get heading(): Locator {
@@ -117,8 +138,10 @@ export class AdminPage {
 
   /** Follows a navigation entry and waits for its page. */
   async openFromNav(label: string, path: string) {
+    await this.showNav();
     await this.navLink(label).click();
     await expect(this.page).toHaveURL(path);
+    await this.showNav();
     await expect(this.navLink(label)).toHaveAttribute("aria-current", "page");
   }
 }
