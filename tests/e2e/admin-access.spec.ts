@@ -259,7 +259,7 @@ test.describe("without JavaScript", () => {
     const dashboard = new DashboardPage(page);
     await dashboard.goto();
     await dashboard.openFromNav("Users", "/admin/users");
-    await dashboard.openFromNav("Newsletter", "/admin/newsletter");
+    await dashboard.openFromNav("Newsletter subscribers", "/admin/newsletter");
     await expect(dashboard.heading).toHaveText("Newsletter subscribers");
   });
 });

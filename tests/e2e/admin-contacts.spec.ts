@@ -36,7 +36,7 @@ test("an admin finds a request, responds by e-mail, sees it Responded with its r
   const other = await sendRequest(request, "Other");
   await signIn(page, admin, { redirectTo: "/admin" });
   const contacts = new ContactsPage(page);
-  await contacts.openFromNav("Contact requests", "/admin/contacts");
+  await contacts.openFromNav("Contacts", "/admin/contacts");
   await hydrated(page);
 
   await contacts.filter({ email });

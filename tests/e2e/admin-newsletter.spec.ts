@@ -45,7 +45,7 @@ test("a subscriber confirms; an admin finds, deletes, exports, previews and send
   const admin = await createAccount(request, dataDir, { admin: true });
   await signIn(page, admin, { redirectTo: "/admin" });
   const newsletter = new NewsletterPage(page);
-  await newsletter.openFromNav("Newsletter", "/admin/newsletter");
+  await newsletter.openFromNav("Newsletter subscribers", "/admin/newsletter");
   await hydrated(page);
 
   await newsletter.filter({ email: reader });
