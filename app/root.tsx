@@ -15,7 +15,7 @@ import { useNonce } from "./lib/nonce.tsx";
 import { useInlineStylesheet } from "./lib/inline-stylesheet.tsx";
 import { SiteLayout } from "./components/site-layout.tsx";
 import { ErrorPage } from "./components/ui/error-page.tsx";
-import { FlashMessage } from "./components/ui/flash-message.tsx";
+import { FlashMessage, FlashProvider } from "./components/ui/flash-message.tsx";
 import { takeFlash } from "./lib/flash.server.ts";
 import { createPageAccess } from "./lib/page-access.server.ts";
 import { isPageDenial } from "./lib/page-denial.ts";
@@ -80,10 +80,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <SaveDataContext value={loaderData.saveData}>
-      <SiteLayout siteName={loaderData.siteName} viewer={loaderData.viewer}>
-        <FlashMessage flash={loaderData.flash} />
-        <Outlet />
-      </SiteLayout>
+      <FlashProvider flash={loaderData.flash}>
+        <SiteLayout siteName={loaderData.siteName} viewer={loaderData.viewer}>
+          <FlashMessage />
+          <Outlet />
+        </SiteLayout>
+      </FlashProvider>
     </SaveDataContext>
   );
 }

@@ -328,7 +328,7 @@ export async function courseManagerAction({ request, context }: Args): Promise<C
 }
 
 /** /admin/course/{id}: the purchase table's refunds (decision 035, app/lib/refund-action.server.ts). */
-export const courseDetailAction = (args: Args) => purchaseTableAction(args, "course-purchases-title");
+export const courseDetailAction = (args: Args) => purchaseTableAction(args, "course-purchases");
 
 /** /add-course and /edit-course/{id}: the simple form; a success returns to /courses with its message. */
 export async function simpleCourseAction({ request, params, context }: Args): Promise<CourseActionResult | Response> {

@@ -48,7 +48,7 @@ export async function loadEventDetail({ request, params, context }: Args) {
 }
 
 /** /admin/event/{id}: the purchase table's refunds (decision 035, app/lib/refund-action.server.ts). */
-export const eventDetailAction = (args: Args) => purchaseTableAction(args, "event-purchases-title");
+export const eventDetailAction = (args: Args) => purchaseTableAction(args, "event-purchases");
 
 /** A fresh scan id for the form (the same form posted again, a retried post, is the same scan). */
 const newScanId = () => crypto.randomUUID();

@@ -11,7 +11,15 @@ export type FlashKind = "success" | "error";
 export interface Flash {
   message: string;
   kind: FlashKind;
+  /**
+   * The section the redirect lands on (its address's `#fragment`): the notice shows at its top without
+   * JavaScript (app/components/ui/flash-message.tsx), not at the top of the page above it.
+   */
+  at?: string;
 }
+
+/** A section's id as a fragment names it. */
+const SECTION_ID = /^[A-Za-z][\w-]{0,79}$/;
 
 /** A message only lives until the next page load: a minute is plenty. */
 const MAX_AGE_SECONDS = 60;
@@ -31,7 +39,11 @@ function flashCookie(ctx: Pick<AppContext, "cookieSecret" | "secureCookies">) {
 function isFlash(value: unknown): value is Flash {
   if (!value || typeof value !== "object") return false;
   const v = value as Record<string, unknown>;
-  return typeof v.message === "string" && (v.kind === "success" || v.kind === "error");
+  return (
+    typeof v.message === "string" &&
+    (v.kind === "success" || v.kind === "error") &&
+    (v.at === undefined || (typeof v.at === "string" && SECTION_ID.test(v.at)))
+  );
 }
 
 /** A redirect to `to` that shows `message` on the page it leads to. */
@@ -41,7 +53,8 @@ export async function redirectWithMessage(
   message: string,
   kind: FlashKind = "success",
 ): Promise<Response> {
-  const flash: Flash = { message: message.slice(0, MESSAGE_MAX), kind };
+  const at = to.includes("#") ? to.slice(to.indexOf("#") + 1) : "";
+  const flash: Flash = { message: message.slice(0, MESSAGE_MAX), kind, ...(SECTION_ID.test(at) ? { at } : {}) };
   return redirect(to, { headers: { "Set-Cookie": await flashCookie(ctx).serialize(flash) } });
 }
 
@@ -59,7 +72,9 @@ export async function takeFlash(
   const value: unknown = await cookie.parse(header).catch(() => null);
   const clear = { "Set-Cookie": await cookie.serialize("", { maxAge: 0 }) };
   return {
-    flash: isFlash(value) ? { message: value.message.slice(0, MESSAGE_MAX), kind: value.kind } : null,
+    flash: isFlash(value)
+      ? { message: value.message.slice(0, MESSAGE_MAX), kind: value.kind, ...(value.at ? { at: value.at } : {}) }
+      : null,
     headers: clear,
   };
 }

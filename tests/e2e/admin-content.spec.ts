@@ -445,6 +445,37 @@ test.describe("without JavaScript", () => {
   });
 });
 
+test.describe("without JavaScript, where the page lands", () => {
+  test.use({ javaScriptEnabled: false });
+
+  // issue 29: a plain form's redirect lands on its section (/admin/home#faqs, the last of four); its
+  // message showed at the top of the page, out of sight above it. It is now at the top of that section.
+  test("adding an FAQ on /admin/home: the message is in the FAQs section, on the screen", async ({
+    page,
+    request,
+    dataDir,
+  }) => {
+    const admin = await asAdmin(page, request, dataDir);
+    const prefix = unique("Landing");
+    const screen = new ResourceScreenPage(page, "/admin/home", CAROUSEL.texts.title);
+    try {
+      await screen.goto();
+      const faqs = screen.section(FAQS.texts.title);
+      await faqs.fill({ Question: `${prefix} where?`, Answer: "Here." });
+      await faqs.button("Add FAQ").click();
+      await expect(page).toHaveURL(/\/admin\/home#faqs$/);
+      const notice = faqs.root.getByRole("region", { name: "Message" }).getByRole("status");
+      await expect(notice).toHaveText(FAQS.texts.added);
+      await expect(notice).toBeInViewport();
+      // once: not at the top of the page as well
+      await expect(page.getByRole("status").filter({ hasText: FAQS.texts.added })).toHaveCount(1);
+      await expect(faqs.row(`${prefix} where?`)).toHaveCount(1);
+    } finally {
+      await removeAll(request, admin, "faqs", "question", prefix);
+    }
+  });
+});
+
 test("the home content screen passes the accessibility check (a table on desktop, cards on phones)", async ({
   page,
   request,

@@ -72,7 +72,8 @@ test("an admin adds, toggles, edits and deletes a coupon; a learner pays with it
     await expect(coupons.cell(code, "Course")).toContainText(course.title);
     await expect(coupons.cell(code, "Course")).toContainText("Course-Specific");
     await expect(coupons.cell(code, "Status")).toHaveText("Active");
-    await expect(coupons.cell(code, "Times used")).toHaveText("0 of 5");
+    await expect(coupons.cell(code, "Times used")).toHaveText("0");
+    await expect(coupons.cell(code, "Usage limit")).toHaveText("5");
     // the form is empty again
     await expect(coupons.addField("Code")).toHaveValue("");
 
@@ -96,7 +97,8 @@ test("an admin adds, toggles, edits and deletes a coupon; a learner pays with it
     await form.getByRole("button", { name: "Save", exact: true }).click();
     await expect(coupons.toast(`Coupon ${renamed} saved`)).toBeVisible();
     await expect(coupons.cell(renamed, "Discount")).toHaveText("30%");
-    await expect(coupons.cell(renamed, "Times used")).toHaveText("0 of 1");
+    await expect(coupons.cell(renamed, "Times used")).toHaveText("0");
+    await expect(coupons.cell(renamed, "Usage limit")).toHaveText("1");
 
     // a learner buys the course with it in the sandbox checkout
     const price = coursePrice(course).price;
@@ -198,3 +200,62 @@ test("without JavaScript: the inline edit saves, the delete asks on the page, an
     await context.close();
   }
 });
+
+// issue 29: the inline edit put the usage-limit field in the column headed "Times used". Every field of
+// the edited row sits under its own heading: in the heading's column at 1280 px, and labelled with it
+// on a phone's card.
+for (const { width, height } of [
+  { width: 1280, height: 800 },
+  { width: 375, height: 740 },
+]) {
+  test(`the inline edit's fields each sit under their own column heading at ${width} px`, async ({
+    page,
+    request,
+    dataDir,
+    baseURL,
+  }) => {
+    await page.setViewportSize({ width, height });
+    const admin = await createAccount(request, dataDir, { admin: true });
+    await signInByApi(page.context(), admin);
+    const code = `COLS-${width}-${Date.now().toString(36).toUpperCase()}`;
+    const { token } = await signInByApi(request, admin);
+    const headers = { Authorization: `Bearer ${token}`, origin: new URL(baseURL!).origin };
+    const created = await request.post("/backend/api/coupons", { headers, data: { discount: 5, code, usageLimit: 5 } });
+    expect(created.status(), await created.text()).toBe(201);
+    const { _id } = (await created.json()) as CouponJson;
+    try {
+      const coupons = new CouponsPage(page);
+      await page.goto(`/coupon-table?edit=${_id}`);
+      const headings = await coupons.list.locator("thead th").allTextContents();
+      const fields = [
+        ["Discount (%)", "Discount"],
+        ["Course", "Course"],
+        ["Usage limit", "Usage limit"],
+        ["Expires (Lagos time)", "Expires"],
+      ] as const;
+      for (const [label, heading] of fields) {
+        const field = coupons.inlineField(code, label);
+        await expect(field).toBeVisible();
+        const cell = field.locator("xpath=ancestor::td[1]");
+        // the cell's heading (a phone card shows it as the cell's label)
+        await expect(cell, `the ${label} field's cell`).toHaveAttribute("data-label", heading);
+        const index = await cell.evaluate((td) => [...td.parentElement!.children].indexOf(td));
+        expect(headings[index], `the heading above the ${label} field`).toBe(heading);
+        if (width >= 768) {
+          // and the field stands within its heading's column
+          const th = (await coupons.list.locator("thead th").nth(index).boundingBox())!;
+          const box = (await field.boundingBox())!;
+          expect(box.x + box.width / 2).toBeGreaterThan(th.x);
+          expect(box.x + box.width / 2).toBeLessThan(th.x + th.width);
+        }
+      }
+      // the uses stay read-only, under their own heading
+      const row = coupons.inlineField(code, "Code").locator("xpath=ancestor::tr[1]");
+      const uses = row.locator('td[data-label="Times used"]');
+      await expect(uses).toHaveText("0");
+      await expect(uses.locator("input")).toHaveCount(0);
+    } finally {
+      await removeCoupons(request, admin, baseURL!, [code]);
+    }
+  });
+}

@@ -171,6 +171,9 @@ test.describe("without JavaScript", () => {
       await question.getByRole("textbox", { name: /Reason/ }).fill("Paid twice");
       await question.getByRole("button", { name: "Refund", exact: true }).click();
       await expect(detail.notice(REFUND_MESSAGES.done)).toBeVisible();
+      // where the page lands: the purchases (issue 29)
+      await expect(page).toHaveURL(/#course-purchases$/);
+      await expect(detail.notice(REFUND_MESSAGES.done)).toBeInViewport();
       await expect(detail.purchase("Tayo Ade")).toContainText("Refunded");
       await expect(detail.refundButton("Tayo Ade")).toHaveCount(0);
     } finally {

@@ -163,6 +163,9 @@ test.describe("comments without JavaScript @desktop", () => {
     await page.getByLabel("Write a comment").fill(text);
     await page.getByRole("button", { name: "Send" }).click();
     await expect(page.getByRole("status").filter({ hasText: T.posted })).toBeVisible();
+    // the answer is where the page opens: at the comments, not at the top of the post (issue 29)
+    await expect(page).toHaveURL(new RegExp(`/${post.slug}#comments$`));
+    await expect(page.getByRole("status").filter({ hasText: T.posted })).toBeInViewport();
     await expect(commentItem(page, text)).toContainText(account.username);
   });
 

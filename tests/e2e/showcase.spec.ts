@@ -3,7 +3,7 @@
 import type { Page } from "@playwright/test";
 import type { ShowcaseEvent, Talent } from "../../contract/events.ts";
 import { expectAccessible } from "./support/a11y.ts";
-import { expect, test } from "./support/fixtures.ts";
+import { allowConsoleErrors, expect, test } from "./support/fixtures.ts";
 import { asReturningVisitor, hydrated } from "./support/page.ts";
 
 test.beforeEach(async ({ page }) => {
@@ -166,4 +166,60 @@ test("the showcase page and its ticket modal have no serious accessibility viola
     .click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await expectAccessible(page);
+});
+
+/**
+ * issue 29: without JavaScript (switched off, or its files not arriving) an event's photos open from
+ * its card: a <details> that needs no script, each photo sized and lazy, a link to the photo.
+ */
+async function expectPhotosWithoutScript(page: Page, event: ShowcaseEvent) {
+  const count = event.photos.length;
+  const card = cardOf(page, event);
+  const photos = card.getByRole("list", { name: `Photos from ${event.name}` });
+  await expect(photos).toBeHidden();
+  await card.locator("summary", { hasText: `View photos (${count})` }).click();
+  await expect(photos).toBeVisible();
+  const links = photos.getByRole("link");
+  await expect(links).toHaveCount(count);
+  for (const [i, src] of event.photos.entries()) {
+    const link = photos.getByRole("link", { name: `Open photo ${i + 1} of ${count}: ${event.name}`, exact: true });
+    // a sized copy, never the uploaded original
+    await expect(link).toHaveAttribute("href", new RegExp(`^${escapeRegExp(src)}\\?tr=w-\\d+`));
+    const img = link.locator("img");
+    await expect(img).toHaveAttribute("src", new RegExp(`^${escapeRegExp(src)}\\?tr=w-\\d+,h-\\d+`));
+    await expect(img).toHaveAttribute("loading", "lazy");
+    await img.scrollIntoViewIfNeeded();
+    await expect(img).toBeVisible();
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+  }
+  const href = await links.first().getAttribute("href");
+  const res = await page.request.get(href!);
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-type"]).toMatch(/^image\//);
+  await card.locator("summary", { hasText: "Hide photos" }).click();
+  await expect(photos).toBeHidden();
+}
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("an event card opens to its photos", async ({ page, request }) => {
+    const { event } = await firstEvent(request);
+    await page.goto("/showcase");
+    await expectPhotosWithoutScript(page, event);
+  });
+});
+
+test("before its scripts arrive (here: never), an event card still opens to its photos", async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  const { event } = await firstEvent(request);
+  // JavaScript is on, so no <noscript> shows; the page's own scripts never load
+  await page.route(/\/assets\/.*\.js(\?|$)/, (route) => route.abort());
+  await page.goto("/showcase");
+  await expectPhotosWithoutScript(page, event);
+  // the refused scripts, on purpose
+  allowConsoleErrors(consoleErrors, /ERR_FAILED|Failed to (load|fetch)|module script|dynamically imported/i);
 });

@@ -186,8 +186,12 @@ describe("/admin/event/{id}: a ticket refunded from its row (decision 035)", () 
     expect((await post({ intent: "refund", reference })).data).toMatchObject({ ok: true, intent: "refund.confirm" });
     const done = await post({ intent: "refund", reference, confirmed: "yes" });
     expect(done.status).toBe(302);
-    expect(done.headers.get("Location")).toBe(`/admin/event/${event!.id}#event-purchases-title`);
-    expect(await flashOf(done.response!)).toEqual({ message: REFUND_MESSAGES.done, kind: "success" });
+    expect(done.headers.get("Location")).toBe(`/admin/event/${event!.id}#event-purchases`);
+    expect(await flashOf(done.response!)).toEqual({
+      message: REFUND_MESSAGES.done,
+      kind: "success",
+      at: "event-purchases",
+    });
     const after = (await load(detailLoader as never, `/admin/event/${event!.id}`, event!.id)) as {
       stats: { records: number; quantity: number; revenue: number };
       purchases: Array<{ status: string }>;

@@ -74,8 +74,12 @@ describe("the course page's refund", () => {
 
     const done = await post(courseId, { intent: "refund", reference, confirmed: "yes", reason: "Changed my mind" });
     expect(done.status).toBe(302);
-    expect(done.headers.get("Location")).toBe(`/admin/course/${courseId}#course-purchases-title`);
-    expect(await flashOf(done.response!)).toEqual({ message: REFUND_MESSAGES.done, kind: "success" });
+    expect(done.headers.get("Location")).toBe(`/admin/course/${courseId}#course-purchases`);
+    expect(await flashOf(done.response!)).toEqual({
+      message: REFUND_MESSAGES.done,
+      kind: "success",
+      at: "course-purchases",
+    });
     expect((await paymentOf(t.db, reference)).status).toBe("refunded");
     const [row] = await t.db.select().from(coursePurchases).where(eq(coursePurchases.paymentReference, reference));
     expect(row!.paymentStatus).toBe("refunded");

@@ -67,11 +67,14 @@ export function CouponStatus({
   );
 }
 
-/** "3 of 10 (1 in progress)": the paid uses, the limit, the uses held by payments under way. */
-export function usesText(c: Pick<CouponJson, "timesUsed" | "usesHeld" | "usageLimit">) {
+/** "3 (1 in progress)": the paid uses and the uses held by payments under way. */
+export function usesText(c: Pick<CouponJson, "timesUsed" | "usesHeld">) {
   const held = c.usesHeld > 0 ? ` (${c.usesHeld} in progress)` : "";
-  return `${c.timesUsed}${c.usageLimit === null ? "" : ` of ${c.usageLimit}`}${held}`;
+  return `${c.timesUsed}${held}`;
 }
+
+/** The usage limit: "10", or "No limit". */
+export const limitText = (usageLimit: number | null) => (usageLimit === null ? T.unlimited : String(usageLimit));
 
 export const expiryText = (expiresAt: string | null) => (expiresAt ? formatLagosDateTime(expiresAt) : T.never);
 
@@ -217,7 +220,7 @@ function EditCell({
 }
 
 /**
- * Every coupon as a table (both screens): code, discount, course and type, status, uses, expiry;
+ * Every coupon as a table (both screens): code, discount, course and type, status, uses, limit, expiry;
  * Validate / Invalidate, Edit (inline), Details, Delete. `editing`: the coupon whose row is a form.
  */
 export function CouponTable({
@@ -344,32 +347,30 @@ export function CouponTable({
         ),
     },
     { key: "status", header: "Status", cell: (c) => <CouponStatus coupon={c} now={now} courseNames={names} /> },
+    // the uses and the limit in columns of their own: the edited row's limit field sits under its own
+    // heading (on a phone, its own label), not under "Times used" (issue 29)
+    { key: "uses", header: "Times used", alignEnd: true, cell: (c) => usesText(c) },
     {
-      key: "uses",
-      header: "Times used",
+      key: "limit",
+      header: "Usage limit",
       alignEnd: true,
       cell: (c) =>
         c._id === editId ? (
           <EditCell coupon={c} field="usageLimit" failure={rowFailure(c)}>
             {(p) => (
-              <>
-                <input
-                  {...p}
-                  type="text"
-                  inputMode="numeric"
-                  className={`${p.className} min-w-16`}
-                  autoComplete="off"
-                  placeholder={T.unlimited}
-                  defaultValue={typed(c, "usageLimit", c.usageLimit === null ? "" : String(c.usageLimit))}
-                />
-                <span className="mt-1 block text-xs text-slate-600">
-                  Limit; {usesText({ ...c, usageLimit: null })} so far
-                </span>
-              </>
+              <input
+                {...p}
+                type="text"
+                inputMode="numeric"
+                className={`${p.className} min-w-16`}
+                autoComplete="off"
+                placeholder={T.unlimited}
+                defaultValue={typed(c, "usageLimit", c.usageLimit === null ? "" : String(c.usageLimit))}
+              />
             )}
           </EditCell>
         ) : (
-          usesText(c)
+          limitText(c.usageLimit)
         ),
     },
     {

@@ -10,6 +10,7 @@ import type { CourseActionResult } from "../../lib/course-admin.server.ts";
 import { ConfirmAction, ConfirmOnPage } from "../ui/confirm-dialog.tsx";
 import { Field, Notice, PageForm, SubmitButton, useContractCheck, useFocusOnProblems } from "../ui/form.tsx";
 import { useToast } from "../ui/toast.tsx";
+import { FlashNotice } from "../ui/flash-message.tsx";
 import { DataTable, type Column } from "./data-table.tsx";
 
 const uses = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -55,6 +56,7 @@ export function CourseCategories({
 
   return (
     <section id="course-categories" aria-labelledby="course-categories-title" className="mt-12 scroll-mt-20">
+      <FlashNotice at="course-categories" />
       <h2 id="course-categories-title" className="text-xl font-extrabold tracking-tight text-brand-950">
         Categories
       </h2>

@@ -21,6 +21,7 @@ import {
 import type { ResourceActionResult, ResourceView } from "../../lib/admin-resource.server.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { ConfirmAction, ConfirmOnPage } from "../ui/confirm-dialog.tsx";
+import { FlashNotice } from "../ui/flash-message.tsx";
 import { CheckboxField, Field, Notice, PageForm, SubmitButton, TextareaField, useContractCheck } from "../ui/form.tsx";
 import { toast, useToast } from "../ui/toast.tsx";
 import { DataTable, useListLoading, type Column } from "./data-table.tsx";
@@ -235,6 +236,7 @@ export function ResourceSection({
       aria-label={headed ? t.title : undefined}
       className="mt-10 scroll-mt-20 first:mt-6"
     >
+      <FlashNotice at={key} />
       {!headed && (
         <h2 id={headingId} className="text-xl font-extrabold tracking-tight text-brand-950">
           {t.title}

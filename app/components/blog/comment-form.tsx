@@ -6,13 +6,14 @@
 // answer beside the form); a fetcher with it, answering with toasts. The answer is the page's one
 // ActionResult, tagged "comment" or "delete-comment".
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, useFetcher, type FetcherWithComponents } from "react-router";
+import { Link, useFetcher, useLocation, type FetcherWithComponents } from "react-router";
 import type { Comment } from "../../../contract/blog.ts";
 import { BLOG_ACTION_MESSAGES as M, COMMENT_MAX } from "../../../contract/blog-action-texts.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { Notice } from "../ui/form.tsx";
 import { toast, useToast } from "../ui/toast.tsx";
 import { messageOf } from "../../lib/action-result.ts";
+import { COMMENTS_ID } from "./comment-list.tsx";
 import { POST_ACTION_CODES, type PostActionResult } from "./post-page-actions.ts";
 
 export const COMMENT_FETCHER = "post-comment";
@@ -40,6 +41,7 @@ export function CommentForm({
   answer?: PostActionResult;
 }) {
   const id = useId();
+  const { pathname, search } = useLocation();
   const fetcher = useCommentFetcher();
   const formRef = useRef<HTMLFormElement>(null);
   const [anonymousTried, setAnonymousTried] = useState(false);
@@ -60,6 +62,9 @@ export function CommentForm({
     <fetcher.Form
       ref={formRef}
       method="post"
+      // Without JavaScript the page that answers opens at the comments, where the answer is beside the
+      // form, not at the top of the post (issue 29). (A fetcher sends no fragment.)
+      action={`${pathname}${search}#${COMMENTS_ID}`}
       className="mt-6 space-y-3"
       aria-describedby={error ? `${id}-error` : undefined}
       onSubmit={(event) => {

@@ -12,6 +12,9 @@ export const NO_COMMENTS = "No comments yet.";
  * §8 'Error loading comments!' (`comments` is null when loading them failed). Newest first, as the
  * service gives them.
  */
+/** The comments section's id: a plain comment form's post lands there, on its answer (issue 29). */
+export const COMMENTS_ID = "comments";
+
 export function CommentList({
   comments,
   now,
@@ -30,7 +33,11 @@ export function CommentList({
 }) {
   const list = comments ?? [];
   return (
-    <section aria-labelledby="comments-title" className="mt-12 border-t border-slate-200 pt-8">
+    <section
+      id={COMMENTS_ID}
+      aria-labelledby="comments-title"
+      className="mt-12 scroll-mt-20 border-t border-slate-200 pt-8"
+    >
       <h2 id="comments-title" className="text-2xl font-bold text-brand-950">
         Comments
       </h2>

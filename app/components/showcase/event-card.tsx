@@ -1,9 +1,11 @@
-import { useId, useState } from "react";
+import { useId, useLayoutEffect, useRef, useState } from "react";
 import type { ShowcaseEvent } from "../../../contract/events.ts";
 import { formatLagosDateTime } from "../../../contract/dates.ts";
 import { EVENT_DATE_MESSAGES, eventHasDate } from "../../../contract/event-dates.ts";
 import { TICKET_TYPES } from "../../../contract/tickets.ts";
 import { formatNaira } from "../../../contract/money.ts";
+import { mediaUrl } from "../../../contract/media-urls.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { DENSE_FULL_WIDTH, MediaImage } from "../ui/media-image.tsx";
 
 // The showcase grid shows 3 cards of about 400px from lg, 2 from md, one full width below; the
@@ -11,10 +13,54 @@ import { DENSE_FULL_WIDTH, MediaImage } from "../ui/media-image.tsx";
 const COVER_WIDTHS = [400, 640, 800, 1200];
 const COVER_SIZES = `(min-width: 1024px) 400px, (min-width: 768px) 50vw, ${DENSE_FULL_WIDTH}, 100vw`;
 const LOWEST_PRICE = Math.min(...TICKET_TYPES.map((t) => t.price));
+/** Before JavaScript a photo is a link to it at the zoom overlay's largest usual size, never the original. */
+const PHOTO_LINK_WIDTH = 1200;
+
+function Chevron({ className }: { className: string }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth={2}>
+      <path d="M6 9l6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/** An event's photos, two to a row, each given by `item` (a zoom button, or before JavaScript a link). */
+function PhotoList({
+  event,
+  className = "",
+  children: item,
+}: {
+  event: ShowcaseEvent;
+  className?: string;
+  children: (photo: string, index: number) => React.ReactNode;
+}) {
+  return (
+    <ul className={`grid grid-cols-2 gap-3 ${className}`} aria-label={`Photos from ${event.name}`}>
+      {event.photos.map((photo, i) => (
+        <li key={photo}>{item(photo, i)}</li>
+      ))}
+    </ul>
+  );
+}
+
+function PhotoThumb({ photo }: { photo: string }) {
+  return (
+    <MediaImage
+      src={photo}
+      alt=""
+      width={200}
+      height={113}
+      className="aspect-video w-full bg-slate-100 object-cover transition group-hover:scale-105"
+    />
+  );
+}
 
 /**
  * One showcase event (spec public-area §2 "Showcase"): cover photo, name, time and description. Clicking
  * the card (or its button, by keyboard) expands it to show its photos; a photo opens the zoom overlay.
+ * Before JavaScript runs (or without it) the photos are behind a <details>, which opens natively, each
+ * a link to the photo (issue 29: without JavaScript /showcase showed none of them); once hydrated, the
+ * button and the zoom.
  */
 export function EventCard({
   event,
@@ -26,16 +72,23 @@ export function EventCard({
   onBuy: () => void;
 }) {
   const id = useId();
+  const hydrated = useHydrated();
   const panelId = `${id}-photos`;
   const [expanded, setExpanded] = useState(false);
   const count = event.photos.length;
+  const photoLabel = (i: number) => `Open photo ${i + 1} of ${count}: ${event.name}`;
+  // photos opened before the page was hydrated stay open when the <details> gives way to the button
+  const details = useRef<HTMLDetailsElement>(null);
+  useLayoutEffect(() => {
+    if (details.current?.open) setExpanded(true);
+  }, []);
   // decision 061: no date, no empty "When" and no Buy Ticket (the server refuses the payment too)
   const onSale = eventHasDate(event);
   const when = event.time.trim() || (event.startsAt ? formatLagosDateTime(event.startsAt) : "");
 
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-lg">
-      {/* The toggle's ::after covers this part of the card, so a click anywhere on it toggles. */}
+      {/* Once hydrated, the toggle's ::after covers this part of the card, so a click anywhere on it toggles. */}
       <div className="relative">
         <MediaImage
           src={event.coverPhoto}
@@ -71,7 +124,27 @@ export function EventCard({
           ) : null}
           <h3 className={`${when ? "mt-3" : ""} text-xl font-extrabold text-slate-900`}>{event.name}</h3>
           {event.description ? <p className="mt-2 leading-relaxed text-slate-700">{event.description}</p> : null}
-          {count > 0 ? (
+          {count > 0 && !hydrated ? (
+            <details ref={details} className="group/photos mt-4">
+              <summary className="inline-flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-lg font-semibold text-brand-700 underline-offset-4 hover:underline [&::-webkit-details-marker]:hidden">
+                <span className="group-open/photos:hidden">View photos ({count})</span>
+                <span className="hidden group-open/photos:inline">Hide photos</span>
+                <Chevron className="h-5 w-5 group-open/photos:rotate-180" />
+              </summary>
+              <PhotoList event={event} className="mt-3">
+                {(photo, i) => (
+                  <a
+                    href={mediaUrl(photo, { w: PHOTO_LINK_WIDTH })}
+                    aria-label={photoLabel(i)}
+                    className="group block overflow-hidden rounded-lg ring-1 ring-slate-200"
+                  >
+                    <PhotoThumb photo={photo} />
+                  </a>
+                )}
+              </PhotoList>
+            </details>
+          ) : null}
+          {count > 0 && hydrated ? (
             <button
               type="button"
               aria-expanded={expanded}
@@ -80,71 +153,33 @@ export function EventCard({
               className="mt-4 inline-flex min-h-11 items-center gap-2 rounded-lg font-semibold text-brand-700 underline-offset-4 after:absolute after:inset-0 after:content-[''] hover:underline"
             >
               {expanded ? "Hide photos" : `View photos (${count})`}
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                className={`h-5 w-5 transition-transform ${expanded ? "rotate-180" : ""}`}
-                fill="none"
-                stroke="currentColor"
-                strokeWidth={2}
-              >
-                <path d="M6 9l6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
-              </svg>
+              <Chevron className={`h-5 w-5 transition-transform ${expanded ? "rotate-180" : ""}`} />
             </button>
           ) : null}
         </div>
       </div>
 
-      {count > 0 ? (
+      {count > 0 && hydrated ? (
         <div id={panelId} hidden={!expanded} className="px-5 pb-2 sm:px-6">
-          <ul className="grid grid-cols-2 gap-3" aria-label={`Photos from ${event.name}`}>
-            {event.photos.map((photo, i) => (
-              <li key={photo}>
-                <button
-                  type="button"
-                  onClick={() => onZoom(i)}
-                  aria-label={`Open photo ${i + 1} of ${count}: ${event.name}`}
-                  className="group relative block w-full overflow-hidden rounded-lg ring-1 ring-slate-200"
+          <PhotoList event={event}>
+            {(photo, i) => (
+              <button
+                type="button"
+                onClick={() => onZoom(i)}
+                aria-label={photoLabel(i)}
+                className="group relative block w-full overflow-hidden rounded-lg ring-1 ring-slate-200"
+              >
+                <PhotoThumb photo={photo} />
+                <span
+                  aria-hidden="true"
+                  className="absolute right-1.5 bottom-1.5 rounded bg-slate-950/75 px-1.5 py-0.5 text-xs font-semibold text-white"
                 >
-                  <MediaImage
-                    src={photo}
-                    alt=""
-                    width={200}
-                    height={113}
-                    className="aspect-video w-full bg-slate-100 object-cover transition group-hover:scale-105"
-                  />
-                  <span
-                    aria-hidden="true"
-                    className="absolute right-1.5 bottom-1.5 rounded bg-slate-950/75 px-1.5 py-0.5 text-xs font-semibold text-white"
-                  >
-                    Zoom
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
+                  Zoom
+                </span>
+              </button>
+            )}
+          </PhotoList>
         </div>
-      ) : null}
-
-      {/* Without JavaScript the toggle cannot open: show the photos as plain links instead. */}
-      {count > 0 ? (
-        <noscript>
-          <ul className="grid grid-cols-2 gap-3 px-5 pb-2 sm:px-6">
-            {event.photos.map((photo, i) => (
-              <li key={photo}>
-                <a href={photo}>
-                  <MediaImage
-                    src={photo}
-                    alt={`${event.name} (${i + 1} of ${count})`}
-                    width={200}
-                    height={113}
-                    className="aspect-video w-full rounded-lg object-cover"
-                  />
-                </a>
-              </li>
-            ))}
-          </ul>
-        </noscript>
       ) : null}
 
       <div className="mt-auto flex items-center justify-between gap-3 border-t border-slate-100 p-5 sm:px-6">

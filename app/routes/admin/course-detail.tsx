@@ -17,6 +17,7 @@ import { DataTable, type Column } from "../../components/admin/data-table.tsx";
 import { DetailRow, FigureCards } from "../../components/admin/detail-list.tsx";
 import type { ErrorTexts } from "../../components/ui/error-page.tsx";
 import { MediaImage } from "../../components/ui/media-image.tsx";
+import { FlashNotice } from "../../components/ui/flash-message.tsx";
 
 export const loader = (args: Route.LoaderArgs) => loadCourseDetail(args);
 export const action = (args: Route.ActionArgs) => courseDetailAction(args);
@@ -124,7 +125,8 @@ export default function CourseDetail({ loaderData, actionData }: Route.Component
         />
       </section>
 
-      <section aria-labelledby="course-purchases-title" className="mt-10">
+      <section id="course-purchases" aria-labelledby="course-purchases-title" className="mt-10 scroll-mt-20">
+        <FlashNotice at="course-purchases" />
         <h2 id="course-purchases-title" className="text-lg font-bold text-slate-900">
           Purchases
         </h2>

@@ -16,6 +16,7 @@ import { StepUpPrompt } from "../../components/admin/step-up-prompt.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { ConfirmAction, ConfirmOnPage } from "../../components/ui/confirm-dialog.tsx";
 import { Notice } from "../../components/ui/form.tsx";
+import { FlashNotice } from "../../components/ui/flash-message.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 
 export const loader = (args: Route.LoaderArgs) => loadCourseManager(args);
@@ -96,6 +97,7 @@ export default function CourseManager({ loaderData, actionData }: Route.Componen
     <>
       {header}
       <section id="course-form" aria-labelledby="course-form-title" className="mt-6 max-w-3xl scroll-mt-20">
+        <FlashNotice at="course-form" />
         <CourseForm
           kind="manager"
           categories={categories.map((c) => c.name)}
@@ -107,6 +109,7 @@ export default function CourseManager({ loaderData, actionData }: Route.Componen
       </section>
 
       <section id="course-list" aria-labelledby="course-list-title" className="mt-12 scroll-mt-20">
+        <FlashNotice at="course-list" />
         <h2 id="course-list-title" className="text-xl font-extrabold tracking-tight text-brand-950">
           All courses
         </h2>

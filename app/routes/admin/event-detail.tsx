@@ -18,6 +18,7 @@ import { DetailRow, FigureCards } from "../../components/admin/detail-list.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
 import type { ErrorTexts } from "../../components/ui/error-page.tsx";
 import { MediaImage } from "../../components/ui/media-image.tsx";
+import { FlashNotice } from "../../components/ui/flash-message.tsx";
 
 export const loader = (args: Route.LoaderArgs) => loadEventDetail(args);
 export const action = (args: Route.ActionArgs) => eventDetailAction(args);
@@ -155,7 +156,8 @@ export default function EventDetail({ loaderData, actionData }: Route.ComponentP
         />
       </section>
 
-      <section aria-labelledby="event-purchases-title" className="mt-10">
+      <section id="event-purchases" aria-labelledby="event-purchases-title" className="mt-10 scroll-mt-20">
+        <FlashNotice at="event-purchases" />
         <h2 id="event-purchases-title" className="text-lg font-bold text-slate-900">
           Purchases
         </h2>

@@ -58,7 +58,7 @@ export class CouponsPage extends AdminPage {
   }
 
   /** A row's value under a column heading. */
-  cell(code: string, header: "Discount" | "Course" | "Status" | "Times used" | "Expires"): Locator {
+  cell(code: string, header: "Discount" | "Course" | "Status" | "Times used" | "Usage limit" | "Expires"): Locator {
     return this.row(code).locator(`td[data-label="${header}"]`);
   }
 
