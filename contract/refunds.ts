@@ -21,7 +21,7 @@ export const REFUND_MESSAGES = {
   free: "This enrolment was free (₦0 with a coupon): there is nothing to refund.",
   confirm: (who: string, amount: string) => `Refund ${amount} to ${who}?`,
   confirmNote:
-    "The whole amount goes back to the buyer through the payment provider, the purchase leaves their account and they get an e-mail.",
+    "The whole amount goes back to the buyer through the payment provider, the purchase stays on their account marked refunded (no longer theirs to use) and they get an e-mail.",
   summary: (who: string, amount: string) => `You are refunding ${amount} to ${who}.`,
   unknownForm: "This form is not known here. Please reload the page.",
   // /admin/refunds (issue 29; decision 051)

@@ -18,9 +18,15 @@ const field = (label: string) =>
     .min(1, `${label} is required`)
     .max(200, `${label} must be at most 200 characters`);
 
+/** The longest `folder` (this site's limit, as before) and `tags` in all (ImageKit's rule); decision 065. */
+export const UPLOAD_FOLDER_MAX = 200;
+export const UPLOAD_TAGS_MAX = 500;
+
 /**
- * The multipart form an ImageKit client posts to /api/v1/files/upload. `publicKey`, `useUniqueFileName`
- * and `folder` are accepted and ignored: names are always unique and every upload goes to one folder.
+ * The multipart form an ImageKit client posts to /api/v1/files/upload. `publicKey` and
+ * `useUniqueFileName` are accepted and ignored (names are always unique). `folder` and `tags` are
+ * honoured as ImageKit does (decision 065): the file goes under `uploads/<folder>/`, and the tags are
+ * kept with it and answered.
  */
 export const UploadFormSchema = z.object({
   file: z
@@ -40,16 +46,35 @@ export const UploadFormSchema = z.object({
   signature: field("signature"),
   publicKey: z.string().max(200).optional(),
   useUniqueFileName: z.string().max(10).optional(),
-  folder: z.string().max(200).optional(),
+  folder: z
+    .string()
+    .optional()
+    .meta({
+      description:
+        'ImageKit\'s folder: letters, digits, "/", "_" and "-", at most 200 characters; "/" nests, and leading, ' +
+        'trailing or repeated "/" are ignored ("/" or empty: the uploads folder itself). Anything else, such as ' +
+        '"." or "..", is a 400 naming `folder`.',
+    }),
+  tags: z
+    .string()
+    .optional()
+    .meta({
+      description:
+        'ImageKit\'s tags, comma-separated ("summer,beach", as its SDKs send them): at most 500 characters in all, ' +
+        'no "%"; blanks around each are trimmed and empty ones left out. Else a 400 naming `tags`.',
+    }),
 });
 
 /** ImageKit's upload answer (the fields its clients read). */
 export const UploadResultSchema = z.object({
   fileId: z.string(),
   name: z.string(),
-  /** absolute, as ImageKit's: PUBLIC_URL/media/uploads/<name> */
+  /** absolute, as ImageKit's: PUBLIC_URL/media/uploads/<folder/><name> */
   url: z.string(),
+  /** the file's path with its folder, as ImageKit's: /uploads/<folder/><name> */
   filePath: z.string(),
+  /** the tags given, as stored; null when none were (as ImageKit answers) */
+  tags: z.array(z.string()).nullable(),
   fileType: z.enum(["image", "non-image"]),
   size: z.number().int(),
   /** the type read from the file's bytes, e.g. image/png */

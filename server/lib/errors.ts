@@ -1,5 +1,6 @@
 // Typed domain errors (conventions §5). Services throw these; app.onError maps them to HTTP once.
 export type ErrorCode =
+  | "bad_request"
   | "not_found"
   | "forbidden"
   | "unauthorized"
@@ -25,6 +26,8 @@ export const NotFound = (message: string) => new DomainError("not_found", messag
 export const Forbidden = (message: string) => new DomainError("forbidden", message);
 export const Unauthorized = (message: string) => new DomainError("unauthorized", message);
 export const Invalid = (message: string, details?: unknown) => new DomainError("invalid", message, details);
+/** A request that breaks a rule of the protocol it follows (ImageKit's upload fields: 400, as ImageKit answers). */
+export const BadRequest = (message: string) => new DomainError("bad_request", message);
 export const Conflict = (message: string) => new DomainError("conflict", message);
 export const TooManyRequests = (message: string) => new DomainError("too_many_requests", message);
 /** A dangerous action asks for the password again (spec "moderate" step-up level). */
@@ -34,6 +37,7 @@ export const StepUpRequired = (message: string) => new DomainError("step_up_requ
 export const Unavailable = (message: string) => new DomainError("unavailable", message);
 
 export const STATUS_BY_CODE: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503> = {
+  bad_request: 400,
   invalid: 422,
   unauthorized: 401,
   forbidden: 403,

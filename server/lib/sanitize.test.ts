@@ -123,7 +123,12 @@ describe("sanitizePostHtml keeps what a Tiptap editor writes", () => {
   });
 
   it("keeps an uploaded video exactly as the editor writes it, and again the second time", () => {
-    for (const src of ["/media/uploads/0f3a-b_c.mp4", "/media/uploads/Abc123.webm"]) {
+    // (in an upload's folder too: decision 065)
+    for (const src of [
+      "/media/uploads/0f3a-b_c.mp4",
+      "/media/uploads/Abc123.webm",
+      "/media/uploads/Clips/2026_a/b-1.mp4",
+    ]) {
       const video = `<video src="${src}" controls preload="metadata" playsinline></video>`;
       expect(sanitizePostHtml(video)).toBe(video);
       expect(sanitizePostHtml(`<p>a</p>${video}<p>b</p>`)).toBe(`<p>a</p>${video}<p>b</p>`);
@@ -158,7 +163,10 @@ describe("sanitizePostHtml keeps what a Tiptap editor writes", () => {
       "data:video/mp4;base64,AAAA",
       "/media/seed/hero.mp4",
       "/media/uploads/../secret.mp4",
-      "/media/uploads/a/b.mp4",
+      "/media/uploads/a/../b.mp4",
+      "/media/uploads//b.mp4",
+      "/media/uploads/a/.mp4",
+      "/media/uploads/a b/c.mp4",
       "/media/uploads/a.mp4?x=1",
       "/media/uploads/a.mov",
       "/media/uploads/a.png",

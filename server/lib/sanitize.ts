@@ -32,10 +32,13 @@ export const LINK_REL = "noopener noreferrer nofollow";
 const LOCAL_MEDIA = /^(?!.*\/\/)(?!.*\.\.)\/media\/[A-Za-z0-9._~/-]+$/;
 const HTTP_URL = /^https?:\/\//i;
 
-/** A video uploaded through the upload endpoint: /media/uploads/<name>.mp4 or .webm, nothing else. */
-const UPLOADED_VIDEO = /^\/media\/uploads\/[A-Za-z0-9_-]+\.(?:mp4|webm)$/;
+/**
+ * A video uploaded through the upload endpoint: /media/uploads/<name>.mp4 or .webm, nothing else (in the
+ * upload's folder when it was given one, decision 065: /media/uploads/<folder>/<name>.mp4).
+ */
+const UPLOADED_VIDEO = /^\/media\/uploads\/(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_-]+\.(?:mp4|webm)$/;
 /** A picture uploaded through the upload endpoint (a video's poster). */
-const UPLOADED_IMAGE = /^\/media\/uploads\/[A-Za-z0-9_-]+\.(?:png|jpg|jpeg|webp|gif|avif)$/;
+const UPLOADED_IMAGE = /^\/media\/uploads\/(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_-]+\.(?:png|jpg|jpeg|webp|gif|avif)$/;
 const PRELOAD = new Set(["none", "metadata", "auto"]);
 const DIMENSION = /^\d{1,4}$/;
 

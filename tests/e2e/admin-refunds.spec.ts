@@ -1,10 +1,13 @@
 // Refunds (issue 17 "Refunds"; decision 035): a learner buys a course in the sandbox (set up through the
 // API), an admin refunds it from /admin/course/{id} (the question with a reason, then the password again
-// once the step-up window has passed), the record says Refunded, the learner's /account no longer lists
-// the course, and the learner gets one refund e-mail. It adds a course that /courses shows, so it runs in
-// the "content-writes" project; the course is deleted at the end, whatever happens.
+// once the step-up window has passed), the record says Refunded, the learner's /account still lists the
+// course and its receipt, marked Refunded (issue 29; decision 065), and the learner gets one refund e-mail;
+// a refunded ticket stays on /account too, without its QR code. It adds a course that /courses shows (and
+// an event the showcase shows), so it runs in the "content-writes" project; what it adds is deleted at the
+// end, whatever happens.
 import type { APIRequestContext } from "@playwright/test";
 import type { Course } from "../../contract/catalog.ts";
+import { ACCOUNT_TEXTS } from "../../contract/account.ts";
 import { COURSE_MESSAGES } from "../../contract/course-texts.ts";
 import { REFUND_MESSAGES } from "../../contract/refunds.ts";
 import { DashboardPage } from "./pages/admin.ts";
@@ -48,7 +51,7 @@ async function paidCourse(
   return { course, reference };
 }
 
-test("an admin refunds a paid course from its page (question, reason, password again): Refunded, gone from the learner's /account, one e-mail", async ({
+test("an admin refunds a paid course from its page (question, reason, password again): Refunded, marked on the learner's /account, one e-mail", async ({
   page,
   context,
   request,
@@ -136,15 +139,89 @@ test("an admin refunds a paid course from its page (question, reason, password a
     expect(mail.text).toContain("The course was cancelled");
     expect(mailsTo(dataDir, buyer.email, /refund/i)).toHaveLength(1);
 
-    // the learner's /account no longer lists it
+    // the learner's /account still lists it and its receipt, marked Refunded (decision 065)
     await context.clearCookies();
     await signInByApi(context, buyer);
     await page.goto("/account");
     await expect(page.getByRole("main").getByRole("heading", { level: 1, name: "My account" })).toBeVisible();
-    await expect(myCourses.getByRole("heading", { level: 3, name: title })).toHaveCount(0);
-    await expect(page.getByRole("main").getByText(reference)).toHaveCount(0);
+    const refunded = myCourses.getByRole("listitem").filter({ hasText: reference });
+    await expect(refunded.getByRole("heading", { level: 3, name: `${title} Refunded` })).toBeVisible();
+    await expect(refunded).toContainText(ACCOUNT_TEXTS.courseRefunded);
+    await expect(
+      refunded.getByRole("definition").filter({ hasText: /^₦42,000\.00 on \d{1,2} \w+ \d{4}$/ }),
+    ).toHaveCount(2);
+    const receipt = page
+      .getByRole("main")
+      .getByRole("table", { name: "Your payments, newest first" })
+      .getByRole("row")
+      .filter({ hasText: reference });
+    await expect(receipt).toContainText(title);
+    await expect(receipt).toContainText(/Refunded: ₦42,000\.00 on \d{1,2} \w+ \d{4}/);
+    await expectAccessible(page);
   } finally {
     await request.delete(`/backend/api/courses/${course._id}`, { headers: await bearerHeaders(request, admin, origin) });
+  }
+});
+
+test("a refunded ticket stays on the learner's /account, marked, without its QR code; its receipt stays", async ({
+  page,
+  context,
+  request,
+  dataDir,
+  baseURL,
+}) => {
+  const origin = new URL(baseURL!).origin;
+  const admin = await createAccount(request, dataDir, { admin: true });
+  const buyer = await createAccount(request, dataDir);
+  await asReturningVisitor(page);
+  const headers = await bearerHeaders(request, admin, origin);
+  const name = `Refund Night ${Date.now().toString(36)}`;
+  const created = await request.post("/backend/api/events", {
+    headers,
+    data: { name, time: "Friday, 7 pm WAT", startsAt: "2030-05-10T19:00" },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const event = (await created.json()) as { _id: string };
+  try {
+    // the learner buys two VIP tickets, signed in; an admin refunds them through the API
+    await signInByApi(context, buyer);
+    const started = await context.request.post("/backend/api/payments/ticket", {
+      headers: { origin },
+      data: { eventId: event._id, email: buyer.email, ticketType: "VIP", quantity: 2 },
+    });
+    expect(started.status(), await started.text()).toBe(201);
+    const { reference, checkoutUrl } = (await started.json()) as { reference: string; checkoutUrl: string };
+    expect(await (await context.request.post(`${checkoutUrl}/success`, { headers: { origin } })).json()).toMatchObject({
+      status: "paid",
+    });
+    const tickets = page.getByRole("main").getByRole("region", { name: "My tickets" });
+    const ticket = tickets.getByRole("listitem").filter({ hasText: reference });
+    await page.goto("/account");
+    await expect(ticket.getByRole("img", { name: /^QR code of your ticket/ })).toBeVisible();
+
+    const refunded = await request.post(`/backend/api/admin/payments/${reference}/refund`, {
+      headers: await bearerHeaders(request, admin, origin),
+      data: { reason: "Cannot come" },
+    });
+    expect(await refunded.json()).toMatchObject({ status: "refunded" });
+
+    await page.goto("/account");
+    await expect(ticket.getByRole("heading", { level: 3, name: `${name} Refunded` })).toBeVisible();
+    await expect(ticket).toContainText(ACCOUNT_TEXTS.ticketRefunded);
+    await expect(ticket.getByRole("definition").filter({ hasText: /^₦\S+ on \d{1,2} \w+ \d{4}$/ })).toHaveCount(2);
+    await expect(ticket.getByRole("img")).toHaveCount(0);
+    await expect(ticket).not.toContainText("Ticket code");
+    await expect(ticket).not.toContainText("streaming link");
+    const receipt = page
+      .getByRole("main")
+      .getByRole("table", { name: "Your payments, newest first" })
+      .getByRole("row")
+      .filter({ hasText: reference });
+    await expect(receipt).toContainText(`2 × VIP (with Q&A) tickets for ${name}`);
+    await expect(receipt).toContainText(/Refunded: ₦\S+ on \d{1,2} \w+ \d{4}/);
+    await expectAccessible(page);
+  } finally {
+    await request.delete(`/backend/api/events/${event._id}`, { headers: await bearerHeaders(request, admin, origin) });
   }
 });
 

@@ -99,19 +99,64 @@ test.describe("comments @desktop", () => {
     const post = await seededPost(request, 1);
     await page.goto(`/${post.slug}`);
     await hydrated(page);
-    const posts: string[] = [];
+    const text = uniqueText("anonymous words");
+    await page.getByLabel("Write a comment").fill(text);
+    // spec §5 "no request is sent": nothing that could carry the comment (a post, the page's data, the API)
+    const sent: string[] = [];
     page.on("request", (r) => {
-      if (r.method() === "POST") posts.push(r.url());
+      const { pathname } = new URL(r.url());
+      if (r.method() !== "GET" || pathname.startsWith(`/${post.slug}`) || pathname.startsWith("/backend/"))
+        sent.push(`${r.method()} ${r.url()}`);
     });
-    await page.getByLabel("Write a comment").fill(uniqueText("anonymous words"));
     await page.getByRole("button", { name: "Send" }).click();
     const message = page.getByRole("main").getByRole("alert").filter({ hasText: T.logIn });
     await expect(message).toBeVisible();
-    await expect(message.getByRole("link", { name: "Sign in" })).toHaveAttribute(
-      "href",
-      `/login?redirectTo=${encodeURIComponent(`/${post.slug}`)}`,
-    );
-    expect(posts).toEqual([]);
+    const signIn = message.getByRole("link", { name: "Sign in" });
+    await expect(signIn).toHaveAttribute("href", `/login?redirectTo=${encodeURIComponent(`/${post.slug}`)}`);
+    // nor anything else: the link appears without React Router's look-up of its route (a request of its own)
+    await expect(signIn).not.toHaveAttribute("data-discover");
+    await expect(page.getByRole("region", { name: /Notifications/ }).getByText(T.logIn)).toBeVisible();
+    expect(sent).toEqual([]);
+    await expect(page.getByLabel("Write a comment")).toHaveValue(text);
+  });
+
+  test("anonymous, before the page is hydrated: the form posts, the server stores nothing and answers the message with the text kept, at the form", async ({
+    page,
+    request,
+  }) => {
+    const post = await seededPost(request, 1);
+    // the page's scripts are held: what the visitor has is the server's HTML
+    let release = () => {};
+    const scriptsArrive = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/.*\.js(\?.*)?$/, async (route) => {
+      await scriptsArrive;
+      // (a script of the page left behind by the form's post is gone with it)
+      await route.continue().catch(() => undefined);
+    });
+    const posted: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST") posted.push(`${r.resourceType()} ${new URL(r.url()).pathname}`);
+    });
+    await page.goto(`/${post.slug}`, { waitUntil: "commit" });
+    const text = uniqueText("typed before hydration");
+    await page.getByLabel("Write a comment").fill(text);
+    await page.getByRole("button", { name: "Send" }).click();
+    // the answer: the same message with the sign-in link, the text as typed, opened at the form
+    const message = page.getByRole("main").getByRole("alert").filter({ hasText: T.logIn });
+    await expect(message).toBeVisible();
+    await expect(message.getByRole("link", { name: "Sign in" })).toBeVisible();
+    await expect(page.getByLabel("Write a comment")).toHaveValue(text);
+    expect(new URL(page.url()).hash).toBe("#comments");
+    await expect(page.getByLabel("Write a comment")).toBeInViewport();
+    expect(posted).toEqual([`document /${post.slug}`]);
+    await expect(commentItem(page, text)).toHaveCount(0);
+    // once the scripts arrive the page hydrates with the answer as it is
+    release();
+    await hydrated(page);
+    await expect(message).toBeFocused();
+    await expect(page.getByLabel("Write a comment")).toHaveValue(text);
   });
 
   test("the author deletes their comment; another reader sees no Delete on it", async ({
@@ -180,6 +225,10 @@ test.describe("comments without JavaScript @desktop", () => {
     await page.getByRole("button", { name: "Send" }).click();
     await expect(page.getByRole("main").getByRole("alert").filter({ hasText: T.logIn })).toBeVisible();
     await expect(commentItem(page, text)).toHaveCount(0);
+    // what was typed is kept, and the answer opens at the form (decision 065)
+    await expect(page.getByLabel("Write a comment")).toHaveValue(text);
+    expect(new URL(page.url()).hash).toBe("#comments");
+    await expect(page.getByLabel("Write a comment")).toBeInViewport();
   });
 });
 

@@ -5,6 +5,11 @@
 // successfully'). A plain POST form to the page's action without JavaScript (the page then shows the
 // answer beside the form); a fetcher with it, answering with toasts. The answer is the page's one
 // ActionResult, tagged "comment" or "delete-comment".
+//
+// Signed out (decision 065): with JavaScript, Send shows 'Please log in to comment!' (in the form, with a
+// Sign in link, and as a toast) and sends nothing at all. Before the page is hydrated, or without
+// JavaScript, the form posts like any other: the server stores nothing and answers the page with the
+// same message and the text as typed, opened at the form (the action's #comment-form).
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher, useLocation, type FetcherWithComponents } from "react-router";
 import type { Comment } from "../../../contract/blog.ts";
@@ -17,6 +22,8 @@ import { COMMENTS_ID } from "./comment-list.tsx";
 import { POST_ACTION_CODES, type PostActionResult } from "./post-page-actions.ts";
 
 export const COMMENT_FETCHER = "post-comment";
+/** The form's id: a plain post's answer opens there (the page is long; the form is at its end). */
+export const COMMENT_FORM_ID = "comment-form";
 
 /** The fetcher that sends comments: the page reads it to show the comment being sent. */
 export function useCommentFetcher(): FetcherWithComponents<PostActionResult> {
@@ -61,15 +68,17 @@ export function CommentForm({
   return (
     <fetcher.Form
       ref={formRef}
+      id={COMMENT_FORM_ID}
       method="post"
-      // Without JavaScript the page that answers opens at the comments, where the answer is beside the
-      // form, not at the top of the post (issue 29). (A fetcher sends no fragment.)
+      // Without JavaScript (or before the scripts run) the page that answers opens at the comments, the
+      // form and its answer right under their heading, not at the top of the post (issue 29). (A fetcher
+      // sends no fragment.)
       action={`${pathname}${search}#${COMMENTS_ID}`}
       className="mt-6 space-y-3"
       aria-describedby={error ? `${id}-error` : undefined}
       onSubmit={(event) => {
         if (!signedIn) {
-          // no request is sent (spec §5)
+          // no request is sent (spec §5): not the comment, nor anything the message's link would fetch
           event.preventDefault();
           setAnonymousTried(true);
           void toast(M.logInToComment, "error");
@@ -90,12 +99,15 @@ export function CommentForm({
         className="block w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-brand-700"
       />
       {error ? (
-        <Notice tone="error" id={`${id}-error`}>
+        // a plain post's refusal is focused once the page is hydrated (read out, and in view)
+        <Notice tone="error" id={`${id}-error`} focus={!anonymousTried && !fetched && Boolean(plain && !plain.ok)}>
           {error}
           {loginNeeded ? (
             <>
               {" "}
-              <Link to={loginHref} className="font-semibold underline underline-offset-2">
+              {/* discover="none": showing the link fetches nothing (React Router would fetch the route
+                  manifest for a link as it appears); it is looked up when followed */}
+              <Link to={loginHref} discover="none" className="font-semibold underline underline-offset-2">
                 Sign in
               </Link>
             </>

@@ -34,7 +34,8 @@ declare module "@tiptap/core" {
 const ALT_MAX = 250;
 
 /** A video uploaded through the upload endpoint (the sanitizer's rule, server/lib/sanitize.ts). */
-const UPLOADED_VIDEO = /^\/media\/uploads\/[A-Za-z0-9_-]+\.(?:mp4|webm)$/;
+// (in an upload's folder too, decision 065: the server's rule, server/lib/sanitize.ts)
+const UPLOADED_VIDEO = /^\/media\/uploads\/(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_-]+\.(?:mp4|webm)$/;
 
 /** The site path of an uploaded video's address (the upload answers a path or a same-site URL), or null. */
 export function uploadedVideoPath(url: string): string | null {

@@ -1,7 +1,8 @@
 // /account (issue 9 "Paying": "A signed-in learner's /account page lists their courses, tickets (with the
 // QR code) and receipts (purchases made with their e-mail address while signed out are attached once the
 // address is verified)"; decision 018). Server-rendered from the account service, readable without
-// JavaScript; the one form (a new verification link) posts as a plain form too.
+// JavaScript; the one form (a new verification link) posts as a plain form too. A refunded course or
+// ticket stays, marked "Refunded" with when and how much, and its receipt stays (issue 29; decision 065).
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/index";
 import {
@@ -145,10 +146,40 @@ function Paid({ amount, paidOn }: { amount: number; paidOn: string }) {
   );
 }
 
-function CourseItem({ course }: { course: AccountPageCourse }) {
+/** The word "Refunded", in the item's heading: said by screen readers with the title, not by colour alone. */
+function RefundedBadge() {
   return (
-    <li className={card}>
-      <h3 className="text-lg font-semibold text-slate-900">{course.title}</h3>
+    <>
+      {" "}
+      <span className="ml-1 inline-block rounded-full border border-slate-400 bg-slate-100 px-2 py-0.5 align-middle text-xs font-semibold text-slate-800">
+        {T.refunded}
+      </span>
+    </>
+  );
+}
+
+/** "₦20,000 on 3 March 2026", or "₦20,000" when the refund's date is not known. */
+function RefundedRow({ item }: { item: { refundedAmount: number | null; refundedOn: string | null } }) {
+  if (item.refundedAmount === null) return null;
+  return (
+    <>
+      <dt className="text-slate-600">{T.refunded}</dt>
+      <dd className="text-slate-900">
+        {formatNaira(item.refundedAmount)}
+        {item.refundedOn ? ` on ${item.refundedOn}` : null}
+      </dd>
+    </>
+  );
+}
+
+function CourseItem({ course }: { course: AccountPageCourse }) {
+  const refunded = course.status === "refunded";
+  return (
+    <li className={refunded ? `${card} bg-slate-50` : card} data-status={course.status}>
+      <h3 className="text-lg font-semibold text-slate-900">
+        {course.title}
+        {refunded ? <RefundedBadge /> : null}
+      </h3>
       {course.category || course.instructor ? (
         <p className="mt-1 text-sm text-slate-600">
           {[course.category, course.instructor ? `with ${course.instructor}` : null].filter(Boolean).join(" · ")}
@@ -159,19 +190,28 @@ function CourseItem({ course }: { course: AccountPageCourse }) {
         <dd className="text-slate-900">
           <Paid amount={course.amount} paidOn={course.paidOn} />
         </dd>
+        <RefundedRow item={course} />
         <dt className="text-slate-600">Reference</dt>
         <dd className="font-mono break-all text-slate-900">{course.reference}</dd>
       </dl>
+      {refunded ? <p className="mt-3 text-sm text-slate-700">{T.courseRefunded}</p> : null}
     </li>
   );
 }
 
 function TicketItem({ ticket }: { ticket: AccountPageTicket }) {
   const what = `${ticket.ticketTypeLabel} × ${ticket.quantity}`;
+  const refunded = ticket.status === "refunded";
   return (
-    <li className={`${card} flex flex-col gap-6 sm:flex-row sm:items-start sm:justify-between`}>
+    <li
+      className={`${card} flex flex-col gap-6 sm:flex-row sm:items-start sm:justify-between ${refunded ? "bg-slate-50" : ""}`}
+      data-status={ticket.status}
+    >
       <div className="min-w-0">
-        <h3 className="text-lg font-semibold text-slate-900">{ticket.eventName}</h3>
+        <h3 className="text-lg font-semibold text-slate-900">
+          {ticket.eventName}
+          {refunded ? <RefundedBadge /> : null}
+        </h3>
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-sm">
           <dt className="text-slate-600">Ticket</dt>
           <dd className="font-semibold text-slate-900">{ticket.ticketTypeLabel}</dd>
@@ -187,16 +227,18 @@ function TicketItem({ ticket }: { ticket: AccountPageTicket }) {
           <dd className="text-slate-900">
             <Paid amount={ticket.amount} paidOn={ticket.paidOn} />
           </dd>
+          <RefundedRow item={ticket} />
           <dt className="text-slate-600">Reference</dt>
           <dd className="font-mono break-all text-slate-900">{ticket.reference}</dd>
         </dl>
+        {refunded ? <p className="mt-3 text-sm text-slate-700">{T.ticketRefunded}</p> : null}
         {ticket.linkLater ? (
           <p className="mt-3 text-sm text-slate-600">
             We will e-mail you the streaming link 24 hours before the start.
           </p>
         ) : null}
       </div>
-      {ticket.qr ? (
+      {ticket.qr && ticket.code ? (
         <figure className="mx-auto w-60 shrink-0 text-center sm:mx-0">
           <img
             src={ticket.qr}
@@ -234,12 +276,18 @@ function Receipts({ receipts }: { receipts: AccountPageReceipt[] }) {
       </thead>
       <tbody>
         {receipts.map((r) => (
-          <tr key={r.reference} className="border-b border-slate-200 align-top">
+          <tr key={r.reference} className="border-b border-slate-200 align-top" data-status={r.status}>
             <td className="py-3 pr-3">
               <span className="font-medium text-slate-900">{r.item}</span>
               <span className="mt-0.5 block text-xs text-slate-600">
                 Paid by {r.paidBy} · Reference <span className="font-mono break-all">{r.reference}</span>
               </span>
+              {r.status === "refunded" && r.refundedAmount !== null ? (
+                <span className="mt-1 block text-xs font-semibold text-slate-800">
+                  {T.refunded}: {formatNaira(r.refundedAmount)}
+                  {r.refundedOn ? ` on ${r.refundedOn}` : null}
+                </span>
+              ) : null}
             </td>
             <td className="py-3 pr-3 whitespace-nowrap text-slate-800">{r.paidOn}</td>
             <td className="py-3 text-right whitespace-nowrap text-slate-900">{formatNaira(r.amount)}</td>

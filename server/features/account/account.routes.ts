@@ -15,7 +15,9 @@ const purchases = defineRoute({
   summary: "The signed-in user's paid courses, tickets (with their signed ticket codes) and receipts",
   description:
     "Payments started while signed in, and those made with the user's e-mail address once it is verified. " +
-    "Only paid ones, newest first. A ticket's `code` is what its QR code encodes (the same as in the ticket e-mail).",
+    "Only paid ones, newest first. A refunded one stays, with `status` `refunded`, `refundedAt` and " +
+    "`refundedAmount`: no longer an enrolment or a valid ticket (its `code` is null), its receipt still listed. " +
+    "A ticket's `code` is what its QR code encodes (the same as in the ticket e-mail).",
   responses: { 200: jsonResponse("The purchases", AccountPurchasesSchema) },
 });
 

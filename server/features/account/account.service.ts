@@ -2,7 +2,8 @@
 // A payment is the user's when they started it signed in (payments.user_id), or when it was made with
 // their e-mail address (any case) and that address is verified: so a purchase made while signed out
 // joins the account the moment its owner proves the address, and nobody sees another person's tickets
-// by signing up with their address. Only paid payments count.
+// by signing up with their address. Only paid payments count; a refunded one stays listed, marked
+// refunded, with its receipt, and is no longer an enrolment or a valid ticket (issue 29; decision 065).
 import { eq } from "drizzle-orm";
 import type {
   AccountCourse,
@@ -33,6 +34,26 @@ function paidAtOf(p: PaymentRow): Date {
   return p.verifiedAt ?? p.createdAt;
 }
 
+/**
+ * Held (paid, or paid with a refund pending or failed: the buyer keeps what they paid for) or refunded;
+ * once refunded, when (the settlement's time, kept in the payment's details) and how much (refunds are
+ * whole: what was paid).
+ */
+function refundOf(p: PaymentRow): Pick<AccountCourse, "status" | "refundedAt" | "refundedAmount"> {
+  if (p.status !== "refunded") return { status: "paid", refundedAt: null, refundedAmount: null };
+  const at = typeof p.details.refundedAt === "string" ? new Date(p.details.refundedAt) : null;
+  return {
+    status: "refunded",
+    refundedAt: at && !Number.isNaN(at.getTime()) ? at.toISOString() : null,
+    refundedAmount: koboToNaira(p.amount),
+  };
+}
+
+/** The held ones first, then the refunded ones, keeping each group's order (newest first). */
+function heldFirst<T extends { status: string }>(items: T[]): T[] {
+  return [...items.filter((i) => i.status !== "refunded"), ...items.filter((i) => i.status === "refunded")];
+}
+
 /** "1 × Standard ticket for Demo Day", "2 × VIP (with Q&A) tickets for Demo Day". */
 export function ticketItem(quantity: number, type: string, eventName: string): string {
   return `${quantity} × ${ticketTypeLabel(type)} ticket${quantity === 1 ? "" : "s"} for ${eventName}`;
@@ -42,7 +63,10 @@ export function createAccountService(deps: { db: Db; ticketKey: Buffer; purchase
   const { db, ticketKey, purchases } = deps;
 
   const service = {
-    /** The paid courses, tickets and receipts of a signed-in user, newest first. */
+    /**
+     * The paid courses, tickets and receipts of a signed-in user, newest first; refunded ones marked
+     * (after the held ones among courses and tickets; in date order among receipts).
+     */
     async getAccountPurchases(userId: string): Promise<AccountPurchases> {
       const [me] = await db
         .select({ id: user.id, email: user.email, emailVerified: user.emailVerified })
@@ -59,22 +83,29 @@ export function createAccountService(deps: { db: Db; ticketKey: Buffer; purchase
       const tickets: AccountTicket[] = [];
       const receipts: AccountReceipt[] = [];
       for (const { p, paidAt } of paid) {
-        const common = { amount: koboToNaira(p.amount), reference: p.reference, paidAt: paidAt.toISOString() };
+        const common = {
+          amount: koboToNaira(p.amount),
+          reference: p.reference,
+          paidAt: paidAt.toISOString(),
+          ...refundOf(p),
+        };
         const channel = typeof p.details.channel === "string" ? p.details.channel : null;
         let item: string;
         if (p.kind === "course") {
           const course = courseById.get(p.itemId);
           item = course?.title ?? messages.removedCourse;
-          // each course once: its newest payment (a second payment for it still has its receipt)
-          if (!coursesOut.some((c) => c.courseId === p.itemId)) {
-            coursesOut.push({
-              courseId: p.itemId,
-              title: item,
-              category: course?.category ?? null,
-              instructor: course?.instructor ?? null,
-              ...common,
-            });
-          }
+          // each course once: its newest payment held, else (all refunded) its newest refunded one (a
+          // second payment for it still has its receipt)
+          const entry: AccountCourse = {
+            courseId: p.itemId,
+            title: item,
+            category: course?.category ?? null,
+            instructor: course?.instructor ?? null,
+            ...common,
+          };
+          const at = coursesOut.findIndex((c) => c.courseId === p.itemId);
+          if (at < 0) coursesOut.push(entry);
+          else if (coursesOut[at]!.status === "refunded" && entry.status !== "refunded") coursesOut[at] = entry;
         } else {
           const found = ticketByRef.get(p.reference);
           const quantity = found?.purchase.quantity ?? Number(p.details.quantity ?? 1);
@@ -92,8 +123,9 @@ export function createAccountService(deps: { db: Db; ticketKey: Buffer; purchase
               ticketTypeLabel: ticketTypeLabel(type),
               quantity,
               ...common,
-              // the same signed code as the ticket e-mail's (tickets.service.ts sendTicketEmail)
-              code: ticketCode(ticketKey, found.purchase.id),
+              // the same signed code as the ticket e-mail's (tickets.service.ts sendTicketEmail); none
+              // for a refunded ticket, which admits no one
+              code: common.status === "refunded" ? null : ticketCode(ticketKey, found.purchase.id),
             });
           }
         }
@@ -110,7 +142,13 @@ export function createAccountService(deps: { db: Db; ticketKey: Buffer; purchase
           ...common,
         });
       }
-      return { email: me.email, emailVerified: me.emailVerified, courses: coursesOut, tickets, receipts };
+      return {
+        email: me.email,
+        emailVerified: me.emailVerified,
+        courses: heldFirst(coursesOut),
+        tickets: heldFirst(tickets),
+        receipts,
+      };
     },
 
     /**
@@ -127,21 +165,26 @@ export function createAccountService(deps: { db: Db; ticketKey: Buffer; purchase
      */
     async accountPage(userId: string, now = new Date()): Promise<AccountPage> {
       const purchases = await service.getAccountPurchases(userId);
-      const paidOn = (iso: string) => formatLagosDate(iso);
+      const dates = (p: { paidAt: string; refundedAt: string | null }) => ({
+        paidOn: formatLagosDate(p.paidAt),
+        refundedOn: p.refundedAt ? formatLagosDate(p.refundedAt) : null,
+      });
       return {
         email: purchases.email,
         emailVerified: purchases.emailVerified,
-        courses: purchases.courses.map((c) => ({ ...c, paidOn: paidOn(c.paidAt) })),
+        courses: purchases.courses.map((c) => ({ ...c, ...dates(c) })),
         tickets: await Promise.all(
           purchases.tickets.map(async (t) => ({
             ...t,
-            paidOn: paidOn(t.paidAt),
+            ...dates(t),
             starts: t.startsAt ? formatLagosLong(t.startsAt) : t.eventTime || null,
-            qr: await service.ticketQrImage(t.code),
-            linkLater: streamLinkTiming(t.startsAt ? new Date(t.startsAt) : null, now).kind === "later",
+            // a refunded ticket has no code, so no QR code, and no streaming link to wait for
+            qr: t.code ? await service.ticketQrImage(t.code) : null,
+            linkLater:
+              t.status === "paid" && streamLinkTiming(t.startsAt ? new Date(t.startsAt) : null, now).kind === "later",
           })),
         ),
-        receipts: purchases.receipts.map((r) => ({ ...r, paidOn: paidOn(r.paidAt) })),
+        receipts: purchases.receipts.map((r) => ({ ...r, ...dates(r) })),
       };
     },
   };

@@ -1,7 +1,8 @@
 // GET /backend/api/account/purchases through the real app (issue 9 "/account"; decision 018): only paid
 // payments, only the user's — started while signed in (payments.user_id, whatever e-mail was typed), or
 // made with their address (any case) once that address is verified. Tickets carry the same signed code
-// as the ticket e-mail's QR code.
+// as the ticket e-mail's QR code. A refunded purchase stays, marked refunded with when and how much, with
+// its receipt, and is no longer an enrolment or a valid ticket (issue 29; decision 065).
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AccountPurchasesSchema, type AccountPurchases } from "../../../contract/account.ts";
@@ -14,13 +15,17 @@ import { readOutbox } from "../../../tests/support/mail-parser.ts";
 import { paymentOf } from "../../../tests/support/payments.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
 import { ticketKey, verifyTicketCode } from "../tickets/ticket-code.ts";
+import { ok } from "../../../tests/support/api-calls.ts";
 
 let t: TestApp;
 let courseId: string;
 let courseTitle: string;
 let eventId: string;
+let admin: TestAccount;
 beforeAll(async () => {
-  t = await createTestApp();
+  // (more accounts and payments than the default limits allow from the tests' one address)
+  t = await createTestApp({ SIGN_IN_RATE_LIMIT: "1000", PAYMENT_RATE_LIMIT: "1000" });
+  admin = await createAccount(t, { admin: true });
   courseTitle = "Cybersecurity Essentials";
   const [course] = await t.db
     .insert(courses)
@@ -126,21 +131,22 @@ describe("GET /backend/api/account/purchases", () => {
   it("the ticket's code is the one in the ticket e-mail, genuine, and its QR image is made only for such codes", async () => {
     const grace = await createAccount(t);
     const reference = await pay("ticket", grace.email, { who: grace });
-    const [ticket] = (await purchasesOf(grace)).tickets;
+    const [listed] = (await purchasesOf(grace)).tickets;
+    const ticket = { ...listed!, code: listed!.code! };
     const [purchase] = await t.db.select().from(eventPurchases).where(eq(eventPurchases.paymentReference, reference));
     const key = ticketKey(t.services.auth.options.secret);
-    expect(verifyTicketCode(key, ticket!.code)).toBe(purchase!.id);
+    expect(verifyTicketCode(key, ticket.code)).toBe(purchase!.id);
 
     await t.mailer.drain();
     const mail = readOutbox(t.outboxDir).find((m) => m.to.includes(grace.email) && /^Your ticket/.test(m.subject));
     expect(mail, "the ticket e-mail").toBeDefined();
-    expect(mail!.text).toContain(`Ticket code: ${ticket!.code}`);
+    expect(mail!.text).toContain(`Ticket code: ${ticket.code}`);
 
-    const image = await t.services.account.ticketQrImage(ticket!.code);
+    const image = await t.services.account.ticketQrImage(ticket.code);
     expect(image).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(Buffer.from(image!.split(",")[1]!, "base64").toString()).toMatch(/^<svg [^>]*viewBox="0 0 \d+ \d+"/);
     // a code we did not sign (altered, made up, or markup) gets no image
-    const forged = `${ticket!.code.slice(0, -2)}${ticket!.code.endsWith("AA") ? "AB" : "AA"}`;
+    const forged = `${ticket.code.slice(0, -2)}${ticket.code.endsWith("AA") ? "AB" : "AA"}`;
     for (const code of [forged, "<svg onload=alert(1)>", `${purchase!.id}.`, ""]) {
       expect(await t.services.account.ticketQrImage(code), code).toBeNull();
     }
@@ -160,7 +166,7 @@ describe("GET /backend/api/account/purchases", () => {
     const [event] = await t.db.select().from(events).where(eq(events.id, eventId));
     expect(ticket!.starts).toBe(formatLagosLong(event!.startsAt!));
     expect(ticket!.starts).toMatch(/^\w+day \d{1,2} \w+ \d{4}, \d{1,2}:\d{2} [ap]m WAT$/);
-    expect(ticket!.qr).toBe(await t.services.account.ticketQrImage(ticket!.code));
+    expect(ticket!.qr).toBe(await t.services.account.ticketQrImage(ticket!.code!));
     expect(ticket!.qr).toMatch(/^data:image\/svg\+xml;base64,/);
     // the event starts in 10 days: its streaming link is e-mailed 24 hours before, not yet
     expect(ticket!.linkLater).toBe(true);
@@ -241,5 +247,113 @@ describe("GET /backend/api/account/purchases", () => {
     const mine = await purchasesOf(hauwa);
     expect(mine.courses).toHaveLength(1);
     expect(mine.receipts.map((r) => r.reference).toSorted()).toEqual([first, second].toSorted());
+  });
+});
+
+describe("a refunded purchase on /account (decision 065)", () => {
+  /** Refunds a paid payment as an admin, through the refund route (the sandbox refunds at once). */
+  async function refund(reference: string) {
+    const res = await t.request(`/backend/api/admin/payments/${reference}/refund`, {
+      method: "POST",
+      headers: bearer(admin),
+      json: { reason: "Changed my mind" },
+    });
+    expect(await ok<{ status: string }>(res)).toMatchObject({ status: "refunded" });
+    const payment = await paymentOf(t.db, reference);
+    expect(payment.status).toBe("refunded");
+    return payment;
+  }
+
+  it("stays listed, marked refunded with when and how much; its receipt stays; the ticket has no code any more", async () => {
+    const ife = await createAccount(t);
+    const courseRef = await pay("course", ife.email, { who: ife });
+    const ticketRef = await pay("ticket", ife.email, { who: ife, quantity: 2 });
+    const paidBefore = await purchasesOf(ife);
+    expect(paidBefore.courses[0]).toMatchObject({ status: "paid", refundedAt: null, refundedAmount: null });
+    expect(paidBefore.tickets[0]!.code).not.toBeNull();
+
+    const refundedCourse = await refund(courseRef);
+    const refundedTicket = await refund(ticketRef);
+    const courseRefundedAt = new Date(String(refundedCourse.details.refundedAt)).toISOString();
+    const ticketRefundedAt = new Date(String(refundedTicket.details.refundedAt)).toISOString();
+
+    const mine = await purchasesOf(ife);
+    expect(mine.courses).toEqual([
+      expect.objectContaining({
+        courseId,
+        title: courseTitle,
+        reference: courseRef,
+        amount: 20_000,
+        status: "refunded",
+        refundedAt: courseRefundedAt,
+        refundedAmount: 20_000,
+      }),
+    ]);
+    expect(mine.tickets).toEqual([
+      expect.objectContaining({
+        eventId,
+        reference: ticketRef,
+        quantity: 2,
+        amount: 10_000,
+        status: "refunded",
+        refundedAt: ticketRefundedAt,
+        refundedAmount: 10_000,
+        // a refunded ticket admits no one: no code to show
+        code: null,
+      }),
+    ]);
+    // both receipts, still there, marked
+    expect(mine.receipts.map((r) => [r.reference, r.status, r.refundedAmount]).toSorted()).toEqual(
+      [
+        [courseRef, "refunded", 20_000],
+        [ticketRef, "refunded", 10_000],
+      ].toSorted(),
+    );
+    expect(mine.receipts.find((r) => r.reference === courseRef)).toMatchObject({
+      kind: "course",
+      item: courseTitle,
+      amount: 20_000,
+      paidBy: "Card",
+      refundedAt: courseRefundedAt,
+    });
+
+    // the page: the refund's date in Lagos time, no QR code and no streaming link to wait for
+    const page = await t.services.account.accountPage(ife.id);
+    expect(page.courses[0]).toMatchObject({ status: "refunded", refundedOn: formatLagosDate(courseRefundedAt) });
+    expect(page.tickets[0]).toMatchObject({
+      status: "refunded",
+      refundedOn: formatLagosDate(ticketRefundedAt),
+      qr: null,
+      linkLater: false,
+    });
+    expect(page.receipts.every((r) => r.refundedOn !== null)).toBe(true);
+  });
+
+  it("a course bought again after its refund is held again, listed once; a valid ticket comes before a refunded one", async () => {
+    const jide = await createAccount(t);
+    const first = await pay("course", jide.email, { who: jide });
+    await refund(first);
+    const again = await pay("course", jide.email, { who: jide });
+    const keptTicket = await pay("ticket", jide.email, { who: jide });
+    const refundedTicket = await pay("ticket", jide.email, { who: jide });
+    await refund(refundedTicket);
+
+    const mine = await purchasesOf(jide);
+    expect(mine.courses).toEqual([expect.objectContaining({ courseId, reference: again, status: "paid" })]);
+    expect(mine.tickets.map((x) => [x.reference, x.status])).toEqual([
+      [keptTicket, "paid"],
+      [refundedTicket, "refunded"],
+    ]);
+    expect(mine.tickets[0]!.code).not.toBeNull();
+    // every payment keeps its receipt, newest first, the refunded ones marked
+    const statuses = new Map(mine.receipts.map((r) => [r.reference, r.status]));
+    expect(Object.fromEntries(statuses)).toEqual({
+      [first]: "refunded",
+      [again]: "paid",
+      [keptTicket]: "paid",
+      [refundedTicket]: "refunded",
+    });
+    const times = mine.receipts.map((r) => Date.parse(r.paidAt));
+    expect(times).toEqual(times.toSorted((a, b) => b - a));
   });
 });

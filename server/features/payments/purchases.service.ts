@@ -28,9 +28,14 @@ export type PurchaseStatus = "paid" | "not_paid" | "refunded";
 
 /**
  * The payments a buyer still holds what they paid for: paid, and paid with a refund pending or failed.
- * A refunded payment leaves /account (its course, its ticket and its receipt).
  */
 export const HELD_STATUSES = ["paid", "refund_pending", "refund_failed"] as const;
+
+/**
+ * What /account lists: the payments held, and the refunded ones, which stay there marked refunded with
+ * their receipt (issue 29; decision 065), no longer an enrolment or a valid ticket.
+ */
+export const ACCOUNT_STATUSES = [...HELD_STATUSES, "refunded"] as const;
 
 /** The buyer of a course as the enrol dialog gives them. */
 export interface CourseBuyer {
@@ -167,8 +172,8 @@ export function createPurchasesService(db: Db) {
 
     /**
      * The paid payments of `owner` (started signed in as them, or made with their address, any case,
-     * once it is verified), with the courses and ticket rows they paid for. A refunded one is not theirs
-     * any more; one whose refund is pending or failed still is.
+     * once it is verified), with the courses and ticket rows they paid for: held (paid, a refund pending
+     * or failed) and refunded (decision 065: still listed, marked; the caller tells them apart).
      */
     async paidBy(owner: PurchaseOwner): Promise<PaidPurchases> {
       // Either index serves its half of the OR (payments_user_idx, payments_email_lower_idx).
@@ -178,7 +183,7 @@ export function createPurchasesService(db: Db) {
       const rows = await db
         .select()
         .from(payments)
-        .where(and(inArray(payments.status, [...HELD_STATUSES]), mine))
+        .where(and(inArray(payments.status, [...ACCOUNT_STATUSES]), mine))
         .orderBy(desc(payments.verifiedAt), desc(payments.id));
       const courseIds = [...new Set(rows.filter((p) => p.kind === "course").map((p) => p.itemId))];
       const ticketRefs = rows.filter((p) => p.kind === "ticket").map((p) => p.reference);

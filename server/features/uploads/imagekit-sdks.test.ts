@@ -253,6 +253,29 @@ describe("@imagekit/nodejs (the Node SDK)", () => {
     ).rejects.toThrow(/signature is not valid/);
   });
 
+  it("files.upload with folder and tags: the file in that folder, the tags answered (decision 065)", async () => {
+    const res = await client().files.upload({
+      file: await toFile(Buffer.from(await pngImage(40, 30)), "tagged.png"),
+      fileName: "tagged.png",
+      folder: "/sdk/tagged/",
+      tags: ["summer", "beach"],
+      ...(await uploadAuth()),
+    });
+    expect(res.filePath).toMatch(/^\/uploads\/sdk\/tagged\/[0-9a-f]{24}\.png$/);
+    expect(res.url).toBe(`${site}/media${res.filePath!}`);
+    expect(res.tags).toEqual(["summer", "beach"]);
+    expect(await picture(res.url!)).toMatchObject({ width: 40, height: 30 });
+    // a folder that would leave the uploads folder is refused, with the SDK's error carrying our message
+    await expect(
+      client().files.upload({
+        file: await toFile(Buffer.from(await pngImage(40, 30)), "x.png"),
+        fileName: "x.png",
+        folder: "../../etc",
+        ...(await uploadAuth()),
+      }),
+    ).rejects.toThrow(/folder may contain only letters/);
+  });
+
   it("helper.buildSrc builds the same URLs as the browser SDK", async () => {
     const url = client().helper.buildSrc({
       urlEndpoint,

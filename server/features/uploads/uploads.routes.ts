@@ -20,7 +20,7 @@ export const UPLOAD_PATH = "/api/v1/files/upload";
 
 const uploadError = (description: string) => jsonResponse(description, UploadErrorSchema);
 
-type Refusal = 403 | 413 | 415 | 422;
+type Refusal = 400 | 403 | 413 | 415 | 422;
 
 function refuse<S extends Refusal>(c: Context, status: S, code: string, message: string) {
   c.header("Cache-Control", "no-store");
@@ -62,14 +62,19 @@ const upload = defineRoute({
   summary: "Upload an image or a video with an upload token (ImageKit's upload API)",
   description:
     "The token from GET /posts/upload-auth is the credential. Images (JPEG, PNG, WebP, GIF, AVIF; decoded in " +
-    "full) and videos (MP4, WebM) up to the configured sizes; stored under a unique name and served at `url`.",
+    "full) and videos (MP4, WebM) up to the configured sizes; stored under a unique name and served at `url`. " +
+    "ImageKit's `folder` puts the file under /uploads/<folder>/ (`filePath`), and its comma-separated `tags` are " +
+    "kept with the file and answered as `tags` (decision 065).",
   middleware: [multipartOnly] as const,
   request: {
     body: { required: true, content: { "multipart/form-data": { schema: UploadFormSchema } } },
   },
   responses: {
     200: jsonResponse("Stored", UploadResultSchema),
-    400: errorResponse("The multipart body cannot be read"),
+    400: errorResponse(
+      "The multipart body cannot be read, or `folder` or `tags` break ImageKit's rules (the message names the field; " +
+        "such a refusal also carries ImageKit's top-level `message`)",
+    ),
     403: uploadError("The signature is wrong, or the token expired, is unknown or was used"),
     413: uploadError("The file (or the request) is larger than the configured limit"),
     415: uploadError("The body is not multipart/form-data"),

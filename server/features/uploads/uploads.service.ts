@@ -2,13 +2,14 @@
 // signature, expire, token (for an image hosting service; uploads use unique file names)"; issue 8
 // "Images"; decision 014). A signed-in user asks for a token; the upload carries it with its expiry
 // and their HMAC-SHA1 signature; the token works once. Files are kept through the MediaStore, which
-// alone knows where (local disk today).
+// alone knows where (local disk today). ImageKit's `folder` and `tags` are honoured (issue 29; decision
+// 065): the file goes under uploads/<folder>/, its tags are kept beside it and answered.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, gte, isNull, sql } from "drizzle-orm";
-import type { UploadAuth, UploadResult } from "../../../contract/uploads.ts";
+import { UPLOAD_FOLDER_MAX, UPLOAD_TAGS_MAX, type UploadAuth, type UploadResult } from "../../../contract/uploads.ts";
 import type { Db } from "../../db/client.ts";
 import { uploadTokens } from "../../db/schema.ts";
-import { DomainError, Forbidden, Invalid, Unauthorized } from "../../lib/errors.ts";
+import { BadRequest, DomainError, Forbidden, Invalid, Unauthorized } from "../../lib/errors.ts";
 import { newId } from "../../lib/id.ts";
 import { loadSharp } from "../../integrations/media/sharp.ts";
 import type { MediaStore } from "../../integrations/media/store.ts";
@@ -39,7 +40,50 @@ const messages = {
     `The image is too large: ${width} × ${height} is ${megapixels(width * height)} megapixels, and at most ${megapixels(max)} are accepted. Make it smaller and upload it again.`,
   imageTooBig: (max: number) => `The image is too large: at most ${mb(max)}.`,
   videoTooBig: (max: number) => `The video is too large: at most ${mb(max)}.`,
+  // ImageKit's rules for folder and tags (decision 065)
+  folderChars:
+    'folder may contain only letters, digits, "/", "_" and "-" (ImageKit\'s rule): ".", "..", "\\", spaces and other characters are refused.',
+  folderTooLong: `folder must be at most ${UPLOAD_FOLDER_MAX} characters.`,
+  tagsPercent: 'tags may not contain "%" (ImageKit\'s rule).',
+  tagsControl: "tags may not contain control characters.",
+  tagsTooLong: `tags may have at most ${UPLOAD_TAGS_MAX} characters in all (ImageKit's rule).`,
 };
+
+/**
+ * ImageKit's `folder` as a path under uploads/: "" for none (absent, empty or "/"), else its segments
+ * joined by "/" ("/blog//2026/" is "blog/2026"). Only ImageKit's characters (letters, digits, "/", "_",
+ * "-") are accepted, so no segment can be "." or "..", hold a backslash or leave the uploads folder: a
+ * 400 naming the field otherwise.
+ */
+export function uploadFolder(folder: string | undefined): string {
+  if (folder === undefined) return "";
+  if (folder.length > UPLOAD_FOLDER_MAX) throw BadRequest(messages.folderTooLong);
+  if (!/^[A-Za-z0-9/_-]*$/.test(folder)) throw BadRequest(messages.folderChars);
+  return folder
+    .split("/")
+    .filter((segment) => segment !== "")
+    .join("/");
+}
+
+/**
+ * ImageKit's `tags`, comma-separated as its SDKs send them: each trimmed, empty ones and repeats left out;
+ * null when none are given. No "%" (ImageKit's rule), no control characters, at most 500 characters in all.
+ */
+export function uploadTags(tags: string | undefined): string[] | null {
+  if (tags === undefined) return null;
+  const list = [
+    ...new Set(
+      tags
+        .split(",")
+        .map((tag) => tag.trim())
+        .filter((tag) => tag !== ""),
+    ),
+  ];
+  if (list.some((tag) => tag.includes("%"))) throw BadRequest(messages.tagsPercent);
+  if (list.some((tag) => /\p{Cc}/u.test(tag))) throw BadRequest(messages.tagsControl);
+  if (list.reduce((n, tag) => n + tag.length, 0) > UPLOAD_TAGS_MAX) throw BadRequest(messages.tagsTooLong);
+  return list.length > 0 ? list : null;
+}
 
 const TooLarge = (message: string) => new DomainError("too_large", message);
 
@@ -100,6 +144,10 @@ export interface UploadInput {
   token: string;
   expire: string;
   signature: string;
+  /** ImageKit's folder ("/blog/2026"), checked by uploadFolder */
+  folder?: string;
+  /** ImageKit's tags, comma-separated, checked by uploadTags */
+  tags?: string;
 }
 
 export function createUploadsService(deps: UploadsDeps) {
@@ -199,6 +247,8 @@ export function createUploadsService(deps: UploadsDeps) {
      */
     async upload(input: UploadInput): Promise<UploadResult> {
       const expire = await checkToken(input);
+      const folder = uploadFolder(input.folder);
+      const tags = uploadTags(input.tags);
       const bytes = await fileBytes(input.file);
       const kind = sniffMedia(bytes);
       if (!kind) throw Invalid(messages.badType);
@@ -214,7 +264,10 @@ export function createUploadsService(deps: UploadsDeps) {
 
       const fileId = newId();
       const name = `${fileId}.${kind.ext}`;
-      const fileKey = `uploads/${name}`;
+      const dir = folder ? `uploads/${folder}` : "uploads";
+      const fileKey = `${dir}/${name}`;
+      // The tags are kept beside the file, as ImageKit keeps a file's details: /media serves no .json.
+      const detailsKey = `${dir}/${fileId}.json`;
       const used = await db
         .update(uploadTokens)
         .set({ usedAt: sql`now()`, fileKey })
@@ -223,8 +276,13 @@ export function createUploadsService(deps: UploadsDeps) {
       if (used.length === 0) throw Forbidden(messages.usedToken);
       try {
         await store.put(fileKey, stored, kind.contentType);
+        if (tags) {
+          const details = { fileId, name, filePath: `/${fileKey}`, tags };
+          await store.put(detailsKey, new TextEncoder().encode(JSON.stringify(details)), "application/json");
+        }
       } catch (error) {
-        // Nothing was stored: the token may be used again.
+        // Nothing is kept (a file without the tags it was sent with is taken away): the token may be used again.
+        await store.delete(fileKey).catch(() => undefined);
         await db
           .update(uploadTokens)
           .set({ usedAt: null, fileKey: null })
@@ -240,6 +298,7 @@ export function createUploadsService(deps: UploadsDeps) {
         name,
         url,
         filePath: `/${fileKey}`,
+        tags,
         fileType: kind.type === "image" ? "image" : "non-image",
         size: stored.length,
         mime: kind.contentType,

@@ -49,6 +49,7 @@ function upload(
   file: Blob | string | { asText: string } | null,
   fileName = "a.png",
   headers: Record<string, string> = {},
+  fields: { folder?: string; tags?: string } = { folder: "/" },
 ) {
   const form = new FormData();
   if (file !== null && typeof file === "object" && "asText" in file) form.set("file", file.asText);
@@ -56,7 +57,7 @@ function upload(
   form.set("fileName", fileName);
   form.set("publicKey", "public_anything");
   form.set("useUniqueFileName", "true");
-  form.set("folder", "/");
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
   for (const [k, v] of Object.entries(auth)) form.set(k, String(v));
   return t.request("/backend/api/v1/files/upload", { method: "POST", body: form, headers });
 }
@@ -503,5 +504,137 @@ describe("absolute upload URLs in a post: stored as paths", () => {
     expect(row!.content).not.toContain("academy.example");
     // another site's address is not ours: it stays as written
     expect(row!.content).toContain("https://elsewhere.example/media/uploads/x.png");
+  });
+});
+
+describe("ImageKit's folder and tags (issue 29; decision 065)", () => {
+  interface Answer {
+    fileId: string;
+    name: string;
+    url: string;
+    filePath: string;
+    thumbnailUrl: string;
+    tags: string[] | null;
+  }
+  const png = () => pngImage(32, 24).then((bytes) => blob(bytes));
+
+  it("stores the file in the folder, keeps the tags beside it, and answers filePath and tags as ImageKit does", async () => {
+    const auth = await uploadAuth();
+    const res = await upload(
+      auth,
+      await png(),
+      "a.png",
+      {},
+      { folder: "/Blog//2026_spring-posts/", tags: " summer, beach,,summer " },
+    );
+    expect(res.status, await res.clone().text()).toBe(200);
+    const body = (await res.json()) as Answer;
+    expect(body.filePath).toBe(`/uploads/Blog/2026_spring-posts/${body.name}`);
+    expect(body.url).toBe(`https://academy.example/media/uploads/Blog/2026_spring-posts/${body.name}`);
+    expect(body.thumbnailUrl).toBe(`${body.url}?tr=w-256`);
+    expect(body.tags).toEqual(["summer", "beach"]);
+    // on disk in the folder, served at its URL, resized there too
+    const dir = path.join(uploadsDir(), "Blog", "2026_spring-posts");
+    expect(existsSync(path.join(dir, body.name))).toBe(true);
+    expect((await t.request(body.url)).status).toBe(200);
+    expect((await t.request(body.thumbnailUrl)).status).toBe(200);
+    const [row] = await t.db.select().from(uploadTokens).where(eq(uploadTokens.token, auth.token));
+    expect(row!.fileKey).toBe(`uploads/Blog/2026_spring-posts/${body.name}`);
+    // the tags are kept with the file (its details, as ImageKit keeps them), which /media does not serve
+    expect(JSON.parse(readFileSync(path.join(dir, `${body.fileId}.json`), "utf8"))).toEqual({
+      fileId: body.fileId,
+      name: body.name,
+      filePath: body.filePath,
+      tags: ["summer", "beach"],
+    });
+    expect((await t.request(`/media/uploads/Blog/2026_spring-posts/${body.fileId}.json`)).status).toBe(404);
+  });
+
+  it("no folder (absent, empty or /) is the uploads folder; no tags answer null and keep nothing beside the file", async () => {
+    for (const fields of [{}, { folder: "" }, { folder: "///" }, { tags: " , ," }]) {
+      const res = await upload(await uploadAuth(), await png(), "a.png", {}, fields);
+      expect(res.status, JSON.stringify(fields)).toBe(200);
+      const body = (await res.json()) as Answer;
+      expect(body.filePath).toBe(`/uploads/${body.name}`);
+      expect(body.tags).toBeNull();
+      expect(existsSync(path.join(uploadsDir(), `${body.fileId}.json`))).toBe(false);
+    }
+  });
+
+  it("refuses a folder that could leave the uploads folder, or breaks ImageKit's rule, with a 400 naming it; the token stays usable", async () => {
+    const auth = await uploadAuth();
+    const before = storedFiles().length;
+    for (const folder of [
+      "../../etc",
+      "..",
+      "blog/../../etc",
+      "./blog",
+      "blog/.",
+      "..\\..\\etc",
+      "%2e%2e/etc",
+      "blog posts",
+      "blog~",
+    ]) {
+      const res = await upload(auth, await png(), "a.png", {}, { folder });
+      await expectRefused(res, 400, /^folder may contain only letters, digits/);
+    }
+    await expectRefused(
+      await upload(auth, await png(), "a.png", {}, { folder: "a".repeat(201) }),
+      400,
+      /^folder must be at most 200 characters/,
+    );
+    // nothing stored, nothing outside the media folder, and the token was not used up
+    expect(storedFiles().length).toBe(before);
+    expect(existsSync(path.join(t.env.DATA_DIR, "etc"))).toBe(false);
+    expect(existsSync(path.join(t.env.DATA_DIR, "media", "etc"))).toBe(false);
+    const [row] = await t.db.select().from(uploadTokens).where(eq(uploadTokens.token, auth.token));
+    expect(row!.usedAt).toBeNull();
+    expect((await upload(auth, await png(), "a.png", {}, { folder: "etc" })).status).toBe(200);
+  });
+
+  it("refuses tags with % or control characters, or over 500 characters in all, with a 400 naming them", async () => {
+    const auth = await uploadAuth();
+    await expectRefused(
+      await upload(auth, await png(), "a.png", {}, { tags: "ok,50%off" }),
+      400,
+      /^tags may not contain "%"/,
+    );
+    await expectRefused(
+      await upload(auth, await png(), "a.png", {}, { tags: "a\tb" }),
+      400,
+      /^tags may not contain control/,
+    );
+    await expectRefused(
+      await upload(auth, await png(), "a.png", {}, { tags: `${"x".repeat(250)},${"y".repeat(251)}` }),
+      400,
+      /^tags may have at most 500 characters/,
+    );
+    const res = await upload(auth, await png(), "a.png", {}, { tags: `${"x".repeat(250)},${"y".repeat(250)}` });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Answer).tags).toEqual(["x".repeat(250), "y".repeat(250)]);
+  });
+
+  it("a video and its poster uploaded into a folder can be put in a post", async () => {
+    const folder = { folder: "clips/2026" };
+    const picture = (await (await upload(await uploadAuth(), await png(), "a.png", {}, folder)).json()) as Answer;
+    const video = (await (
+      await upload(await uploadAuth(), blob(webmBytes(), "video/webm"), "clip.webm", {}, folder)
+    ).json()) as Answer;
+    const res = await t.request("/backend/posts", {
+      method: "POST",
+      headers: bearer(user),
+      json: {
+        img: "",
+        title: `Folder uploads ${Date.now()}`,
+        category: [],
+        desc: "",
+        content: `<p>Watch:</p><video src="${video.url}" poster="${picture.url}" controls></video>`,
+      },
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const { slug } = (await res.json()) as { slug: string };
+    const [row] = await t.db.select().from(posts).where(eq(posts.slug, slug));
+    expect(row!.content).toContain(`src="/media/uploads/clips/2026/${video.name}"`);
+    expect(row!.content).toContain(`poster="/media/uploads/clips/2026/${picture.name}"`);
   });
 });

@@ -20,10 +20,25 @@ describe("local media store", () => {
     await store.delete("uploads/0123456789abcdef01234567.png");
     expect(await store.get("uploads/0123456789abcdef01234567.png")).toBeNull();
     await store.delete("uploads/0123456789abcdef01234567.png"); // no error the second time
+    // in an upload's folder, which may have upper-case letters (decision 065)
+    await store.put("uploads/Blog/2026/0123456789abcdef01234567.png", bytes, "image/png");
+    expect(await store.get("uploads/Blog/2026/0123456789abcdef01234567.png")).toEqual({
+      bytes,
+      contentType: "image/png",
+    });
   });
 
   it("refuses keys that could leave the media folder or are not plain", async () => {
-    for (const key of ["../auth-secret", "uploads/../../x.png", "/etc/passwd", "uploads/A.PNG", "", "a\0b"]) {
+    for (const key of [
+      "../auth-secret",
+      "uploads/../../x.png",
+      "/etc/passwd",
+      "uploads/A.PNG",
+      "uploads/Blog/A.png",
+      "uploads/Blog/",
+      "",
+      "a\0b",
+    ]) {
       await expect(store.put(key, Uint8Array.from([1]), "image/png"), key).rejects.toThrow(/key/);
       await expect(store.get(key), key).rejects.toThrow(/key/);
     }

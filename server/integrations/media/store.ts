@@ -3,8 +3,12 @@
 // (local-store.ts) or an S3-compatible store (s3-store.ts), chosen once by createMediaStore
 // (create-media-store.ts).
 
-/** A key is a relative path such as "uploads/<id>.png": lower-case letters, digits, "-", "_", "." and "/". */
-export const STORE_KEY = /^(?!.*\.\.)(?!\/)[a-z0-9][a-z0-9_./-]*$/;
+/**
+ * A key is a relative path such as "uploads/<id>.png": lower-case letters, digits, "-", "_", "." and "/",
+ * never "..". Its folders may also have upper-case letters (an upload's ImageKit folder, "uploads/Blog/<id>.png",
+ * decision 065); the file's own name may not.
+ */
+export const STORE_KEY = /^(?!.*\.\.)(?=[A-Za-z0-9])(?:[A-Za-z0-9_.-]*\/)*[a-z0-9_.-]+$/;
 
 export interface StoredObject {
   bytes: Uint8Array;
