@@ -421,6 +421,8 @@ export function readTestEnv(source: Record<string, string | undefined> = process
     E2E_DATA_DIR: source.E2E_DATA_DIR || undefined,
     CI: source.CI === "true" || source.CI === "1",
     CHROMIUM_PATH: source.CHROMIUM_PATH || "/usr/bin/chromium",
+    /** generated requests per operation in server/http/fuzz.test.ts; unset: a budget of about 3,000 in all */
+    FUZZ_RUNS: Number(source.FUZZ_RUNS) || undefined,
   };
 }
 

@@ -175,6 +175,21 @@ test("the manager's categories: 'Please enter a category name', 'Category added 
       `${COURSE_CATEGORY_MESSAGES.addFailed}A category named "${name}" already exists.`,
     );
 
+    // a category courses use: its Remove says why beside it, and a click says the server's refusal, no
+    // question asked and nothing sent (issue 29)
+    const used = (await (await request.get("/backend/api/courses")).json()) as Array<{ category: string }>;
+    const inUse = used[0]!.category;
+    const sent: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST") sent.push(r.url());
+    });
+    await expect(categories.remove(inUse)).toHaveAccessibleDescription(/^In use by \d+ courses?/);
+    await categories.remove(inUse).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(manager.toast(new RegExp(`^${COURSE_CATEGORY_MESSAGES.removeFailed}Cannot delete "${inUse}"`))).toBeVisible();
+    expect(sent).toEqual([]);
+    await expect(categories.row(inUse)).toHaveCount(1);
+
     await categories.remove(name).click();
     const dialog = page.getByRole("dialog", { name: COURSE_CATEGORY_MESSAGES.confirmRemove(name) });
     await dialog.getByRole("button", { name: "Remove" }).click();

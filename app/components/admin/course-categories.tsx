@@ -2,14 +2,15 @@
 // categories", §5 'Please enter a category name', §8 'Failed to add category: ', 'Category added
 // successfully'): the one list of courses and posts, with how many use each; a category in use is not
 // removed (decision 020). The action answers `category.add`, `category.remove`, `category.confirm`.
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { useLocation, useNavigation } from "react-router";
 import type { AdminCategory } from "../../../contract/catalog.ts";
+import { CATEGORY_MESSAGES } from "../../../contract/category-texts.ts";
 import { COURSE_CATEGORY_MESSAGES } from "../../../contract/course-texts.ts";
 import type { CourseActionResult } from "../../lib/course-admin.server.ts";
 import { ConfirmAction, ConfirmOnPage } from "../ui/confirm-dialog.tsx";
 import { Field, Notice, PageForm, SubmitButton, useContractCheck, useFocusOnProblems } from "../ui/form.tsx";
-import { useToast } from "../ui/toast.tsx";
+import { toast, useToast } from "../ui/toast.tsx";
 import { FlashNotice } from "../ui/flash-message.tsx";
 import { DataTable, type Column } from "./data-table.tsx";
 
@@ -36,11 +37,16 @@ export function CourseCategories({
   const t = COURSE_CATEGORY_MESSAGES;
   const formRef = useRef<HTMLFormElement>(null);
   const navigation = useNavigation();
-  const { pathname, search } = useLocation();
+  const { pathname, search, key: locationKey } = useLocation();
   const answer = actionData?.intent?.startsWith("category.") ? actionData : undefined;
   const addFailure = answer && !answer.ok && answer.intent === "category.add" ? answer : undefined;
   const removeFailure = answer && !answer.ok && answer.intent === "category.remove" ? answer : undefined;
   const confirming = answer?.ok && answer.intent === "category.confirm" ? answer : undefined;
+  // a Remove the server would refuse (a category in use, issue 29): said here before anything is sent,
+  // in the server's words, until the next answer or page
+  const [refusal, setRefusal] = useState<{ message: string; answer: unknown; at: string } | null>(null);
+  const refusedHere = refusal && refusal.answer === actionData && refusal.at === locationKey ? refusal.message : null;
+  const removeError = removeFailure?.formError ?? refusedHere;
   const check = useContractCheck({
     load: () => import("../../../contract/course-form.ts").then((m) => m.CourseCategoryFormSchema),
     fields: ["name"] as const,
@@ -95,9 +101,9 @@ export function CourseCategories({
           <h3 id="course-categories-list" className="sr-only">
             Category list
           </h3>
-          {removeFailure?.formError ? (
+          {removeError ? (
             <Notice tone="error" className="mt-2 rounded-lg border px-4 py-3">
-              {removeFailure.formError}
+              {removeError}
             </Notice>
           ) : null}
           {confirming ? (
@@ -115,15 +121,30 @@ export function CourseCategories({
             rowKey={(row) => row._id}
             empty="No categories found."
             actionsHeader="Actions"
-            actions={(row) => (
-              <ConfirmAction
-                fields={{ intent: "category.remove", name: row.name }}
-                label="Remove"
-                accessibleLabel={`Remove ${row.name}`}
-                question={t.confirmRemove(row.name)}
-                busy={posting("category.remove", row.name)}
-              />
-            )}
+            actions={(row) => {
+              const inUse = row.courses + row.posts > 0;
+              const refused = inUse ? t.removeFailed + CATEGORY_MESSAGES.inUse(row.name, row) : "";
+              return (
+                <ConfirmAction
+                  fields={{ intent: "category.remove", name: row.name }}
+                  label="Remove"
+                  accessibleLabel={`Remove ${row.name}`}
+                  question={t.confirmRemove(row.name)}
+                  busy={posting("category.remove", row.name)}
+                  refused={
+                    inUse
+                      ? {
+                          note: CATEGORY_MESSAGES.inUseNote(row),
+                          onRefused: () => {
+                            setRefusal({ message: refused, answer: actionData, at: locationKey });
+                            void toast(refused, "error");
+                          },
+                        }
+                      : undefined
+                  }
+                />
+              );
+            }}
           />
         </div>
       </div>
