@@ -10,7 +10,8 @@ import { E2E_ADMIN_EMAILS, E2E_STEP_UP_SECONDS, type WorkerOptions } from "./tes
 // (no browser download; stack-notes "Tests").
 const testEnv = readTestEnv();
 /** Specs that write the shared home, about and course content (see the "content-writes" project). */
-const CONTENT_WRITES = /(admin-(content|audit|courses|categories|refunds|coupons|events|cache)|layout-fit)\.spec\.ts$/;
+const CONTENT_WRITES =
+  /(admin-(content|audit|courses|categories|refunds|coupons|events|cache)|layout-fit|about-video)\.spec\.ts$/;
 /** Of those, the ones with phone tests too (the categories show on /courses; the layout check adds a course). */
 const BOTH_SIZES_WRITES = /(admin-categories|layout-fit)\.spec\.ts$/;
 const port = testEnv.E2E_PORT;

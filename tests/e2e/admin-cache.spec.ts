@@ -27,9 +27,7 @@ async function visit(page: Page, path: string): Promise<string | null> {
 }
 
 test.describe("the rendered-page cache", () => {
-  test("answers an anonymous visitor's second visit from the cache, and the page still hydrates", async ({
-    page,
-  }) => {
+  test("answers an anonymous visitor's second visit from the cache, and the page still hydrates", async ({ page }) => {
     await asReturningVisitor(page);
     await visit(page, "/about");
     expect(await visit(page, "/about")).toBe("HIT");

@@ -186,7 +186,9 @@ test("the manager's categories: 'Please enter a category name', 'Category added 
     await expect(categories.remove(inUse)).toHaveAccessibleDescription(/^In use by \d+ courses?/);
     await categories.remove(inUse).click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
-    await expect(manager.toast(new RegExp(`^${COURSE_CATEGORY_MESSAGES.removeFailed}Cannot delete "${inUse}"`))).toBeVisible();
+    await expect(
+      manager.toast(new RegExp(`^${COURSE_CATEGORY_MESSAGES.removeFailed}Cannot delete "${inUse}"`)),
+    ).toBeVisible();
     expect(sent).toEqual([]);
     await expect(categories.row(inUse)).toHaveCount(1);
 

@@ -159,7 +159,9 @@ test("an admin refunds a paid course from its page (question, reason, password a
     await expect(receipt).toContainText(/Refunded: ₦42,000\.00 on \d{1,2} \w+ \d{4}/);
     await expectAccessible(page);
   } finally {
-    await request.delete(`/backend/api/courses/${course._id}`, { headers: await bearerHeaders(request, admin, origin) });
+    await request.delete(`/backend/api/courses/${course._id}`, {
+      headers: await bearerHeaders(request, admin, origin),
+    });
   }
 });
 

@@ -97,7 +97,10 @@ test("with a dozen categories, /courses still shows the first course on the firs
   const admin = await createAccount(request, dataDir, { admin: true });
   const headers = await bearerHeaders(request, admin, origin);
   const stamp = Date.now().toString(36);
-  const names = Array.from({ length: 12 }, (_, i) => `Fit ${["Cloud", "Data", "Motion", "Product"][i % 4]} ${stamp}${i}`);
+  const names = Array.from(
+    { length: 12 },
+    (_, i) => `Fit ${["Cloud", "Data", "Motion", "Product"][i % 4]} ${stamp}${i}`,
+  );
   for (const name of names) {
     const res = await request.post("/backend/api/categories", { headers, data: { name } });
     expect(res.status(), await res.text()).toBe(201);
