@@ -159,6 +159,8 @@ test.describe("without JavaScript", () => {
 });
 
 test("the contact page has no serious accessibility violations, also when showing errors", async ({ page }) => {
+  // two accessibility scans: more than the default 30 s on a busy machine
+  test.setTimeout(60_000);
   await page.goto("/contact");
   await hydrated(page);
   await expectAccessible(page);
