@@ -1,0 +1,2 @@
+ALTER TABLE "mail_messages" ADD COLUMN "handed_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "mail_messages_sending_idx" ON "mail_messages" USING btree ("handed_at") WHERE "mail_messages"."status" = 'sending';
