@@ -7,7 +7,9 @@
 // - PGlite: one process per data directory (its lock), so at a start every active job was held by a
 //   process that is gone: all of them, heartbeat or not;
 // - PostgreSQL (several processes may share it): a job whose heartbeat lapsed, at the start and
-//   every LEASE_SWEEP_SECONDS.
+//   every LEASE_SWEEP_SECONDS;
+// - and on both, a job pg-boss's supervisor failed for its lapsed heartbeat first, left waiting for
+//   its retry delay: due now.
 // A job past its last retry is left to pg-boss's supervisor, which fails it: a job that kills its
 // process each time must not run for ever. The statements run on pg-boss's own connection (its
 // tables, its clock: a test's TestClock reaches them).
@@ -32,9 +34,21 @@ const RELEASE_LAPSED = RELEASE(
   "heartbeat_seconds IS NOT NULL AND heartbeat_on + heartbeat_seconds * interval '1 second' < pgboss.job_now()",
 );
 
+/**
+ * Jobs pg-boss's supervisor found first (heartbeat lapsed) and put back with their retry delay: due now.
+ * The supervisor and the sweep look at different times, and either may see a lapse first.
+ */
+const HASTEN_LAPSED = `
+  UPDATE pgboss.job SET start_after = pgboss.job_now()
+  WHERE state = 'retry' AND start_after > pgboss.job_now() AND name IN (SELECT name FROM pgboss.queue)
+    AND output = '{"value": {"message": "job heartbeat timeout"}}'::jsonb
+  RETURNING name`;
+
 async function release(boss: PgBoss, statement: string, logger: Logger, why: string): Promise<number> {
-  const result = await boss.getDb().executeSql(statement);
-  const names = (result.rows as Array<{ name: string }>).map((r) => r.name);
+  const db = boss.getDb();
+  const result = await db.executeSql(statement);
+  const hastened = await db.executeSql(HASTEN_LAPSED);
+  const names = [...result.rows, ...hastened.rows].map((r: { name: string }) => r.name);
   if (names.length > 0) {
     const queues = Object.fromEntries([...new Set(names)].map((n) => [n, names.filter((m) => m === n).length]));
     logger.info("jobs of a stopped process taken again", { why, jobs: names.length, queues });

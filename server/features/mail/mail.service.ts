@@ -296,14 +296,15 @@ export function createMailer(deps: MailerDeps) {
       const attempts = row.attempts + 1;
       // The hand-over (decision 067): recorded, and committed, before the message's end goes to the
       // server; only while the message is still queued, so of two attempts at once one goes on.
-      let handedAt: Date | null = null;
+      let handedAt = null as Date | null;
       const handOver = async () => {
-        handedAt = new Date();
+        const at = new Date();
         const [taken] = await db
           .update(mailMessages)
-          .set({ status: "sending", handedAt, attempts })
+          .set({ status: "sending", handedAt: at, attempts })
           .where(and(eq(mailMessages.id, id), eq(mailMessages.status, "queued")))
           .returning({ id: mailMessages.id });
+        if (taken) handedAt = at;
         return Boolean(taken);
       };
       const result = await transport.send(
@@ -341,12 +342,16 @@ export function createMailer(deps: MailerDeps) {
       const ourSide = result.ourSide === true;
       const permanent = !ourSide && result.permanent === true;
       const final = last || permanent;
-      await setRow(id, {
-        status: final ? "failed" : "queued",
-        error: result.error,
-        attempts,
-        ourSideFailedAt: ourSide ? new Date() : null,
-      });
+      // (refused with an answer: the server does not have it; the row as this attempt left it)
+      await db
+        .update(mailMessages)
+        .set({
+          status: final ? "failed" : "queued",
+          error: result.error,
+          attempts,
+          ourSideFailedAt: ourSide ? new Date() : null,
+        })
+        .where(and(eq(mailMessages.id, id), eq(mailMessages.status, handedAt ? "sending" : "queued")));
       if (ourSide) notGoingOut({ mailId: id, kind: row.kind, attempts, willRetry: !final, error: result.error });
       else if (final) logger.error("mail failed", { mailId: id, kind: row.kind, attempts, error: result.error });
       else logger.warn("mail attempt failed, will retry", { mailId: id, attempts, error: result.error });
