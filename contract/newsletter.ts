@@ -160,6 +160,8 @@ export const CampaignSchema = z.object({
   queued: z.number().int(),
   sent: z.number().int(),
   failed: z.number().int(),
+  /** handed to the mail server, whose answer never came: may have been delivered, not sent again (decision 067) */
+  unconfirmed: z.number().int(),
   status: z.enum(CAMPAIGN_STATES),
   createdAt: z.string(),
   createdBy: z.string(),

@@ -3,11 +3,20 @@
 // PGlite instance (a second one on the data directory would lose data, stack-notes "Database");
 // on PostgreSQL it gets a small pool of its own, so slow jobs never starve the requests' pool.
 import { sql } from "drizzle-orm";
-import { PgBoss, fromDrizzle, fromPglite, type Db as JobDb, type DrizzleTransactionLike } from "pg-boss";
+import {
+  PgBoss,
+  fromDrizzle,
+  fromPglite,
+  systemClock,
+  type Clock,
+  type Db as JobDb,
+  type DrizzleTransactionLike,
+} from "pg-boss";
 import type { Database } from "../db/client.ts";
 import type { Tx } from "../db/content-version.ts";
 import type { Logger } from "../lib/logger.ts";
 import { currentRequestId, withRequestId } from "../lib/request-context.ts";
+import { releaseAtStart, sweepLapsedLeases } from "./leases.ts";
 
 export interface Queue {
   boss: PgBoss;
@@ -21,11 +30,13 @@ export interface QueueOptions {
   stopTimeoutMs?: number;
   /** how often jobs of a dead process (heartbeat lapsed) or past their time are looked for, in seconds */
   superviseSeconds?: number;
+  /** pg-boss's source of time and timers (tests: pg-boss's TestClock) */
+  clock?: Clock;
 }
 
 export async function startQueue(database: Database, options: QueueOptions): Promise<Queue> {
-  const { logger, stopTimeoutMs = 10_000, superviseSeconds = 60 } = options;
-  const intervals = { superviseIntervalSeconds: superviseSeconds, monitorIntervalSeconds: superviseSeconds };
+  const { logger, stopTimeoutMs = 10_000, superviseSeconds = 60, clock = systemClock } = options;
+  const intervals = { superviseIntervalSeconds: superviseSeconds, monitorIntervalSeconds: superviseSeconds, clock };
   const boss =
     database.engine === "pglite"
       ? // The adapter runs parameterless (multi-statement) SQL through exec and the rest through query.
@@ -37,10 +48,20 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
   boss.on("warning", (warning) => logger.warn("queue warning", { message: warning.message, data: warning.data }));
   carryRequestIds(boss);
   await boss.start();
+  // Before any worker of this process: what a dead process held is taken again now (decision 067).
+  await releaseAtStart(boss, database.engine, logger).catch((error: unknown) =>
+    logger.warn("looking for jobs of a stopped process failed", {
+      error: error instanceof Error ? error.message : String(error),
+    }),
+  );
+  const stopSweep = database.engine === "postgres" ? sweepLapsedLeases(boss, clock, logger) : () => {};
   return {
     boss,
     // graceful: workers finish the job in hand; close: pg-boss ends its own pool (PostgreSQL only).
-    stop: () => boss.stop({ graceful: true, close: true, timeout: stopTimeoutMs }),
+    stop: () => {
+      stopSweep();
+      return boss.stop({ graceful: true, close: true, timeout: stopTimeoutMs });
+    },
   };
 }
 

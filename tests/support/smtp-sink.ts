@@ -27,6 +27,14 @@ export interface SmtpSink {
   refuseData(reply: { code: number; message: string } | null): void;
   /** From now on the login takes this password (the account's password changed on the server). */
   setPassword(pass: string): void;
+  /**
+   * From now on, hold the answer to each message's end (the server has the message; the client waits
+   * for its 250), or answer the held ones and stop holding (false): a client killed meanwhile never
+   * learns that they were taken.
+   */
+  holdAnswers(on: boolean): void;
+  /** messages received whose answer is held */
+  held: number;
   /** every login asked, right or wrong: one per connection */
   logins: number;
   close(): Promise<void>;
@@ -52,7 +60,9 @@ export async function startSmtpSink(
   const keep = options.keep ?? true;
   const auth = options.user !== undefined;
   // filled in once the server listens (its address is in the URL); the handlers count logins on it
-  const sink = { logins: 0 } as SmtpSink;
+  const sink = { logins: 0, held: 0 } as SmtpSink;
+  let holding = false;
+  let heldAnswers: Array<() => void> = [];
 
   const server = new SMTPServer({
     logger: false,
@@ -88,7 +98,10 @@ export async function startSmtpSink(
         const to = session.envelope.rcptTo.map((r) => r.address);
         const mail = keep ? parseMail(raw) : parseMail(headerPart(raw));
         received.push({ envelope: { from, to }, raw: keep ? raw.toString("utf8") : "", mail });
-        if (options.delayMs) setTimeout(() => callback(), options.delayMs);
+        if (holding) {
+          sink.held += 1;
+          heldAnswers.push(() => callback());
+        } else if (options.delayMs) setTimeout(() => callback(), options.delayMs);
         else callback();
       });
     },
@@ -122,8 +135,16 @@ export async function startSmtpSink(
     setPassword(pass) {
       password = pass;
     },
+    holdAnswers(on) {
+      holding = on;
+      if (on) return;
+      const answers = heldAnswers;
+      heldAnswers = [];
+      sink.held = 0;
+      for (const answer of answers) answer();
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  } satisfies Omit<SmtpSink, "logins">);
+  } satisfies Omit<SmtpSink, "logins" | "held">);
   return sink;
 }
 

@@ -400,7 +400,7 @@ function ComposeForm({ answer, warnings }: { answer: BulkAnswer | undefined; war
 }
 
 function CampaignProgress({ campaign }: { campaign: Campaign }) {
-  const done = campaign.sent + campaign.failed;
+  const done = campaign.sent + campaign.failed + campaign.unconfirmed;
   const total = Math.max(campaign.recipients, campaign.queued, 1);
   const state = campaign.status === "queuing" ? "Queuing" : campaign.status === "sending" ? "Sending" : "Done";
   return (
@@ -414,6 +414,12 @@ function CampaignProgress({ campaign }: { campaign: Campaign }) {
       <p className="mt-1 text-sm text-slate-700">
         {state}: {campaign.queued} queued, {campaign.sent} sent, {campaign.failed} failed of {campaign.recipients}
       </p>
+      {campaign.unconfirmed > 0 ? (
+        <p className="mt-1 text-sm text-amber-900">
+          {campaign.unconfirmed} unconfirmed: handed to the mail server, whose answer never came. Not sent again, as
+          they may have arrived: see the Outbox.
+        </p>
+      ) : null}
     </div>
   );
 }

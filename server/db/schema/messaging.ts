@@ -122,7 +122,11 @@ export const mailMessages = pgTable(
     id: id(),
     to: text("to").notNull(),
     subject: text("subject").notNull(),
-    /** queued | sent | failed */
+    /**
+     * queued | sending (its end handed to the SMTP server, the answer awaited) | sent | failed |
+     * unconfirmed (handed over, and the answer never came: it may have been delivered, so it is not
+     * sent again; decision 067)
+     */
     status: text("status").notNull().default("queued"),
     kind: text("kind").notNull().default("transactional"),
     html: text("html"),
@@ -149,6 +153,11 @@ export const mailMessages = pgTable(
      * newer than the last message sent, and a `failed` one is queued again once mail goes out.
      */
     ourSideFailedAt: timestamp("our_side_failed_at", { withTimezone: true }),
+    /**
+     * When its last attempt handed the message's end to the server (recorded before the end goes:
+     * decision 067): the time a `sending` or `unconfirmed` message may have been delivered.
+     */
+    handedAt: timestamp("handed_at", { withTimezone: true }),
   },
   (t) => [
     index("mail_messages_created_at_idx").on(t.createdAt),
@@ -158,5 +167,9 @@ export const mailMessages = pgTable(
     index("mail_messages_our_side_idx")
       .on(t.ourSideFailedAt)
       .where(sql`${t.ourSideFailedAt} is not null`),
+    // messages whose attempt died between the hand-over and the answer, found by the 10-minute check
+    index("mail_messages_sending_idx")
+      .on(t.handedAt)
+      .where(sql`${t.status} = 'sending'`),
   ],
 );

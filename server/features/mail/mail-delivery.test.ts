@@ -132,6 +132,78 @@ describe("mail delivery over SMTP", () => {
   });
 });
 
+// Decision 067: `sending` is committed before the message's end goes to the server, `sent` after its answer.
+describe("a message handed to the SMTP server once", () => {
+  it("is handed over by one of two attempts running at once", async () => {
+    // two jobs for one message (a worker thought dead, its job taken again), fetched together
+    const { id } = await mailer.store(database.db, message);
+    await Promise.all([mailer.dispatch(id), mailer.dispatch(id)]);
+    await mailer.drain();
+    await expect
+      .poll(async () => (await queue.boss.findJobs(MAIL_QUEUE, { data: { id } })).map((j) => j.state))
+      .toEqual(["completed", "completed"]);
+    expect(sink.received).toHaveLength(1);
+    expect(await row(id)).toMatchObject({ status: "sent", attempts: 1, handedAt: expect.any(Date) });
+  });
+
+  it("is not sent again when its attempt died between the hand-over and the answer: unconfirmed", async () => {
+    const { id } = await mailer.send({ ...message, subject: "Handed over, then the server was killed" });
+    await mailer.drain();
+    // what a kill -9 after the hand-over leaves: the row `sending`, and the job taken again
+    const handedAt = new Date(Date.now() - 60_000);
+    await database.db.update(mailMessages).set({ status: "sending", handedAt }).where(eq(mailMessages.id, id));
+    sink.received.length = 0;
+    await mailer.dispatch(id);
+    await mailer.drain();
+
+    expect(sink.received).toHaveLength(0);
+    const after = await row(id);
+    expect(after).toMatchObject({ status: "unconfirmed", handedAt });
+    expect(after.error).toContain(`Handed to the mail server at ${handedAt.toISOString()}`);
+    expect(after.error).toContain("not sent again");
+    await expect
+      .poll(async () => (await queue.boss.findJobs(MAIL_QUEUE, { data: { id } })).map((j) => j.state))
+      .toEqual(["completed", "completed"]);
+  });
+
+  it("is left unconfirmed by the 10-minute check when still sending long after any attempt could last", async () => {
+    const old = await mailer.store(database.db, { ...message, subject: "Handed over 11 minutes ago" });
+    const recent = await mailer.store(database.db, { ...message, subject: "Handed over a minute ago" });
+    const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    await database.db
+      .update(mailMessages)
+      .set({ status: "sending", handedAt: ago(11) })
+      .where(eq(mailMessages.id, old.id));
+    await database.db
+      .update(mailMessages)
+      .set({ status: "sending", handedAt: ago(1) })
+      .where(eq(mailMessages.id, recent.id));
+    await mailer.recover();
+    expect(await row(old.id)).toMatchObject({
+      status: "unconfirmed",
+      error: expect.stringContaining("not sent again"),
+    });
+    expect(await row(recent.id)).toMatchObject({ status: "sending" });
+    // (left as found for the other tests: drain() waits on messages sending)
+    await database.db.update(mailMessages).set({ status: "unconfirmed" }).where(eq(mailMessages.id, recent.id));
+  });
+
+  it("is left unconfirmed, not retried, when the connection ends after the hand-over without an answer", async () => {
+    sink.holdAnswers(true);
+    const { id } = await mailer.send({ ...message, subject: "Answer held" });
+    await mailer.drain(20_000);
+    sink.holdAnswers(false);
+
+    expect(sink.received.map((r) => r.mail.subject)).toEqual(["Answer held"]);
+    expect(await row(id)).toMatchObject({
+      status: "unconfirmed",
+      attempts: 1,
+      error: expect.stringContaining("before its answer"),
+    });
+    await expect.poll(() => job(id)).toMatchObject({ state: "completed", retryCount: 0 });
+  });
+});
+
 describe("mailer.send when the queue refuses the job", () => {
   it("marks the stored message failed and throws, instead of leaving it queued forever", async () => {
     const refusing = { createQueue: async () => {}, send: () => Promise.reject(new Error("queue is down")) };

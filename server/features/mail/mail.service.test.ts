@@ -165,6 +165,7 @@ describe("mailer.list and mailer.get (the admin Outbox)", () => {
       status: "sent",
       error: null,
       ourSideFailedAt: null,
+      handedAt: null,
       attempts: 1,
       createdAt: expect.any(Date),
       sentAt: expect.any(Date),

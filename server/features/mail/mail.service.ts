@@ -7,6 +7,9 @@
 // a message it left `failed` is queued again once the server takes mail from us (recover()).
 // queueIn() stores a message and its job inside the caller's transaction, once per dedupe key: what must
 // go out once whatever runs twice (a receipt, a ticket) is sent that way (decision 031).
+// Over SMTP a message is handed over once (decision 067): `sending` is committed before its end goes to
+// the server and `sent` right after the answer; one found `sending` again (its attempt died in between)
+// may have been delivered, and is left `unconfirmed` for an admin rather than sent twice.
 import { setTimeout as sleep } from "node:timers/promises";
 import { and, count, desc, eq, gt, inArray, isNotNull, lt } from "drizzle-orm";
 import type { JobResult, JobWithMetadata } from "pg-boss";
@@ -35,6 +38,9 @@ const MESSAGES = {
   page: "limit must be a whole number from 1 to 200 and offset a whole number from 0",
   notFound: (id: string) => `No e-mail with id ${id}`,
   notReady: "The mail queue is not ready: await mailer.ready() before opening the transaction",
+  unconfirmed: (handedAt: Date, why: string) =>
+    `Handed to the mail server at ${handedAt.toISOString()}, and no answer came (${why}). It may have been ` +
+    "delivered, so it is not sent again: check with the recipient or the mail server's log before sending it again",
   drain: (n: number, ms: number) =>
     `${n} e-mail(s) still queued after ${ms} ms: is the mail worker running, and is the transport answering?`,
 };
@@ -59,6 +65,8 @@ const MAIL_RECOVER_CRON = "*/10 * * * *";
 const RECOVERY_ROUNDS = 4;
 /** messages queued again per transaction */
 const RECOVERY_BATCH = 500;
+/** A message `sending` this long ago had its attempt end without an answer (decision 067). */
+const STALE_SENDING_MS = 10 * 60_000;
 /** While mail is not going out, this process says so at error level at most this often (warn between). */
 const LOUD_EVERY_MS = 60_000;
 
@@ -117,7 +125,8 @@ export interface MailAttachment {
   cid?: string;
 }
 
-export type MailStatus = "queued" | "sent" | "failed";
+/** sending: its end handed to the server, the answer awaited; unconfirmed: no answer came (decision 067) */
+export type MailStatus = "queued" | "sending" | "sent" | "failed" | "unconfirmed";
 /** A stored message as the Outbox shows it (its dedupe key is the senders' business). */
 export type MailMessage = Omit<typeof mailMessages.$inferSelect, "status" | "dedupeKey"> & { status: MailStatus };
 /**
@@ -249,47 +258,100 @@ export function createMailer(deps: MailerDeps) {
   const setRow = (id: string, values: Partial<typeof mailMessages.$inferInsert>) =>
     db.update(mailMessages).set(values).where(eq(mailMessages.id, id));
 
+  /**
+   * A message handed over whose answer never came (decision 067): `unconfirmed`, with what happened,
+   * never sent again by the mailer. Only while it is `sending`: an attempt that did get its answer wins.
+   */
+  async function unconfirmed(row: Pick<typeof mailMessages.$inferSelect, "id" | "kind" | "handedAt">, why: string) {
+    const handedAt = row.handedAt ?? new Date();
+    const error = MESSAGES.unconfirmed(handedAt, why);
+    const [marked] = await db
+      .update(mailMessages)
+      .set({ status: "unconfirmed", error })
+      .where(and(eq(mailMessages.id, row.id), eq(mailMessages.status, "sending")))
+      .returning({ id: mailMessages.id });
+    if (marked)
+      logger.error("mail may have gone out: not sent again", {
+        mailId: row.id,
+        kind: row.kind,
+        handedAt: handedAt.toISOString(),
+        error,
+      });
+  }
+
   /** One attempt at one message; the result tells pg-boss whether to try again. */
   async function deliver(job: JobWithMetadata<MailJob>): Promise<JobResult> {
     const id = job.data.id;
     const last = job.retryCount >= job.retryLimit;
     try {
       const [row] = await db.select().from(mailMessages).where(eq(mailMessages.id, id));
+      // An attempt that handed the message over and died before the answer (a crash, kill -9): the
+      // server may have it. Not sent again: left for an admin to decide (decision 067).
+      if (row?.status === "sending") {
+        await unconfirmed(row, "the attempt stopped: its server was stopped or crashed");
+        return { id: job.id, status: "completed" };
+      }
       // Deleted, or sent by an attempt whose completion pg-boss never heard of: nothing left to do.
       if (!row || row.status !== "queued") return { id: job.id, status: "completed" };
       const attempts = row.attempts + 1;
-      const result = await transport.send({
-        id,
-        queuedAt: row.createdAt,
-        from,
-        to: row.to,
-        subject: row.subject,
-        text: row.text ?? "",
-        html: row.html,
-        headers: row.headers,
-        attachments: row.attachments.map((a) => ({
-          filename: a.filename,
-          contentType: a.contentType,
-          content: Buffer.from(a.contentBase64, "base64"),
-          ...(a.cid ? { cid: a.cid } : {}),
-        })),
-      });
+      // The hand-over (decision 067): recorded, and committed, before the message's end goes to the
+      // server; only while the message is still queued, so of two attempts at once one goes on.
+      let handedAt = null as Date | null;
+      const handOver = async () => {
+        const at = new Date();
+        const [taken] = await db
+          .update(mailMessages)
+          .set({ status: "sending", handedAt: at, attempts })
+          .where(and(eq(mailMessages.id, id), eq(mailMessages.status, "queued")))
+          .returning({ id: mailMessages.id });
+        if (taken) handedAt = at;
+        return Boolean(taken);
+      };
+      const result = await transport.send(
+        {
+          id,
+          queuedAt: row.createdAt,
+          from,
+          to: row.to,
+          subject: row.subject,
+          text: row.text ?? "",
+          html: row.html,
+          headers: row.headers,
+          attachments: row.attachments.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: Buffer.from(a.contentBase64, "base64"),
+            ...(a.cid ? { cid: a.cid } : {}),
+          })),
+        },
+        { handOver },
+      );
       if (result.ok) {
         await setRow(id, { status: "sent", sentAt: new Date(), attempts, error: null, ourSideFailedAt: null });
         logger.info("mail sent", { mailId: id, kind: row.kind, attempts });
         wentOut();
         return { id: job.id, status: "completed" };
       }
+      // Another attempt handed it over first: it answers for the message.
+      if (result.abandoned) return { id: job.id, status: "completed" };
+      if (result.unanswered) {
+        await unconfirmed({ ...row, handedAt }, result.error);
+        return { id: job.id, status: "completed" };
+      }
       // A failure on our side is never a bounce, whatever its reply class: retried, and never deadlettered.
       const ourSide = result.ourSide === true;
       const permanent = !ourSide && result.permanent === true;
       const final = last || permanent;
-      await setRow(id, {
-        status: final ? "failed" : "queued",
-        error: result.error,
-        attempts,
-        ourSideFailedAt: ourSide ? new Date() : null,
-      });
+      // (refused with an answer: the server does not have it; the row as this attempt left it)
+      await db
+        .update(mailMessages)
+        .set({
+          status: final ? "failed" : "queued",
+          error: result.error,
+          attempts,
+          ourSideFailedAt: ourSide ? new Date() : null,
+        })
+        .where(and(eq(mailMessages.id, id), eq(mailMessages.status, handedAt ? "sending" : "queued")));
       if (ourSide) notGoingOut({ mailId: id, kind: row.kind, attempts, willRetry: !final, error: result.error });
       else if (final) logger.error("mail failed", { mailId: id, kind: row.kind, attempts, error: result.error });
       else logger.warn("mail attempt failed, will retry", { mailId: id, attempts, error: result.error });
@@ -313,7 +375,13 @@ export function createMailer(deps: MailerDeps) {
       // The database, not the transport, failed: let pg-boss retry, and record the end on the last try.
       const error = caught instanceof Error ? caught.message : String(caught);
       logger.error("mail worker error", { mailId: id, error });
-      if (last) await setRow(id, { status: "failed", error }).catch(() => {});
+      // (a message handed over stays `sending`: the next attempt leaves it unconfirmed)
+      if (last)
+        await db
+          .update(mailMessages)
+          .set({ status: "failed", error })
+          .where(and(eq(mailMessages.id, id), eq(mailMessages.status, "queued")))
+          .catch(() => {});
       return { id: job.id, status: "failed", output: { error } };
     }
   }
@@ -409,9 +477,11 @@ export function createMailer(deps: MailerDeps) {
   /**
    * If a failure on our side left messages `failed`: asks the transport whether the server takes mail
    * from us now (SMTP: connects and logs in, sends nothing) and, if it does, queues them again.
-   * Run at the worker's start and every 10 minutes. Answers how many were queued again.
+   * Run at the worker's start and every 10 minutes. Answers how many were queued again. First, messages
+   * left `sending` long ago are left unconfirmed (decision 067).
    */
   async function recover(): Promise<number> {
+    await unconfirmStale();
     const [any] = await db.select({ id: mailMessages.id }).from(mailMessages).where(stuck()).limit(1);
     if (!any) return 0;
     const check = transport.verify ? await transport.verify() : ({ ok: true } as const);
@@ -420,6 +490,20 @@ export function createMailer(deps: MailerDeps) {
       return 0;
     }
     return requeueStuck();
+  }
+
+  /**
+   * Messages still `sending` long after any attempt can have lasted (their job ended without coming
+   * back to them: pg-boss gave up on it) are left unconfirmed, as their job would have left them.
+   */
+  async function unconfirmStale(): Promise<void> {
+    const stale = await db
+      .select({ id: mailMessages.id, kind: mailMessages.kind, handedAt: mailMessages.handedAt })
+      .from(mailMessages)
+      .where(
+        and(eq(mailMessages.status, "sending"), lt(mailMessages.handedAt, new Date(Date.now() - STALE_SENDING_MS))),
+      );
+    for (const row of stale) await unconfirmed(row, "the attempt stopped: its server was stopped or crashed");
   }
 
   /** The row of a valid message (Invalid, naming what is wrong, otherwise). */
@@ -680,7 +764,10 @@ export function createMailer(deps: MailerDeps) {
     async drain(timeoutMs = 10_000): Promise<void> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const [row] = await db.select({ queued: count() }).from(mailMessages).where(eq(mailMessages.status, "queued"));
+        const [row] = await db
+          .select({ queued: count() })
+          .from(mailMessages)
+          .where(inArray(mailMessages.status, ["queued", "sending"]));
         const queued = row!.queued;
         if (queued === 0) return;
         if (Date.now() >= deadline) throw new Error(MESSAGES.drain(queued, timeoutMs));

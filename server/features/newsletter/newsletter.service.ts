@@ -203,8 +203,9 @@ export function createNewsletterService(db: Db, deps: NewsletterDeps = {}) {
       const of = (status: string) => tallies.find((t) => t.campaignId === row.id && t.status === status)?.n ?? 0;
       const sent = of("sent");
       const failed = of("failed");
+      const unconfirmed = of("unconfirmed");
       const status: Campaign["status"] =
-        row.status === "queuing" ? "queuing" : sent + failed >= row.queued ? "done" : "sending";
+        row.status === "queuing" ? "queuing" : sent + failed + unconfirmed >= row.queued ? "done" : "sending";
       return {
         _id: row.id,
         subject: row.subject,
@@ -212,6 +213,7 @@ export function createNewsletterService(db: Db, deps: NewsletterDeps = {}) {
         queued: row.queued,
         sent,
         failed,
+        unconfirmed,
         status,
         createdAt: row.createdAt.toISOString(),
         createdBy: row.createdByName,

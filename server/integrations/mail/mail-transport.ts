@@ -37,11 +37,29 @@ export interface Delivered {
   detail: string;
 }
 
+/** How the mailer takes part in one send (decision 067). */
+export interface SendOptions {
+  /**
+   * Called once, after the server has accepted the envelope and has the whole message but its end
+   * (SMTP: before the final "." of DATA; the outbox: before the file is written): the moment after
+   * which the server may have the message. The mailer records the hand-over and resolves true; false
+   * (another attempt has it) abandons the send without the end: the server discards what it got.
+   */
+  handOver?: () => Promise<boolean>;
+}
+
 export type SendResult =
   | { ok: true; value: Delivered }
   | {
       ok: false;
       error: string;
+      /**
+       * handed over (handOver resolved true) and no answer came (the connection broke, or timed out):
+       * the server may have the message. Never sent again (decision 067).
+       */
+      unanswered?: boolean;
+      /** handOver resolved false: abandoned before the end, nothing was sent */
+      abandoned?: boolean;
       /** the recipient was refused for good (SMTP 5xx to RCPT TO: a hard bounce); retrying cannot help */
       permanent?: boolean;
       /**
@@ -53,7 +71,7 @@ export type SendResult =
 
 export interface MailTransport {
   readonly kind: "outbox" | "smtp";
-  send(mail: OutgoingMail): Promise<SendResult>;
+  send(mail: OutgoingMail, options?: SendOptions): Promise<SendResult>;
   /** connects and logs in without sending (SMTP): whether the server would take mail from us now */
   verify?(): Promise<{ ok: true } | { ok: false; error: string }>;
   /** ends pooled connections (SMTP) */

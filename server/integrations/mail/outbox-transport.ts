@@ -1,7 +1,8 @@
 // The offline default (architecture "Mail"): each message becomes DATA_DIR/outbox/<time>-<id>.eml, a
 // complete RFC 5322 message that any mail client opens, and that the admin Outbox page and the browser
 // tests read back. The name is the message's own (the time it was queued, and its id), so an attempt
-// made again after a crash writes the same file over, never a second copy (decision 031).
+// made again after a crash writes the same file over, never a second copy (decision 031): so it takes
+// no part in the hand-over of decision 067 (SendOptions.handOver), which only SMTP needs.
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";

@@ -73,6 +73,62 @@ describe("SMTP transport", () => {
   });
 });
 
+// Decision 067: the mailer records the hand-over before the message's end goes, so a message is handed
+// to the server by one attempt only, and one whose answer never came is known to be in doubt.
+describe("SMTP transport: the hand-over", () => {
+  it("asks once the server has accepted the envelope and before it has the message's end, then delivers", async () => {
+    sink = await startSmtpSink();
+    const seen: Array<{ tried: string[]; received: number }> = [];
+    const result = await smtpTransport(sink.url).send(mail, {
+      handOver: async () => {
+        seen.push({ tried: [...sink!.recipientsTried], received: sink!.received.length });
+        return true;
+      },
+    });
+    expect(result.ok).toBe(true);
+    expect(seen).toEqual([{ tried: ["ada@example.com"], received: 0 }]);
+    expect(sink.received).toHaveLength(1);
+  });
+
+  it("stops before the message's end when the hand-over is refused: the server keeps nothing, the next send goes", async () => {
+    sink = await startSmtpSink();
+    const transport = smtpTransport(sink.url);
+    const result = await transport.send(mail, { handOver: async () => false });
+    expect(result).toEqual({ ok: false, abandoned: true, error: expect.stringContaining("Another attempt") });
+    expect(sink.received).toHaveLength(0);
+    expect((await transport.send({ ...mail, id: "65f0c0ffee00000000000002" }, { handOver: async () => true })).ok).toBe(
+      true,
+    );
+    expect(sink.received).toHaveLength(1);
+  });
+
+  it("does not ask when the recipient is refused, nor send the end when the hand-over cannot be recorded", async () => {
+    sink = await startSmtpSink();
+    let asked = 0;
+    sink.refuse({ code: 550, message: "5.1.1 No such user here" });
+    const refused = await smtpTransport(sink.url).send(mail, { handOver: async () => (asked += 1) > 0 });
+    expect(refused).toMatchObject({ ok: false, permanent: true });
+    expect(asked).toBe(0);
+
+    sink.refuse(null);
+    const broken = await smtpTransport(sink.url).send(mail, {
+      handOver: () => Promise.reject(new Error("the database is gone")),
+    });
+    expect(broken).toEqual({ ok: false, error: expect.stringContaining("the database is gone") });
+    expect(sink.received).toHaveLength(0);
+  });
+
+  it("says the outcome is unknown when the connection ends after the hand-over, before the answer", async () => {
+    sink = await startSmtpSink();
+    sink.holdAnswers(true);
+    const result = await smtpTransport(sink.url, { timeoutMs: 300 }).send(mail, { handOver: async () => true });
+    expect(result).toEqual({ ok: false, unanswered: true, error: expect.stringContaining("before its answer") });
+    // the server has it: sending it again would have delivered it twice
+    expect(sink.received).toHaveLength(1);
+    sink.holdAnswers(false);
+  });
+});
+
 // Decision 050: a 5xx about us is not a bounce. Each of these answered `permanent: true` before, so the
 // mailer deadlettered the message and the newsletter marked the subscriber bounced for good.
 describe("SMTP transport: failures on our side", () => {

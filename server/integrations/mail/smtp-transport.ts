@@ -1,9 +1,11 @@
 // Real delivery when SMTP_URL is set: smtp://host:587 (STARTTLS when offered) or smtps://host:465,
 // with optional user:pass@ (architecture "Mail"). A refusal is told apart by whom it is about
 // (smtpFailure): the recipient's (a bounce) or ours (the login, the sender, the connection: decision 050).
+// The message's end (DATA's final ".") waits for the mailer to record the hand-over (decision 067).
+import { Readable } from "node:stream";
 import nodemailer, { type NodemailerError } from "nodemailer";
 import { nodemailerMessage } from "./attachments.ts";
-import type { MailTransport } from "./mail-transport.ts";
+import type { MailTransport, SendOptions, SendResult } from "./mail-transport.ts";
 
 export interface SmtpOptions {
   /** how long to wait for the connection, the greeting and each reply, in milliseconds */
@@ -29,15 +31,31 @@ export function createSmtpTransport(url: string, options: SmtpOptions = {}): Mai
     greetingTimeout: timeout,
     socketTimeout: timeout,
   });
+  // The message's last stage (after nodemailer's own): passes the message through and holds its end
+  // until the hand-over. nodemailer reads the message only once the server has answered DATA with 354,
+  // and writes the final "." only once the message has ended: so the server can have the message only
+  // after the hand-over is recorded, and a hand-over refused drops the connection without the ".".
+  transporter.use("stream", (mail, done) => {
+    const gate = (mail.data as { [HAND_OVER]?: Gate })[HAND_OVER];
+    if (gate) mail.message.processFunc((input) => gated(input, gate));
+    done();
+  });
   return {
     kind: "smtp",
     close: () => transporter.close(),
-    async send(mail) {
+    async send(mail, options: SendOptions = {}): Promise<SendResult> {
+      const gate = options.handOver ? newGate(options.handOver) : null;
       try {
-        const info = await transporter.sendMail(nodemailerMessage(mail));
+        const info = await transporter.sendMail({ ...nodemailerMessage(mail), ...(gate ? { [HAND_OVER]: gate } : {}) });
         return { ok: true, value: { messageId: info.messageId, detail: info.response ?? "" } };
       } catch (caught) {
-        return { ok: false, ...smtpFailure(caught as NodemailerError) };
+        const error = caught as NodemailerError;
+        if (gate?.state === "refused") return { ok: false, error: ABANDONED, abandoned: true };
+        if (gate?.state === "broken") return { ok: false, error: `${UNRECORDED} (${gate.error})` };
+        // handed over and no answer to the end (the connection broke or timed out): it may have arrived
+        if (gate?.state === "handed" && !error.responseCode)
+          return { ok: false, error: `${UNANSWERED} (${error.message.trim()})`, unanswered: true };
+        return { ok: false, ...smtpFailure(error) };
       }
     },
     async verify() {
@@ -49,6 +67,48 @@ export function createSmtpTransport(url: string, options: SmtpOptions = {}): Mai
       }
     },
   };
+}
+
+/** The mail.data key nodemailer carries a send's gate under, to the stream plugin. */
+const HAND_OVER = "academyHandOver";
+const ABANDONED = "Another attempt had handed this message over: this one stopped before the message's end";
+const UNRECORDED = "The hand-over could not be recorded: the message's end was not sent";
+const UNANSWERED = "The SMTP server had the whole message, and the connection ended before its answer";
+
+/** One send's hand-over: asked once, however many times nodemailer builds the message's stream. */
+interface Gate {
+  ask(): Promise<boolean>;
+  state: "waiting" | "handed" | "refused" | "broken";
+  error?: string;
+}
+
+function newGate(handOver: () => Promise<boolean>): Gate {
+  let asked: Promise<boolean> | null = null;
+  const gate: Gate = {
+    state: "waiting",
+    ask: () =>
+      (asked ??= handOver().then(
+        (handed) => {
+          gate.state = handed ? "handed" : "refused";
+          return handed;
+        },
+        (error: unknown) => {
+          gate.state = "broken";
+          gate.error = error instanceof Error ? error.message : String(error);
+          return false;
+        },
+      )),
+  };
+  return gate;
+}
+
+/** `input` passed through, its end held until the gate opens; an error instead of the end if it does not. */
+function gated(input: Readable, gate: Gate): Readable {
+  async function* withHeldEnd() {
+    for await (const chunk of input) yield chunk as Buffer;
+    if (!(await gate.ask())) throw new Error(gate.state === "broken" ? UNRECORDED : ABANDONED);
+  }
+  return Readable.from(withHeldEnd(), { objectMode: false });
 }
 
 /** Replies about the login (RFC 4954): 530 authentication required, 534 too weak, 535 refused, 538 needs TLS. */
