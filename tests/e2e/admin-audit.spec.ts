@@ -109,6 +109,8 @@ test("the audit log passes axe, with entries, a cut value and the filters, wide 
   request,
   dataDir,
 }) => {
+  // two accessibility scans: more than the default 30 s on a busy machine
+  test.setTimeout(60_000);
   const admin = await createAccount(request, dataDir, { admin: true });
   const { question } = await changeThings(request, admin);
   await signInByApi(page.context(), admin);
