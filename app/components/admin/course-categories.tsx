@@ -2,13 +2,13 @@
 // categories", §5 'Please enter a category name', §8 'Failed to add category: ', 'Category added
 // successfully'): the one list of courses and posts, with how many use each; a category in use is not
 // removed (decision 020). The action answers `category.add`, `category.remove`, `category.confirm`.
-import { useRef, useState } from "react";
+import { useRef } from "react";
 import { useLocation, useNavigation } from "react-router";
 import type { AdminCategory } from "../../../contract/catalog.ts";
 import { CATEGORY_MESSAGES } from "../../../contract/category-texts.ts";
 import { COURSE_CATEGORY_MESSAGES } from "../../../contract/course-texts.ts";
 import type { CourseActionResult } from "../../lib/course-admin.server.ts";
-import { ConfirmAction, ConfirmOnPage } from "../ui/confirm-dialog.tsx";
+import { ConfirmAction, ConfirmOnPage, useLocalRefusal } from "../ui/confirm-dialog.tsx";
 import { Field, Notice, PageForm, SubmitButton, useContractCheck, useFocusOnProblems } from "../ui/form.tsx";
 import { toast, useToast } from "../ui/toast.tsx";
 import { FlashNotice } from "../ui/flash-message.tsx";
@@ -37,15 +37,14 @@ export function CourseCategories({
   const t = COURSE_CATEGORY_MESSAGES;
   const formRef = useRef<HTMLFormElement>(null);
   const navigation = useNavigation();
-  const { pathname, search, key: locationKey } = useLocation();
+  const { pathname, search } = useLocation();
   const answer = actionData?.intent?.startsWith("category.") ? actionData : undefined;
   const addFailure = answer && !answer.ok && answer.intent === "category.add" ? answer : undefined;
   const removeFailure = answer && !answer.ok && answer.intent === "category.remove" ? answer : undefined;
   const confirming = answer?.ok && answer.intent === "category.confirm" ? answer : undefined;
   // a Remove the server would refuse (a category in use, issue 29): said here before anything is sent,
   // in the server's words, until the next answer or page
-  const [refusal, setRefusal] = useState<{ message: string; answer: unknown; at: string } | null>(null);
-  const refusedHere = refusal && refusal.answer === actionData && refusal.at === locationKey ? refusal.message : null;
+  const [refusedHere, sayRefusal] = useLocalRefusal(actionData);
   const removeError = removeFailure?.formError ?? refusedHere;
   const check = useContractCheck({
     load: () => import("../../../contract/course-form.ts").then((m) => m.CourseCategoryFormSchema),
@@ -136,7 +135,7 @@ export function CourseCategories({
                       ? {
                           note: CATEGORY_MESSAGES.inUseNote(row),
                           onRefused: () => {
-                            setRefusal({ message: refused, answer: actionData, at: locationKey });
+                            sayRefusal(refused);
                             void toast(refused, "error");
                           },
                         }

@@ -20,7 +20,7 @@ import {
 } from "../../../contract/admin-resource.ts";
 import type { ResourceActionResult, ResourceView } from "../../lib/admin-resource.server.ts";
 import { buttonClass } from "../ui/button.tsx";
-import { ConfirmAction, ConfirmOnPage } from "../ui/confirm-dialog.tsx";
+import { ConfirmAction, ConfirmOnPage, useLocalRefusal } from "../ui/confirm-dialog.tsx";
 import { FlashNotice } from "../ui/flash-message.tsx";
 import { CheckboxField, Field, Notice, PageForm, SubmitButton, TextareaField, useContractCheck } from "../ui/form.tsx";
 import { toast, useToast } from "../ui/toast.tsx";
@@ -189,9 +189,8 @@ export function ResourceSection({
 
   // a delete refused in the browser before anything is sent (deleteRefused): said where the server's
   // refusal would be, until the next answer or page
-  const [refusal, setRefusal] = useState<{ message: string; answer: unknown; at: string } | null>(null);
-  const refusedHere = refusal && refusal.answer === actionData && refusal.at === location.key ? refusal : null;
-  const listError = listFailure?.formError ?? refusedHere?.message;
+  const [refusedHere, sayRefusal] = useLocalRefusal(actionData);
+  const listError = listFailure?.formError ?? refusedHere;
 
   const picture = spec.fields.find((f) => f.kind === "image");
   const columns: ReadonlyArray<Column<Item>> = [
@@ -420,7 +419,7 @@ export function ResourceSection({
                         refused && {
                           note: refused.note,
                           onRefused: () => {
-                            setRefusal({ message: refused.message, answer: actionData, at: location.key });
+                            sayRefusal(refused.message);
                             void toast(refused.message, "error");
                           },
                         }

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from "react";
-import { Form, Link } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { buttonClass } from "./button.tsx";
 import { Modal } from "./modal.tsx";
 
@@ -183,4 +183,15 @@ export function ConfirmOnPage({
       </Form>
     </section>
   );
+}
+
+/**
+ * A refusal said in the browser before anything is sent (ConfirmAction's `refused`): shown where the
+ * server's would be, until the next answer (`answer` changes) or page. Returns it and the setter.
+ */
+export function useLocalRefusal(answer: unknown): [string | null, (message: string) => void] {
+  const { key } = useLocation();
+  const [refusal, setRefusal] = useState<{ message: string; answer: unknown; at: string } | null>(null);
+  const shown = refusal && refusal.answer === answer && refusal.at === key ? refusal.message : null;
+  return [shown, (message) => setRefusal({ message, answer, at: key })];
 }
