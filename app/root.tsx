@@ -8,6 +8,7 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
+import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { appContext } from "./lib/context.ts";
@@ -21,6 +22,7 @@ import { createPageAccess } from "./lib/page-access.server.ts";
 import { isPageDenial } from "./lib/page-denial.ts";
 import { PAGES } from "./pages.ts";
 import { SaveDataContext, wantsSaveData } from "./lib/save-data.ts";
+import { restoreTypedEarly } from "./lib/typed-early.ts";
 
 // The mark of the logo as the favicon, inline: no extra request, and no /favicon.ico 404.
 const FAVICON =
@@ -78,6 +80,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  // what was typed into a text area or chosen in a select before hydration, given back (app/lib/typed-early.ts)
+  useEffect(restoreTypedEarly, []);
   return (
     <SaveDataContext value={loaderData.saveData}>
       <FlashProvider flash={loaderData.flash}>

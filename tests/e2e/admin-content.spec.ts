@@ -11,7 +11,7 @@ import { ResourceScreenPage } from "./pages/admin.ts";
 import { createAccount, signInByApi, type Account } from "./support/accounts.ts";
 import { expectAccessible } from "./support/a11y.ts";
 import { expect, test } from "./support/fixtures.ts";
-import { asReturningVisitor, hydrated } from "./support/page.ts";
+import { asReturningVisitor, holdScriptsBack, hydrated } from "./support/page.ts";
 import { uploadPicture } from "./support/posts.ts";
 
 let counter = 0;
@@ -399,6 +399,41 @@ test("/admin/about: Update Hero and Delete Hero (the page falls back to its defa
     await removeAll(request, admin, "experts", "name", prefix);
     const { token } = await signInByApi(request, admin);
     await request.delete("/backend/api/hero", { headers: { Authorization: `Bearer ${token}` } });
+  }
+});
+
+test("an answer edited before the page's scripts arrive (a slow connection) is kept and saved", async ({
+  page,
+  request,
+  dataDir,
+}) => {
+  const admin = await asAdmin(page, request, dataDir);
+  const prefix = unique("Early");
+  const { token } = await signInByApi(request, admin);
+  const made = await request.post("/backend/api/faqs", {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { question: `${prefix} slow?`, answer: "The answer as stored." },
+  });
+  expect(made.ok()).toBe(true);
+  const screen = new ResourceScreenPage(page, "/admin/faqs", "FAQs");
+  try {
+    await screen.goto();
+    const faqs = screen.section("FAQs");
+    const edit = await faqs
+      .row(`${prefix} slow?`)
+      .getByRole("link", { name: /^Edit / })
+      .getAttribute("href");
+    const scripts = await holdScriptsBack(page);
+    await page.goto(edit!, { waitUntil: "commit" });
+    await faqs.fill({ Answer: "Typed before the scripts." });
+    scripts.release();
+    await hydrated(page);
+    await expect(faqs.root.getByRole("textbox", { name: /^Answer/ })).toHaveValue("Typed before the scripts.");
+    await faqs.button("Update FAQ").click();
+    await expect(screen.toast(FAQS.texts.updated).first()).toBeVisible();
+    await expect(faqs.row(`${prefix} slow?`)).toContainText("Typed before the scripts.");
+  } finally {
+    await removeAll(request, admin, "faqs", "question", prefix);
   }
 });
 

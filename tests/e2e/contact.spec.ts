@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { CONTACT_SUBJECTS, CONTACT_SUCCESS } from "../../contract/messaging.ts";
 import { expectAccessible } from "./support/a11y.ts";
 import { expect, test } from "./support/fixtures.ts";
-import { asReturningVisitor, hydrated } from "./support/page.ts";
+import { asReturningVisitor, holdScriptsBack, hydrated } from "./support/page.ts";
 
 const unique = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
@@ -170,4 +170,21 @@ test("the contact page has no serious accessibility violations, also when showin
   await f.send.click();
   await expect(f.section.getByRole("alert")).toBeVisible();
   await expectAccessible(page);
+});
+
+test("what a visitor types and chooses before the page's scripts arrive (a slow phone) is kept and sent @desktop", async ({
+  page,
+}) => {
+  const scripts = await holdScriptsBack(page);
+  await page.goto("/contact", { waitUntil: "commit" });
+  const f = form(page);
+  await f.email.fill(`early-${unique()}@example.com`);
+  await f.subject.selectOption("Technical Support");
+  await f.message.fill("Typed while the page was still loading.");
+  scripts.release();
+  await hydrated(page);
+  await expect(f.subject).toHaveValue("Technical Support");
+  await expect(f.message).toHaveValue("Typed while the page was still loading.");
+  await f.send.click();
+  await expect(f.success).toBeVisible();
 });

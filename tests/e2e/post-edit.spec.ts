@@ -5,7 +5,7 @@ import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { AdminPage } from "./pages/admin.ts";
 import { createAccount, signInByApi } from "./support/accounts.ts";
 import { expect, test } from "./support/fixtures.ts";
-import { asReturningVisitor, hydrated } from "./support/page.ts";
+import { asReturningVisitor, holdScriptsBack, hydrated } from "./support/page.ts";
 import { createPost } from "./support/posts.ts";
 
 test.beforeEach(async ({ page }) => {
@@ -122,4 +122,27 @@ test.describe("editing a post", () => {
     await expect(page).toHaveURL(new RegExp(`/${post.slug}$`));
     await expect(page.getByText("Checked by an admin.")).toBeVisible();
   });
+});
+
+test("what the author types before the page's scripts arrive (a slow phone) is kept when they do", async ({
+  page,
+  context,
+  request,
+  dataDir,
+}) => {
+  const { post } = await ownPost(context, request, dataDir, `Slow phone ${unique()}`);
+  // the page's scripts wait until the fields are typed into
+  const scripts = await holdScriptsBack(page);
+  await page.goto(`/write?edit=${post._id}`, { waitUntil: "commit" });
+  await page.getByLabel("Title").fill("Typed before the scripts");
+  await page.getByLabel("Short description").fill("Also typed early.");
+  scripts.release();
+  await hydrated(page);
+  await expect(page.getByText("Teh first paragraph.")).toBeVisible();
+  await expect(page.getByLabel("Title")).toHaveValue("Typed before the scripts");
+  await expect(page.getByLabel("Short description")).toHaveValue("Also typed early.");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page).toHaveURL(new RegExp(`/${post.slug}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Typed before the scripts");
+  await expect(page.getByText("Also typed early.")).toBeVisible();
 });

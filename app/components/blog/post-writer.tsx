@@ -6,14 +6,14 @@
 // result → message path, decision 029): 'Loading...' meanwhile, then the post's page with the root's
 // 'Post has been created', or the action's refusal ('Failed to create post: {message}') in the page and
 // as a toast. Uploads stay XMLHttpRequest calls to the upload endpoint (their progress: app/lib/upload.ts).
-import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Form, useLocation, useNavigation, useSubmit } from "react-router";
 import { BLOG_MESSAGES } from "../../../contract/blog-texts.ts";
 import { AUTHORING_MESSAGES as M, POST_DESC_MAX, POST_TITLE_MAX } from "../../../contract/post-authoring-texts.ts";
 import type { ActionFailure } from "../../lib/action-result.ts";
 import { clearDraft, EMPTY_DRAFT, readDraft, saveDraft, type PostDraft } from "../../lib/post-draft.ts";
 import { uploadFile, UploadError } from "../../lib/upload.ts";
-import { useHydrated } from "../../lib/use-hydrated.ts";
+import { typedEarly } from "../../lib/typed-early.ts";
 import { Button, buttonClass } from "../ui/button.tsx";
 import { controlClass, isPendingFor, Notice } from "../ui/form.tsx";
 import { mediaUrl } from "../../../contract/media-urls.ts";
@@ -79,19 +79,57 @@ interface WriterProps {
   answer?: ActionFailure;
 }
 
+/** The fields a person can type into before the page's scripts arrive. */
+const TYPED_FIELDS = ["title", "category", "desc"] as const;
+
+/** What was typed or chosen in the server's form: the fields whose value is not the one it was drawn with. */
+export function typedBeforeHydration(form: HTMLFormElement | null, drawn: PostDraft): Partial<PostDraft> {
+  const typed: Partial<PostDraft> = {};
+  if (!form) return typed;
+  for (const name of TYPED_FIELDS) {
+    const field = form.elements.namedItem(name);
+    if (
+      field instanceof HTMLInputElement ||
+      field instanceof HTMLTextAreaElement ||
+      field instanceof HTMLSelectElement
+    ) {
+      const value = typedEarly(field);
+      if (value !== drawn[name]) typed[name] = value;
+    }
+  }
+  return typed;
+}
+
 /**
  * The form; once hydrated it starts again from the draft kept in this browser (the server cannot
- * know it), and the editor is made from that draft.
+ * know it), and the editor is made from that draft. What was typed into the server's form while the
+ * scripts were on their way (a slow phone) is kept over it.
  */
 export function PostWriter(props: WriterProps) {
-  const hydrated = useHydrated();
   const edited = props.editing?.post;
+  const serverForm = useRef<HTMLFormElement>(null);
+  // null until this runs in the browser: then what was typed into the server's form, if anything
+  const [typed, setTyped] = useState<Partial<PostDraft> | null>(null);
+  useLayoutEffect(() => {
+    setTyped(typedBeforeHydration(serverForm.current, edited ?? EMPTY_DRAFT));
+    // (once: the server's form is gone after)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const restored = typed !== null;
   // an edit starts from the post as stored (no draft is kept for it: the post itself is the draft)
   const initial = useMemo(
-    () => edited ?? (hydrated ? readDraft(props.draftKey) : EMPTY_DRAFT),
-    [edited, hydrated, props.draftKey],
+    () => (typed ? { ...(edited ?? readDraft(props.draftKey)), ...typed } : (edited ?? EMPTY_DRAFT)),
+    [edited, typed, props.draftKey],
   );
-  return <WriterForm key={hydrated ? "browser" : "server"} {...props} initial={initial} restored={hydrated} />;
+  return (
+    <WriterForm
+      key={restored ? "browser" : "server"}
+      {...props}
+      initial={initial}
+      restored={restored}
+      formRef={restored ? undefined : serverForm}
+    />
+  );
 }
 
 function WriterForm({
@@ -101,7 +139,8 @@ function WriterForm({
   answer,
   initial,
   restored,
-}: WriterProps & { initial: PostDraft; restored: boolean }) {
+  formRef,
+}: WriterProps & { initial: PostDraft; restored: boolean; formRef?: React.Ref<HTMLFormElement> }) {
   const keepsDraft = !editing;
   const submit = useSubmit();
   const here = useLocation().pathname;
@@ -193,6 +232,7 @@ function WriterForm({
 
   return (
     <Form
+      ref={formRef}
       method="post"
       onSubmit={(e) => void send(e)}
       noValidate

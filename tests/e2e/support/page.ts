@@ -37,3 +37,17 @@ export async function pausedClock(page: Page) {
   await page.clock.install({ time: start });
   await page.clock.pauseAt(new Date(start.getTime() + 1_000));
 }
+
+/**
+ * Holds the page's scripts back until `release()` (a slow phone: the page is there, hydration comes
+ * later). Go to the page with `{ waitUntil: "commit" }`: the load waits for its scripts.
+ */
+export async function holdScriptsBack(page: Page): Promise<{ release: () => void }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\.js(\?.*)?$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release };
+}
