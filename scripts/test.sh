@@ -11,7 +11,8 @@ echo "== typecheck, lint, unit and API tests (PGlite)"
 npm run -s check
 
 echo "== API tests (PostgreSQL)"
-TEST_DATABASE_URL="$TEST_PG_URL" npx vitest run server scripts
+# (pglite-prepared tests PGlite's own query path: nothing of it runs on PostgreSQL)
+TEST_DATABASE_URL="$TEST_PG_URL" npx vitest run server scripts --exclude server/db/pglite-prepared.test.ts
 
 echo "== build and browser tests"
 npm run -s build
