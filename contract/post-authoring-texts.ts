@@ -30,7 +30,7 @@ export const AUTHORING_MESSAGES = {
   /** a body picture or video whose address is on this site but names no file it serves (issue 29) */
   badBodyMedia: (src: string) =>
     `“${src.slice(0, 200)}” is not a picture or video of this site: upload it, or use its /media/… address or an http(s) address`,
-  /** spec §8 "'Image upload failed!' (toast) on upload error" (contract/uploads.ts UPLOAD_FAILED, without zod) */
+  /** spec §8 "'Image upload failed!' (toast) on upload error" */
   uploadFailed: "Image upload failed!",
   /** the same for a video uploaded into the body (decision 021) */
   videoUploadFailed: "Video upload failed!",

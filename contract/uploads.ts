@@ -92,5 +92,3 @@ export const UploadErrorSchema = z.object({
   message: z.string(),
 });
 
-/** The spec's message when an upload fails (admin-back-office §7). */
-export const UPLOAD_FAILED = "Image upload failed!";

@@ -32,7 +32,8 @@ async function noInjectedImage(page: Page) {
   expect(await page.evaluate(() => (window as unknown as { __xss?: boolean }).__xss)).toBeUndefined();
 }
 
-test.describe("titles are text", () => {
+// Behaviour alone, the same at every width: desktop only (README "Tests").
+test.describe("titles are text @desktop", () => {
   test("the issue's title and an XSS payload are shown as typed, in the page and its <title>", async ({
     page,
     context,
@@ -52,7 +53,7 @@ test.describe("titles are text", () => {
   });
 });
 
-test.describe("editing a post", () => {
+test.describe("editing a post @desktop", () => {
   test("the author: Edit opens the editor filled with the post; Save changes keeps the address", async ({
     page,
     context,
@@ -124,7 +125,7 @@ test.describe("editing a post", () => {
   });
 });
 
-test("what the author types before the page's scripts arrive (a slow phone) is kept when they do", async ({
+test("what the author types before the page's scripts arrive (a slow phone) is kept when they do @desktop", async ({
   page,
   context,
   request,

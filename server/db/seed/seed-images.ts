@@ -21,8 +21,6 @@ const PALETTES: Record<PaletteName, Palette> = {
   green: { from: "#15803d", to: "#14391f", accent: "#fbbf24", soft: "#86efac" },
 };
 
-export const PALETTE_NAMES = Object.keys(PALETTES) as PaletteName[];
-
 const FONT = "Inter,system-ui,-apple-system,'Segoe UI',Roboto,Ubuntu,sans-serif";
 const INK = "#0f172a";
 
