@@ -3,6 +3,7 @@
 // POST and PUT /api/coupons take. The coupons service checks it all again.
 import { z } from "zod";
 import { COUPON_MESSAGES, DiscountSchema, ExpiresAtSchema, UsageLimitSchema } from "./coupons.ts";
+import { LAGOS_UTC_OFFSET } from "./dates.ts";
 
 export const COUPON_FORM_FIELDS = ["discount", "code", "courseId", "usageLimit", "expiresAt"] as const;
 export type CouponFormField = (typeof COUPON_FORM_FIELDS)[number];
@@ -58,7 +59,7 @@ export function expiryFromInput(value: unknown): unknown {
   if (typeof value !== "string") return value;
   const v = value.trim();
   if (v === "") return null;
-  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?$/.test(v) ? `${v}+01:00` : v;
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?$/.test(v) ? `${v}${LAGOS_UTC_OFFSET}` : v;
 }
 
 /**

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { isAdminUrl, URL_MESSAGE } from "./admin-resource.ts";
 import { COURSE_LIMITS, COURSE_MESSAGES, SIMPLE_FORM_CATEGORIES } from "./course-texts.ts";
+import { isWholeKobo, sumNaira } from "./money.ts";
 
 export { COURSE_LIMITS, COURSE_MESSAGES, SIMPLE_FORM_CATEGORIES };
 
@@ -20,15 +21,13 @@ const line = (label: string, max: number) =>
     .max(max, COURSE_MESSAGES.tooLong(label, max))
     .refine((v) => !CONTROL.test(v), `${label} must be one line of text`);
 
-const hasTwoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
-
 const naira = (message: string) =>
   z
     .number({ error: message })
     .finite(message)
     .min(0, message)
     .max(COURSE_LIMITS.price, COURSE_MESSAGES.priceTooHigh)
-    .refine(hasTwoDecimals, message);
+    .refine(isWholeKobo, message);
 
 const fields = {
   title: line("Title", COURSE_LIMITS.title),
@@ -174,6 +173,5 @@ export type CourseStats = z.infer<typeof CourseStatsSchema>;
 /** The detail page's figures from its purchase records (spec admin §2: total counts paid records only). */
 export function courseStats(purchases: ReadonlyArray<Pick<CoursePurchase, "paymentStatus" | "amount">>): CourseStats {
   const paid = purchases.filter((p) => p.paymentStatus === "paid");
-  const revenueKobo = paid.reduce((sum, p) => sum + Math.round((p.amount ?? 0) * 100), 0);
-  return { totalPurchases: paid.length, revenue: revenueKobo / 100 };
+  return { totalPurchases: paid.length, revenue: sumNaira(paid.map((p) => p.amount ?? 0)) };
 }

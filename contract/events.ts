@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isAdminUrl, isHttpsUrl } from "./admin-resource.ts";
 import { hasEncodedWord } from "./common.ts";
 import { lagosLocalToDate } from "./dates.ts";
+import { sumNaira } from "./money.ts";
 import { EVENT_DATE_MESSAGES } from "./event-dates.ts";
 
 // spec public-area §3 "Event", "Talent"
@@ -164,7 +165,7 @@ export function eventStats(
   return {
     records: purchases.length,
     quantity: paid.reduce((sum, p) => sum + p.quantity, 0),
-    revenue: paid.reduce((sum, p) => sum + Math.round(p.amount * 100), 0) / 100,
+    revenue: sumNaira(paid.map((p) => p.amount)),
     checkedIn: purchases.reduce((sum, p) => sum + p.checkedIn, 0),
   };
 }

@@ -1,7 +1,7 @@
 // The admin dashboard's figures of the last 30 days (issue 17 "Figures and exports"; decision 038): what
 // each figure holds and its table, one description for the page (formatted for reading) and the CSV
 // export (plain numbers, naira with two decimals). No zod and no server code: the dashboard imports it.
-import { formatKobo } from "./money.ts";
+import { formatCount, formatKobo } from "./money.ts";
 
 /** The window: today in Lagos and the 29 days before it. */
 export const FIGURE_DAYS = 30;
@@ -184,7 +184,7 @@ export function figureTable(name: FigureName, figures: Figures): { headers: stri
 /** A cell for reading: naira with the sign ("₦12,500.00"), counts with separators. */
 export function cellText(cell: Cell): string {
   if (typeof cell === "string") return cell;
-  if (typeof cell === "number") return new Intl.NumberFormat("en-NG").format(cell);
+  if (typeof cell === "number") return formatCount(cell);
   return formatKobo(cell.kobo);
 }
 

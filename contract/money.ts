@@ -13,6 +13,25 @@ export function koboToNaira(kobo: number): number {
   return kobo / 100;
 }
 
+/** An amount in naira that is a whole number of kobo (at most two decimals). */
+export function isWholeKobo(naira: number): boolean {
+  return Math.abs(nairaToKobo(naira) - naira * 100) < 1e-6;
+}
+
+/** The sum of amounts in naira, added as kobo so that no floating-point error creeps in. */
+export function sumNaira(amounts: Iterable<number>): number {
+  let kobo = 0;
+  for (const naira of amounts) kobo += nairaToKobo(naira);
+  return koboToNaira(kobo);
+}
+
+/** 1234567 kobo → "12345.67"; -50 → "-0.50" (the CSV exports; exact: integer arithmetic, no floating point). */
+export function koboDecimal(kobo: number): string {
+  const sign = kobo < 0 ? "-" : "";
+  const abs = Math.abs(Math.round(kobo));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
 /**
  * A price after a coupon, in kobo: spec admin-back-office §9 "Coupon discounted price = price × (1 −
  * discount/100)", rounded to the nearest kobo (the provider charges whole kobo). What the server charges.
@@ -140,4 +159,25 @@ export function formatNaira(amount: number, { decimals }: { decimals?: number } 
 /** An amount kept in kobo, shown in naira: 12000000 → "₦120,000.00" (receipts, the account page). */
 export function formatKobo(kobo: number, options: { decimals?: number } = {}): string {
   return formatNaira(koboToNaira(kobo), options);
+}
+
+// Counts and the charts' short amounts (the back office only): built on first use, for the reason above.
+let counts: Intl.NumberFormat | undefined;
+let compact: Intl.NumberFormat | undefined;
+
+/** 12345 → "12,345" (whole numbers, en-NG grouping). */
+export function formatCount(n: number): string {
+  counts ??= new Intl.NumberFormat("en-NG", { maximumFractionDigits: 0 });
+  return counts.format(n);
+}
+
+/** 1250000 → "₦1.3M": a chart axis's short amount in naira. */
+export function formatNairaCompact(naira: number): string {
+  compact ??= new Intl.NumberFormat("en-NG", {
+    style: "currency",
+    currency: "NGN",
+    notation: "compact",
+    maximumFractionDigits: 1,
+  });
+  return compact.format(naira);
 }

@@ -5,17 +5,10 @@
 import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
+import { formatCount, formatNaira, formatNairaCompact } from "../../../contract/money.ts";
 import type { ChartSpec } from "./figure-chart-spec.ts";
 
 const HEIGHT = 240;
-const money = new Intl.NumberFormat("en-NG", { style: "currency", currency: "NGN", maximumFractionDigits: 0 });
-const compactMoney = new Intl.NumberFormat("en-NG", {
-  style: "currency",
-  currency: "NGN",
-  notation: "compact",
-  maximumFractionDigits: 1,
-});
-const count = new Intl.NumberFormat("en-NG", { maximumFractionDigits: 0 });
 
 /** A label short enough for a phone's axis. */
 function short(label: string, max: number): string {
@@ -28,7 +21,8 @@ function optionsFor(spec: ChartSpec, width: number): uPlot.Options {
   // about 7 px a character: a label gets its share of the width, between 6 and 28 characters
   const labelChars = Math.min(28, Math.max(6, Math.floor((width - 60) / Math.max(n, 1) / 7)));
   const bars = uPlot.paths.bars!({ size: [0.7, 48], gap: 1 });
-  const yValue = (v: number | null) => (v === null ? "" : spec.money ? money.format(v) : count.format(v));
+  const yValue = (v: number | null) =>
+    v === null ? "" : spec.money ? formatNaira(v, { decimals: 0 }) : formatCount(v);
   return {
     width,
     height: HEIGHT,
@@ -59,7 +53,7 @@ function optionsFor(spec: ChartSpec, width: number): uPlot.Options {
         size: spec.money ? (narrow ? 56 : 72) : 40,
         // counts: whole steps only (no "1, 1, 2, 2" from rounded halves)
         ...(spec.money ? {} : { incrs: [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10_000] }),
-        values: (_u, splits) => splits.map((v) => (spec.money ? compactMoney.format(v) : count.format(v))),
+        values: (_u, splits) => splits.map((v) => (spec.money ? formatNairaCompact(v) : formatCount(v))),
       },
     ],
     series: [

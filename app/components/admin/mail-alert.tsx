@@ -1,8 +1,7 @@
 // The /admin alert while mail is not going out (decision 050): the error, when the last attempt
 // failed, how many e-mails wait, and what to check.
 import { Link } from "react-router";
-
-const number = new Intl.NumberFormat("en-NG");
+import { formatCount } from "../../../contract/money.ts";
 
 /** What the dashboard's loader says when mail is not going out (decision 050). */
 export interface MailProblem {
@@ -25,9 +24,9 @@ export function MailAlert({ mail }: { mail: MailProblem }) {
       </h2>
       <p className="mt-2 break-words">{mail.error}</p>
       <p className="mt-2 text-sm">
-        Last failed attempt <time dateTime={mail.lastFailureIso}>{mail.lastFailure}</time>;{" "}
-        {number.format(mail.waiting)} e-mail{mail.waiting === 1 ? " is" : "s are"} waiting. Nobody is marked bounced for
-        this: the messages are tried again, and sent once the mail server takes them.
+        Last failed attempt <time dateTime={mail.lastFailureIso}>{mail.lastFailure}</time>; {formatCount(mail.waiting)}{" "}
+        e-mail{mail.waiting === 1 ? " is" : "s are"} waiting. Nobody is marked bounced for this: the messages are tried
+        again, and sent once the mail server takes them.
       </p>
       <p className="mt-2 text-sm">
         Check <code>SMTP_URL</code> (host, port, user name and password) and <code>MAIL_FROM</code> in the server&apos;s

@@ -25,7 +25,7 @@ import {
   type FigureName,
   type Figures as LastDays,
 } from "../../../contract/figures.ts";
-import { formatKobo } from "../../../contract/money.ts";
+import { formatCount, formatKobo } from "../../../contract/money.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 
 const FigureChart = lazy(() => import("../../components/admin/figure-chart.tsx"));
@@ -50,8 +50,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { figures, lastDays, mail, asOf: formatLagosDateTime(now), asOfIso: now.toISOString() };
 }
 
-const number = new Intl.NumberFormat("en-NG");
-
 interface Figure {
   label: string;
   value: number;
@@ -71,7 +69,7 @@ function Figures({ figures, tone }: { figures: Figure[]; tone: "today" | "total"
         >
           <dt className="text-sm font-semibold text-slate-700">{f.label}</dt>
           <dd className="order-first text-3xl font-extrabold tracking-tight text-brand-950 tabular-nums sm:text-4xl">
-            {number.format(f.value)}
+            {formatCount(f.value)}
           </dd>
           <dd className="mt-3 text-sm">
             <Link to={f.to} className="font-medium text-brand-700 underline-offset-4 hover:underline">
@@ -158,9 +156,9 @@ function LastThirtyDays({ lastDays }: { lastDays: LastDays }) {
     {
       label: "Gross revenue",
       value: formatKobo(totals.grossKobo),
-      note: `${number.format(totals.paidCount)} payments`,
+      note: `${formatCount(totals.paidCount)} payments`,
     },
-    { label: "Refunds", value: formatKobo(totals.refundsKobo), note: `${number.format(totals.refundCount)} refunded` },
+    { label: "Refunds", value: formatKobo(totals.refundsKobo), note: `${formatCount(totals.refundCount)} refunded` },
     { label: "Net revenue", value: formatKobo(totals.netKobo), note: "gross less refunds" },
   ];
   return (

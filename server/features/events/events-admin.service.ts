@@ -8,6 +8,7 @@ import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { RESOURCE_PAGE_SIZE, linesOf, type ResourceItem } from "../../../contract/admin-resource.ts";
 import { describeIssues } from "../../../contract/common.ts";
 import { dateToLagosLocal, formatLagosDateTime } from "../../../contract/dates.ts";
+import { koboToNaira } from "../../../contract/money.ts";
 import {
   EVENT_MESSAGES as M,
   EventInputSchema,
@@ -84,7 +85,7 @@ function checkId(id: string): string {
 
 /** What a ticket cost, naira: its amount, or (records from before payments kept one) the price list's. */
 function amountOf(p: { amount: number | null; ticketType: string; quantity: number }): number {
-  if (p.amount !== null) return p.amount / 100;
+  if (p.amount !== null) return koboToNaira(p.amount);
   const price = TICKET_TYPES.find((t) => t.value === p.ticketType)?.price ?? 0;
   return price * p.quantity;
 }

@@ -30,6 +30,7 @@ import {
   type PaymentKind,
   type PaymentStatus,
 } from "../../../contract/payments.ts";
+import { koboToNaira } from "../../../contract/money.ts";
 import { REFUND_MESSAGES as M, type RefundRequest, type RefundResult } from "../../../contract/refunds.ts";
 import type { Db } from "../../db/client.ts";
 import type { Tx } from "../../db/content-version.ts";
@@ -385,7 +386,7 @@ export function createRefundsService(deps: RefundsDeps) {
       requireAdmin(actor);
       const payment = await find(reference);
       if (!payment) throw NotFound(PAYMENT_MESSAGES.paymentNotFound);
-      return { reference, email: payment.email, amount: payment.amount / 100, status: payment.status };
+      return { reference, email: payment.email, amount: koboToNaira(payment.amount), status: payment.status };
     },
 
     /**
@@ -508,7 +509,7 @@ export function createRefundsService(deps: RefundsDeps) {
             kind: p.kind as PaymentKind,
             itemId: p.itemId,
             email: p.email,
-            amount: p.amount / 100,
+            amount: koboToNaira(p.amount),
             status: p.status as "refund_pending" | "refund_failed",
             since: since.toISOString(),
             ageSeconds: Math.max(0, Math.floor((now - since.getTime()) / 1000)),
