@@ -1,12 +1,12 @@
 // The about page's hero video (spec public-area §2 "Home/about page content"; decision on video links):
 // it saves heroes of its own, so it runs with the other content writes, after the pages that read the
 // about page (playwright.config.ts CONTENT_WRITES: a page loaded meanwhile asked for its video file).
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import type { Hero } from "../../contract/content.ts";
 import { createAccount, signInByApi } from "./support/accounts.ts";
 import { expectAccessible } from "./support/a11y.ts";
 import { expect, test } from "./support/fixtures.ts";
-import { asReturningVisitor, hydrated } from "./support/page.ts";
+import { asReturningVisitor, countPlayerRequests, hydrated } from "./support/page.ts";
 
 test.beforeEach(async ({ page }) => {
   await asReturningVisitor(page);
@@ -19,19 +19,6 @@ async function saveHero(request: APIRequestContext, token: string, hero: Hero | 
     ? await request.put("/backend/api/hero", { headers, data: hero })
     : await request.delete("/backend/api/hero", { headers });
   expect(res.status(), `${hero ? "PUT" : "DELETE"} /backend/api/hero: ${await res.text()}`).toBe(200);
-}
-
-/** Requests to YouTube or Vimeo, answered with an empty page (the test machine may be offline). */
-async function countPlayerRequests(page: Page) {
-  const urls: string[] = [];
-  await page.route(
-    /^https:\/\/(www\.youtube(-nocookie)?\.com|youtube\.com|player\.vimeo\.com|i\.ytimg\.com)\//,
-    (route) => {
-      urls.push(route.request().url());
-      return route.fulfill({ status: 204 });
-    },
-  );
-  return urls;
 }
 
 test("@desktop the hero's video: a YouTube link is a play button that opens the player, a file plays behind", async ({

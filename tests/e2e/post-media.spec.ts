@@ -11,7 +11,7 @@ import { photoJpeg } from "../support/images.ts";
 import { createAccount, signInByApi } from "./support/accounts.ts";
 import { expectAccessible } from "./support/a11y.ts";
 import { expect, test } from "./support/fixtures.ts";
-import { asReturningVisitor, hydrated } from "./support/page.ts";
+import { asReturningVisitor, countPlayerRequests, hydrated } from "./support/page.ts";
 import { createPost, uploadPicture } from "./support/posts.ts";
 
 const VIDEO_ID = "dQw4w9WgXcQ";
@@ -68,19 +68,6 @@ function countImages(page: Page) {
     images,
     total: async () => (await Promise.all(images.map((i) => i.bytes))).reduce((a, b) => a + b, 0),
   };
-}
-
-/** Requests to YouTube or Vimeo, answered with an empty page (the test machine may be offline). */
-async function countPlayerRequests(page: Page) {
-  const urls: string[] = [];
-  await page.route(
-    /^https:\/\/(www\.youtube(-nocookie)?\.com|youtube\.com|player\.vimeo\.com|i\.ytimg\.com)\//,
-    (route) => {
-      urls.push(route.request().url());
-      return route.fulfill({ status: 204 });
-    },
-  );
-  return urls;
 }
 
 test.beforeEach(async ({ page }) => {

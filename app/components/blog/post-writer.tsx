@@ -83,7 +83,7 @@ interface WriterProps {
 const TYPED_FIELDS = ["title", "category", "desc"] as const;
 
 /** What was typed or chosen in the server's form: the fields whose value is not the one it was drawn with. */
-export function typedBeforeHydration(form: HTMLFormElement | null, drawn: PostDraft): Partial<PostDraft> {
+function typedBeforeHydration(form: HTMLFormElement | null, drawn: PostDraft): Partial<PostDraft> {
   const typed: Partial<PostDraft> = {};
   if (!form) return typed;
   for (const name of TYPED_FIELDS) {

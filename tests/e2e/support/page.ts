@@ -51,3 +51,16 @@ export async function holdScriptsBack(page: Page): Promise<{ release: () => void
   });
   return { release };
 }
+
+/** Requests to YouTube or Vimeo, answered with an empty page (the test machine may be offline). */
+export async function countPlayerRequests(page: Page) {
+  const urls: string[] = [];
+  await page.route(
+    /^https:\/\/(www\.youtube(-nocookie)?\.com|youtube\.com|player\.vimeo\.com|i\.ytimg\.com)\//,
+    (route) => {
+      urls.push(route.request().url());
+      return route.fulfill({ status: 204 });
+    },
+  );
+  return urls;
+}
