@@ -201,6 +201,45 @@ test("without JavaScript: the inline edit saves, the delete asks on the page, an
   }
 });
 
+// What is typed in the add form stays while the list changes under it: here another admin adds a coupon
+// and this one invalidates a coupon before sending the form (the form was keyed on the list's length, so
+// the list growing emptied it; a concurrent test's coupon once did that between two fields).
+test("a coupon added meanwhile by another admin leaves the add form as typed", async ({
+  page,
+  request,
+  dataDir,
+  baseURL,
+}) => {
+  const admin = await createAccount(request, dataDir, { admin: true });
+  await signInByApi(page.context(), admin);
+  const suffix = Date.now().toString(36).toUpperCase();
+  const [mine, theirs, typed] = [`KEEP-${suffix}`, `OTHER-${suffix}`, `TYPED-${suffix}`];
+  const { token } = await signInByApi(request, admin);
+  const headers = { Authorization: `Bearer ${token}`, origin: new URL(baseURL!).origin };
+  const add = (code: string) => request.post("/backend/api/coupons", { headers, data: { discount: 5, code } });
+  expect((await add(mine)).status()).toBe(201);
+  try {
+    const coupons = new CouponsPage(page);
+    await coupons.gotoManager();
+    await hydrated(page);
+    await coupons.addField("Discount (%)").fill("15");
+    await coupons.addField("Code").fill(typed);
+    expect((await add(theirs)).status()).toBe(201);
+    await coupons.toggle(mine, "Invalidate");
+    await expect(coupons.toast(`Coupon ${mine} is now invalid`)).toBeVisible();
+    await expect(coupons.row(theirs)).toHaveCount(1);
+    await expect(coupons.addField("Discount (%)")).toHaveValue("15");
+    await expect(coupons.addField("Code")).toHaveValue(typed);
+    // and its own success empties it
+    await coupons.add({});
+    await expect(coupons.toast(`Coupon ${typed} created`)).toBeVisible();
+    await expect(coupons.addField("Discount (%)")).toHaveValue("");
+    await expect(coupons.addField("Code")).toHaveValue("");
+  } finally {
+    await removeCoupons(request, admin, baseURL!, [mine, theirs, typed]);
+  }
+});
+
 // issue 29: the inline edit put the usage-limit field in the column headed "Times used". Every field of
 // the edited row sits under its own heading: in the heading's column at 1280 px, and labelled with it
 // on a phone's card.

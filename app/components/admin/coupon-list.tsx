@@ -19,7 +19,16 @@ import { formatLagosDateTime } from "../../../contract/dates.ts";
 import type { CouponActionResult, CourseName } from "../../lib/coupon-admin.server.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { ConfirmAction, ConfirmOnPage } from "../ui/confirm-dialog.tsx";
-import { Field, Notice, NumberField, PageForm, SelectField, SubmitButton, useFocusOnProblems } from "../ui/form.tsx";
+import {
+  Field,
+  Notice,
+  NumberField,
+  PageForm,
+  SelectField,
+  SubmitButton,
+  useFocusOnProblems,
+  useSuccessCount,
+} from "../ui/form.tsx";
 import { useToast } from "../ui/toast.tsx";
 import { Badge } from "./badge.tsx";
 import { DataTable, type Column } from "./data-table.tsx";
@@ -81,19 +90,11 @@ export const expiryText = (expiresAt: string | null) => (expiresAt ? formatLagos
 type Failure = Extract<CouponActionResult, { ok: false }>;
 
 /** /coupons's add form: discount (required), course or general, code (optional), usage limit, expiry. */
-export function CouponAddForm({
-  courses,
-  failure,
-  version,
-}: {
-  courses: readonly CourseName[];
-  failure: Failure | undefined;
-  /** changes when a coupon is added: the form is emptied again */
-  version: number;
-}) {
+export function CouponAddForm({ courses, failure }: { courses: readonly CourseName[]; failure: Failure | undefined }) {
   const formRef = useRef<HTMLFormElement>(null);
   const navigation = useNavigation();
   useFocusOnProblems(formRef, failure, "coupon-add-error");
+  const added = useSuccessCount("coupon.create", failure);
   const v = failure?.values ?? {};
   const e = failure?.fieldErrors ?? {};
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "coupon.create";
@@ -103,7 +104,7 @@ export function CouponAddForm({
         Add a coupon
       </h2>
       <PageForm
-        key={`${version}-${failure ? "failed" : "new"}`}
+        key={`${added}-${failure ? "failed" : "new"}`}
         formRef={formRef}
         errorId="coupon-add-error"
         error={failure?.formError}

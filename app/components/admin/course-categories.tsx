@@ -9,7 +9,15 @@ import { CATEGORY_MESSAGES } from "../../../contract/category-texts.ts";
 import { COURSE_CATEGORY_MESSAGES } from "../../../contract/course-texts.ts";
 import type { CourseActionResult } from "../../lib/course-admin.server.ts";
 import { ConfirmAction, ConfirmOnPage, useLocalRefusal } from "../ui/confirm-dialog.tsx";
-import { Field, Notice, PageForm, SubmitButton, useContractCheck, useFocusOnProblems } from "../ui/form.tsx";
+import {
+  Field,
+  Notice,
+  PageForm,
+  SubmitButton,
+  useContractCheck,
+  useFocusOnProblems,
+  useSuccessCount,
+} from "../ui/form.tsx";
 import { toast, useToast } from "../ui/toast.tsx";
 import { FlashNotice } from "../ui/flash-message.tsx";
 import { DataTable, type Column } from "./data-table.tsx";
@@ -53,6 +61,7 @@ export function CourseCategories({
   });
   const nameError = check.errors?.name ?? addFailure?.fieldErrors.name;
   useFocusOnProblems(formRef, check.errors ?? addFailure);
+  const added = useSuccessCount("category.add", addFailure);
   useToast(addFailure ?? removeFailure, addFailure?.fieldErrors.name ?? removeFailure?.formError, "error");
   const posting = (intent: string, name?: string) =>
     navigation.state !== "idle" &&
@@ -70,7 +79,7 @@ export function CourseCategories({
       </p>
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
         <PageForm
-          key={`${categories.length}:${addFailure ? "failed" : "fresh"}`}
+          key={`${added}:${addFailure ? "failed" : "fresh"}`}
           formRef={formRef}
           errorId="course-category-error"
           className="space-y-4"

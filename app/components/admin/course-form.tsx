@@ -27,6 +27,7 @@ import {
   SubmitButton,
   useContractCheck,
   useFocusOnProblems,
+  useSuccessCount,
 } from "../ui/form.tsx";
 import { useToast } from "../ui/toast.tsx";
 import { AddressWithUpload } from "./upload-field.tsx";
@@ -60,7 +61,6 @@ export function CourseForm({
   actionData,
   cancelTo,
   labelledBy,
-  version = "",
 }: {
   kind: CourseFormKind;
   /** the category list's names (the manager's select; the simple form has its four) */
@@ -71,8 +71,6 @@ export function CourseForm({
   cancelTo: string;
   /** the page's own heading names the form (the simple form's page): no heading of its own */
   labelledBy?: string;
-  /** changes when the list's data does (a course added): the form is emptied again */
-  version?: string | number;
 }) {
   const fields = COURSE_FORM_FIELDS[kind];
   const formRef = useRef<HTMLFormElement>(null);
@@ -91,6 +89,7 @@ export function CourseForm({
   const formError = check.errors ? COURSE_MESSAGES.saveFailed + COURSE_MESSAGES.checkFields : failure?.formError;
   useFocusOnProblems(formRef, check.errors ?? failure, COURSE_FORM_ERROR_ID);
   useToast(failure, failure?.formError, "error");
+  const saved = useSuccessCount("course.save", failure);
 
   // what was typed before a failure, else the course being edited, else blank
   const valueOf = (field: CourseFormField) => (failure ? failure.values[field] : editing?.values[field]) ?? "";
@@ -158,7 +157,7 @@ export function CourseForm({
         </h2>
       )}
       <PageForm
-        key={`${version}:${editingId}:${failure ? "failed" : "fresh"}`}
+        key={`${saved}:${editingId}:${failure ? "failed" : "fresh"}`}
         formRef={formRef}
         errorId={COURSE_FORM_ERROR_ID}
         error={formError}

@@ -5,7 +5,7 @@
 // is a plain POST without JavaScript and React Router's <Form> with it; its action answers an
 // ActionResult (app/lib/action-result.ts), built with app/lib/forms.server.ts.
 import { useEffect, useId, useRef, useState, type ComponentProps, type RefObject } from "react";
-import { Form, type useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { fieldErrorsOf, type FieldErrors } from "../../lib/action-result.ts";
 
 // ---------------------------------------------------------------------------------------------------
@@ -574,6 +574,23 @@ export function useFocusOnProblems(formRef: RefObject<HTMLFormElement | null>, r
     if (field) field.focus();
     else if (messageId) document.getElementById(messageId)?.focus();
   }, [formRef, result, messageId]);
+}
+
+/**
+ * How many times a post of `intent` from this page has succeeded (the action sent the page on, so no
+ * `failure` came back). Put it in the form's key: the form starts blank after its own success, as after a
+ * page load without JavaScript, and stays as typed when the page's data changes for any other reason
+ * (another admin's coupon makes the list longer while this one is typed).
+ */
+export function useSuccessCount(intent: string, failure: unknown): number {
+  const navigation = useNavigation();
+  const posting = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  // state adjusted while rendering (React's pattern for "state from a change of props"): no effect
+  const [seen, setSeen] = useState({ posting: false, count: 0 });
+  if (posting && !seen.posting) setSeen({ posting: true, count: seen.count });
+  else if (!posting && seen.posting && navigation.state === "idle")
+    setSeen({ posting: false, count: failure ? seen.count : seen.count + 1 });
+  return seen.count;
 }
 
 /** Stable ids for a form's fields: `${prefix}-${name}`. */

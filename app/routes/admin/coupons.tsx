@@ -23,7 +23,7 @@ export default function CouponManager({ loaderData, actionData }: Route.Componen
           Coupon table
         </Link>
       </AdminPageHeader>
-      <CouponAddForm courses={courses} failure={addFailure} version={coupons.length} />
+      <CouponAddForm courses={courses} failure={addFailure} />
       <section aria-labelledby="coupon-list-title" className="mt-12">
         <h2 id="coupon-list-title" className="text-xl font-extrabold tracking-tight text-brand-950">
           All coupons

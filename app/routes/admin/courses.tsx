@@ -104,7 +104,6 @@ export default function CourseManager({ loaderData, actionData }: Route.Componen
           editing={editing}
           actionData={actionData}
           cancelTo={here}
-          version={page.total}
         />
       </section>
 
