@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { readTestEnv } from "./server/env.ts";
 import { MALLOC_SETTINGS } from "./server/lib/malloc-settings.ts";
-import { E2E_ADMIN_EMAILS, E2E_STEP_UP_SECONDS, type WorkerOptions } from "./tests/e2e/support/fixtures.ts";
+import { E2E_ADMIN_EMAILS, type WorkerOptions } from "./tests/e2e/support/fixtures.ts";
 
 // Browser tests run on the production build with a freshly seeded database, in Debian's Chromium
 // (no browser download; stack-notes "Tests").
@@ -102,6 +102,8 @@ export default defineConfig<object, WorkerOptions>({
           ADMIN_EMAILS: E2E_ADMIN_EMAILS.join(","),
           // many test accounts sign in from one address; the limit itself is tested in the API tests
           SIGN_IN_RATE_LIMIT: "1000",
+          // every test opens verification links and signs out from the one address (the limit: API tests)
+          AUTH_RATE_LIMIT: "1000",
           PAYMENT_RATE_LIMIT: "1000",
           // writing, per test account (each test makes its own), and all tests together from one address;
           // tests/e2e/write-limits.spec.ts meets COMMENT_RATE_LIMIT on purpose
@@ -115,8 +117,6 @@ export default defineConfig<object, WorkerOptions>({
           ADDRESS_RATE_LIMIT_FACTOR: "1000",
           // the admission limit queues the tests' requests rather than refusing them on a slow machine
           LOAD_SHED_MAX_WAIT_MS: "60000",
-          // a short step-up window, so that a test sees the password prompt without waiting an hour
-          STEP_UP_MAX_AGE_SECONDS: String(E2E_STEP_UP_SECONDS),
         },
       },
 });

@@ -23,8 +23,8 @@ import { freePort } from "../tests/support/server-child.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const HOST = "127.0.0.1";
-/** Debian's Chromium, as the browser tests use it (CHROMIUM_PATH; server/env.ts readTestEnv) */
-const CHROMIUM = readTestEnv().CHROMIUM_PATH;
+/** Debian's Chromium, the whole browser (LIGHTHOUSE_CHROMIUM_PATH; server/env.ts readTestEnv) */
+const CHROMIUM = readTestEnv().LIGHTHOUSE_CHROMIUM_PATH;
 /** The pages Lighthouse loads; "post" is a featured post of the demo blog. */
 const LIGHTHOUSE_PAGES = ["/", "/courses", "/blog", "post", "/showcase"] as const;
 export const LIGHTHOUSE_TARGETS = { lcpMs: 1200, tbtMs: 50, cls: 0.1, performance: 98, accessibility: 100 };

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Makes this Debian machine able to run every test: Debian's Chromium for the browser tests, a
+# Makes this Debian machine able to run every test: Debian's Chromium headless shell for the browser
+# tests (and the whole Chromium for npm run bench:lighthouse), a
 # PostgreSQL server for the API suite's second run, Redis for the shared page cache's test, and xmllint
 # (libxml2-utils), which checks the RSS feed and the sitemap. Installs only what is missing (needs root for that).
 set -euo pipefail
 
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
+[ -x /usr/lib/chromium/chromium-headless-shell ] || need+=(chromium-headless-shell)
 command -v pg_ctlcluster >/dev/null 2>&1 || need+=(postgresql)
 command -v xmllint >/dev/null 2>&1 || need+=(libxml2-utils)
 # Redis: only when nothing answers on its port (the test machines run one already)

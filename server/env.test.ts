@@ -49,6 +49,7 @@ describe("parseEnv", () => {
     expect(env.ADMIN_EMAILS).toEqual(["boss@example.com", "ops@example.com"]);
     expect(env.SIGN_IN_RATE_LIMIT).toBe(20);
     expect(env.STEP_UP_MAX_AGE_SECONDS).toBe(3600);
+    expect(env.AUTH_RATE_LIMIT).toBe(100);
     expect(parseEnv({}).ADMIN_EMAILS).toEqual([]);
     expect(parseEnv({ AUTH_SECRET: "" }).AUTH_SECRET).toBeUndefined();
   });
@@ -87,6 +88,7 @@ describe("parseEnv", () => {
     ["AUTH_SECRET", { AUTH_SECRET: "too-short" }],
     ["ADMIN_EMAILS", { ADMIN_EMAILS: "boss@example.com, not-an-address" }],
     ["SIGN_IN_RATE_LIMIT", { SIGN_IN_RATE_LIMIT: "0" }],
+    ["AUTH_RATE_LIMIT", { AUTH_RATE_LIMIT: "0" }],
     ["STEP_UP_MAX_AGE_SECONDS", { STEP_UP_MAX_AGE_SECONDS: "soon" }],
     ["SMTP_URL", { SMTP_URL: "http://mail.example.com" }],
     ["SMTP_URL", { SMTP_URL: "smtp://" }],

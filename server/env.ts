@@ -185,6 +185,11 @@ const EnvSchema = z.object({
     .int()
     .min(1, "SIGN_IN_RATE_LIMIT must be at least 1")
     .default(10),
+  AUTH_RATE_LIMIT: z.coerce
+    .number({ error: "AUTH_RATE_LIMIT must be a number of requests per minute" })
+    .int()
+    .min(1, "AUTH_RATE_LIMIT must be at least 1")
+    .default(100),
   PAYMENT_RATE_LIMIT: z.coerce
     .number({ error: "PAYMENT_RATE_LIMIT must be a number of requests per minute" })
     .int()
@@ -420,7 +425,10 @@ export function readTestEnv(source: Record<string, string | undefined> = process
     /** the DATA_DIR of the server the browser tests start (set by playwright.config.ts for its workers) */
     E2E_DATA_DIR: source.E2E_DATA_DIR || undefined,
     CI: source.CI === "true" || source.CI === "1",
-    CHROMIUM_PATH: source.CHROMIUM_PATH || "/usr/bin/chromium",
+    /** the browser tests' Chromium: Debian's headless shell (decision 070) */
+    CHROMIUM_PATH: source.CHROMIUM_PATH || "/usr/lib/chromium/chromium-headless-shell",
+    /** Lighthouse's Chromium: the whole browser, as a visitor has it */
+    LIGHTHOUSE_CHROMIUM_PATH: source.LIGHTHOUSE_CHROMIUM_PATH || "/usr/bin/chromium",
     /** generated requests per operation in server/http/fuzz.test.ts; unset: a budget of about 3,000 in all */
     FUZZ_RUNS: Number(source.FUZZ_RUNS) || undefined,
   };

@@ -11,9 +11,9 @@ import { COURSE_CATEGORY_MESSAGES, COURSE_MESSAGES } from "../../contract/course
 import { formatNaira } from "../../contract/money.ts";
 import { toastOf } from "./pages/admin.ts";
 import { CourseDetailPage, CourseManagerPage, SimpleCoursePage } from "./pages/courses.ts";
-import { bearerHeaders, createAccount, signInByApi, type Account } from "./support/accounts.ts";
+import { bearerHeaders, createAccount, forgetPasswordProof, signInByApi, type Account } from "./support/accounts.ts";
 import { expectAccessible } from "./support/a11y.ts";
-import { allowConsoleErrors, E2E_STEP_UP_SECONDS, expect, test } from "./support/fixtures.ts";
+import { allowConsoleErrors, expect, test } from "./support/fixtures.ts";
 import { api, asReturningVisitor, hydrated } from "./support/page.ts";
 
 const MISSING = "ffffffffffffffffffffffff";
@@ -22,18 +22,12 @@ const WRONG_PASSWORD = "That password is not right. Please try again.";
 let counter = 0;
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${++counter}`;
 
-/** The shared admin, signed in in the browser; when that happened (the step-up window starts then). */
+/** The shared admin, signed in in the browser (a fresh password proof: no step-up until it is forgotten). */
 async function asAdmin(page: Page, request: APIRequestContext, dataDir: string) {
   const admin = await createAccount(request, dataDir, { admin: true });
   await asReturningVisitor(page);
   await signInByApi(page.context(), admin);
-  return { admin, signedInAt: Date.now() };
-}
-
-/** Lets the last password proof (made at `since`) age past the step-up window. */
-async function letVerificationExpire(since: number) {
-  const wait = since + (E2E_STEP_UP_SECONDS + 1) * 1000 - Date.now();
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  return { admin };
 }
 
 /** A picture the site has (a seeded course's): a made-up address would be a 404 in the page. */
@@ -63,7 +57,7 @@ test("the manager adds a course that /courses shows, edits it (Add → Update), 
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const { admin, signedInAt } = await asAdmin(page, request, dataDir);
+  const { admin } = await asAdmin(page, request, dataDir);
   const prefix = unique("Course");
   const title = `${prefix} React`;
   const renamed = `${prefix} React Pro`;
@@ -123,7 +117,7 @@ test("the manager adds a course that /courses shows, edits it (Add → Update), 
     await hydrated(page);
     await manager.delete(renamed, COURSE_MESSAGES.confirmDelete(renamed), "Cancel");
     await expect(manager.row(renamed)).toHaveCount(1);
-    await letVerificationExpire(signedInAt);
+    await forgetPasswordProof(page.context());
     await manager.delete(renamed, COURSE_MESSAGES.confirmDelete(renamed));
     const stepUp = manager.stepUp;
     await expect(stepUp.section).toContainText(COURSE_MESSAGES.deleteSummary(renamed));
@@ -325,7 +319,7 @@ test("a course's detail page: its info, paid purchases and revenue, Paid and Not
     await expect(page).toHaveURL("/admin");
 
     // deleted, its purchases stay: the page shows them as 'Deleted Course'
-    // (a fresh sign-in: the delete needs a password from the last E2E_STEP_UP_SECONDS)
+    // (a fresh sign-in: the browser's session forgot its password proof)
     const fresh = await bearerHeaders(request, admin, baseURL!);
     expect((await request.delete(`/backend/api/courses/${course._id}`, { headers: fresh })).ok()).toBe(true);
     await detail.goto(course._id);
@@ -377,7 +371,7 @@ test.describe("without JavaScript", () => {
     baseURL,
   }) => {
     test.setTimeout(90_000);
-    const { admin, signedInAt } = await asAdmin(page, request, dataDir);
+    const { admin } = await asAdmin(page, request, dataDir);
     const prefix = unique("NoScript");
     const manager = new CourseManagerPage(page);
     try {
@@ -393,7 +387,7 @@ test.describe("without JavaScript", () => {
       await expect(manager.notice(COURSE_MESSAGES.added)).toBeVisible();
       await expect(manager.row(`${prefix} Design`)).toHaveCount(1);
 
-      await letVerificationExpire(signedInAt);
+      await forgetPasswordProof(page.context());
       await manager
         .row(`${prefix} Design`)
         .getByRole("button", { name: `Delete ${prefix} Design` })

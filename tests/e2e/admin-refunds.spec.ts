@@ -13,8 +13,16 @@ import { REFUND_MESSAGES } from "../../contract/refunds.ts";
 import { DashboardPage } from "./pages/admin.ts";
 import { CourseDetailPage } from "./pages/courses.ts";
 import { expectAccessible } from "./support/a11y.ts";
-import { bearerHeaders, createAccount, mailsTo, signInByApi, waitForMail, type Account } from "./support/accounts.ts";
-import { E2E_STEP_UP_SECONDS, expect, test } from "./support/fixtures.ts";
+import {
+  bearerHeaders,
+  createAccount,
+  forgetPasswordProof,
+  mailsTo,
+  signInByApi,
+  waitForMail,
+  type Account,
+} from "./support/accounts.ts";
+import { expect, test } from "./support/fixtures.ts";
 import { api, asReturningVisitor, hydrated } from "./support/page.ts";
 
 /** The API's headers for an admin's write: a fresh bearer token (no step-up needed). */
@@ -92,7 +100,6 @@ test("an admin refunds a paid course from its page (question, reason, password a
     // the admin, in the same browser
     await context.clearCookies();
     await signInByApi(context, admin);
-    const signedInAt = Date.now();
     const detail = new CourseDetailPage(page);
     await detail.goto(course._id);
     await hydrated(page);
@@ -107,9 +114,8 @@ test("an admin refunds a paid course from its page (question, reason, password a
     await expect(detail.refundDialog).toBeHidden();
     await expect(detail.refundButton("Kemi Bello")).toBeFocused();
 
-    // the password proof of the sign-in grows old: the refund asks for it again
-    const wait = signedInAt + (E2E_STEP_UP_SECONDS + 1) * 1000 - Date.now();
-    if (wait > 0) await page.waitForTimeout(wait);
+    // the password proof of the sign-in is gone (as after 60 minutes): the refund asks for it again
+    await forgetPasswordProof(context);
     await detail.refundButton("Kemi Bello").click();
     await expect(detail.refundDialog).toHaveAccessibleName(REFUND_MESSAGES.confirm(buyer.email, "₦42,000.00"));
     await detail.refundDialog.getByRole("textbox", { name: /Reason/ }).fill("The course was cancelled");

@@ -1,10 +1,11 @@
 // /admin/users: the accounts with search, and granting or revoking the admin role behind the step-up
-// (spec public-area §6 "moderate" level; the e2e server's window is E2E_STEP_UP_SECONDS).
+// (spec public-area §6 "moderate" level; a test makes the session forget its password proof instead of
+// waiting 60 minutes: forgetPasswordProof).
 import type { Locator, Page, PlaywrightWorkerArgs } from "@playwright/test";
 import { DashboardPage, UsersPage } from "./pages/admin.ts";
-import { createAccount, signIn, signInByApi, type Account } from "./support/accounts.ts";
+import { createAccount, forgetPasswordProof, signIn, signInByApi, type Account } from "./support/accounts.ts";
 import { expectAccessible } from "./support/a11y.ts";
-import { E2E_STEP_UP_SECONDS, expect, test } from "./support/fixtures.ts";
+import { expect, test } from "./support/fixtures.ts";
 import { asReturningVisitor, hydrated } from "./support/page.ts";
 
 const WRONG_PASSWORD = "That password is not right. Please try again.";
@@ -12,12 +13,6 @@ const WRONG_PASSWORD = "That password is not right. Please try again.";
 test.beforeEach(async ({ page }) => {
   await asReturningVisitor(page);
 });
-
-/** Lets the session's last password proof (made at `since`) age past the step-up window. */
-async function letVerificationExpire(since: number) {
-  const wait = since + (E2E_STEP_UP_SECONDS + 1) * 1000 - Date.now();
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-}
 
 /** The status of /admin for `account`, asked with a session of its own. */
 async function adminStatusFor(
@@ -80,12 +75,11 @@ test("granting admin after the step-up window asks for the password; a wrong one
   const admin = await createAccount(request, dataDir, { admin: true });
   const learner = await createAccount(request, dataDir);
   await signIn(page, admin);
-  const signedInAt = Date.now();
   expect(await adminStatusFor(playwright, baseURL, learner)).toBe(403);
 
   const users = new UsersPage(page);
   await users.goto(learner.email);
-  await letVerificationExpire(signedInAt);
+  await forgetPasswordProof(page.context());
   await users.grantButton(learner.username).click();
 
   const stepUp = users.stepUp;
@@ -153,10 +147,9 @@ test("cancelling the prompt changes nothing @desktop", async ({ page, request, d
   const admin = await createAccount(request, dataDir, { admin: true });
   const learner = await createAccount(request, dataDir);
   await signIn(page, admin);
-  const signedInAt = Date.now();
   const users = new UsersPage(page);
   await users.goto(learner.email);
-  await letVerificationExpire(signedInAt);
+  await forgetPasswordProof(page.context());
   await users.grantButton(learner.username).click();
   await expect(users.stepUp.prompt).toBeVisible();
   await users.stepUp.cancel.click();
@@ -175,10 +168,9 @@ test.describe("without JavaScript", () => {
     const admin = await createAccount(request, dataDir, { admin: true });
     const learner = await createAccount(request, dataDir);
     await signInByApi(page.context(), admin);
-    const signedInAt = Date.now();
     const users = new UsersPage(page);
     await users.goto(learner.email);
-    await letVerificationExpire(signedInAt);
+    await forgetPasswordProof(page.context());
     await users.grantButton(learner.username).click();
     await expect(users.stepUp.prompt).toBeVisible();
     await users.stepUp.password.fill("not-my-password-1");

@@ -311,3 +311,26 @@ describe("sign-up with a taken address (API)", () => {
     }
   });
 });
+
+describe("the other account endpoints (AUTH_RATE_LIMIT)", () => {
+  it("answer 429 past AUTH_RATE_LIMIT requests a minute from one address, while another address goes on", async () => {
+    const limited = await createTestApp({ AUTH_RATE_LIMIT: "3" });
+    try {
+      const open = (ip: string) =>
+        Promise.resolve(
+          limited.app.request(
+            "/backend/api/auth/verify-email?token=not-a-token",
+            { headers: sameOrigin(limited) },
+            { incoming: { socket: { remoteAddress: ip, remoteFamily: "IPv4" } } },
+          ),
+        );
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push((await open("10.201.0.1")).status);
+      expect(statuses.slice(0, 3)).not.toContain(429);
+      expect(statuses[3]).toBe(429);
+      expect((await open("10.201.0.2")).status).not.toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});

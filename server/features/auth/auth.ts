@@ -149,7 +149,7 @@ export function createAuth({ db, env, logger, mailer, mediaStore }: AuthDeps) {
       enabled: true,
       storage: "database",
       window: 60,
-      max: 100,
+      max: env.AUTH_RATE_LIMIT,
       customRules: {
         // Sign-in is limited per address in the hook below instead (sign-in-guard.ts): there it is
         // known whether the client is a known device of the account, which no address limit may refuse.

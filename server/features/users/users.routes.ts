@@ -35,6 +35,20 @@ const verify = defineRoute({
   },
 });
 
+const forget = defineRoute({
+  access: "user",
+  operationId: "forgetPasswordProof",
+  method: "delete",
+  path: "/api/session/verify",
+  tags: ["Account"],
+  summary: "Step-up: forget this session's confirmed password, so the next dangerous action asks for it again",
+  description:
+    "For a shared computer: the session stays signed in, and the next role change, bulk e-mail, course delete or refund asks for the password first. It only ever takes a permission away.",
+  responses: {
+    200: jsonResponse("Forgotten", z.object({ verifiedAt: z.null() })),
+  },
+});
+
 const listUsers = defineRoute({
   access: "admin",
   operationId: "listUsers",
@@ -89,6 +103,7 @@ export function registerUsersRoutes(app: OpenAPIHono<BackendEnv>, users: UsersSe
   app.openapi(verify, async (c) =>
     c.json(await users.verifyPassword(c.get("actor"), c.req.valid("json").password), 200),
   );
+  app.openapi(forget, async (c) => c.json(await users.forgetPasswordProof(c.get("actor")), 200));
   app.openapi(listUsers, async (c) => {
     c.header("Cache-Control", "private, no-store");
     return c.json(await users.list(c.get("actor"), c.req.valid("query")), 200);

@@ -135,6 +135,13 @@ export function createUsersService(
       return { verifiedAt: now.toISOString() };
     },
 
+    /** DELETE /api/session/verify: this session's password proof is forgotten (the step-up asks again). */
+    async forgetPasswordProof(actor: Actor | null): Promise<{ verifiedAt: null }> {
+      const me = requireUser(actor);
+      await db.update(session).set({ verifiedAt: null }).where(eq(session.id, me.sessionId));
+      return { verifiedAt: null };
+    },
+
     /** GET /api/admin/dashboard: the day's figures (Lagos time) and the totals. */
     async dashboard(actor: Actor | null, now: Date = new Date()): Promise<Dashboard> {
       requireAdmin(actor);

@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contacts, newsletterSubscribers, session, user } from "../../db/schema.ts";
-import { bearer, createAccount, sameOrigin, type TestAccount } from "../../../tests/support/accounts.ts";
+import { bearer, createAccount, sameOrigin, signIn, type TestAccount } from "../../../tests/support/accounts.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
 import { runAdminCommand } from "../../../scripts/admin-command.ts";
 import { startOfLagosDay } from "../../../contract/dates.ts";
@@ -11,7 +11,8 @@ import { startOfLagosDay } from "../../../contract/dates.ts";
 let t: TestApp;
 let admin: TestAccount;
 beforeAll(async () => {
-  t = await createTestApp();
+  // (many sign-ins from the one test address; the limit itself: "allows only SIGN_IN_RATE_LIMIT ...")
+  t = await createTestApp({ SIGN_IN_RATE_LIMIT: "1000" });
   admin = await createAccount(t, { admin: true });
 });
 afterAll(() => t.close());
@@ -154,6 +155,31 @@ describe("changing a role (step-up)", () => {
     } finally {
       await limited.close();
     }
+  });
+
+  it("forgetting the password proof makes the next change ask again, for this session only", async () => {
+    const boss = await createAccount(t, { admin: true });
+    const someone = await createAccount(t);
+    const forget = (headers: Record<string, string>) =>
+      t.request("/backend/api/session/verify", { method: "DELETE", headers });
+    expect((await forget(sameOrigin(t))).status).toBe(401);
+    const forgotten = await forget(sameOrigin(t, bearer(boss)));
+    expect(forgotten.status).toBe(200);
+    expect(await forgotten.json()).toEqual({ verifiedAt: null });
+    const refused = await setRole(boss, someone.id, "admin");
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as ErrorJson).error.code).toBe("step_up_required");
+    // another session of the same admin keeps its proof
+    const elsewhere = await signIn(t, boss.email, boss.password);
+    const token = elsewhere.headers.get("set-auth-token")!;
+    const other = await t.request(`/backend/api/admin/users/${someone.id}/role`, {
+      method: "PUT",
+      headers: sameOrigin(t, { Authorization: `Bearer ${token}` }),
+      json: { role: "admin" },
+    });
+    expect(other.status).toBe(200);
+    // a plain user may forget theirs too (it only ever takes a permission away)
+    expect((await forget(sameOrigin(t, bearer(someone)))).status).toBe(200);
   });
 
   it("needs a signed-in user for the step-up and a password in the body", async () => {

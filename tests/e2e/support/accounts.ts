@@ -161,6 +161,9 @@ export async function createAccount(
   return account;
 }
 
+/** The shared admins this worker process has already made sure of (once is enough: nobody changes them). */
+const adminsReady = new Set<string>();
+
 async function sharedAdmin(request: APIRequestContext, dataDir: string, options: CreateAccountOptions) {
   const email = E2E_ADMIN_EMAILS[options.adminIndex ?? 0];
   if (!email) throw new Error(`there are only ${E2E_ADMIN_EMAILS.length} admin addresses`);
@@ -172,8 +175,10 @@ async function sharedAdmin(request: APIRequestContext, dataDir: string, options:
   // Whoever registers the address first makes the account (the other attempts are refused as taken,
   // or lose the race at the database); its one verification e-mail is then in the outbox, and opening
   // it again is harmless. So every caller, in any worker, ends with the same verified admin.
+  if (adminsReady.has(email) && !options.image) return account;
   await postRegister(request, account, options.image);
   await verifyEmail(request, dataDir, email);
+  adminsReady.add(email);
   return account;
 }
 
@@ -219,4 +224,14 @@ export async function signInByApi(target: APIRequestContext | BrowserContext, ac
 export async function bearerHeaders(request: APIRequestContext, account: Account, baseURL: string | undefined) {
   const { token } = await signInByApi(request, account);
   return { Authorization: `Bearer ${token}`, origin: new URL(baseURL!).origin };
+}
+
+/**
+ * Makes the session forget its password proof (DELETE /backend/api/session/verify), as if the step-up
+ * window had passed: the next dangerous admin action asks for the password. No waiting on a clock.
+ */
+export async function forgetPasswordProof(target: APIRequestContext | BrowserContext) {
+  const request = "newPage" in target ? target.request : target;
+  const res = await request.delete("/backend/api/session/verify", { headers: ownOrigin() });
+  expect(res.status(), `forgetting the password proof: ${await res.text()}`).toBe(200);
 }

@@ -3,9 +3,6 @@ import { test as base, expect } from "@playwright/test";
 /** Addresses the server under test makes admins at sign-up (its ADMIN_EMAILS). */
 export const E2E_ADMIN_EMAILS = ["admin1@e2e.test", "admin2@e2e.test", "admin3@e2e.test", "admin4@e2e.test"];
 
-/** The server under test asks for the password again when the last one is older than this. */
-export const E2E_STEP_UP_SECONDS = 8;
-
 export interface WorkerOptions {
   /** the DATA_DIR of the server under test: its outbox holds the e-mail it sent */
   dataDir: string;
