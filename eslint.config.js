@@ -51,7 +51,8 @@ const serverZones = [
     target: `server/features/${feature}/**`,
     from: "server/features/**",
     except: [`${ROOT}/server/features/${feature}/**`, ...FEATURE_PUBLIC],
-    message: "Another feature is reached through its *.service.ts (or auth/actor.ts, auth/attempts.ts, mail/templates/, admin/resource.ts, admin/audit.ts): see eslint.config.js.",
+    message:
+      "Another feature is reached through its *.service.ts (or auth/actor.ts, auth/attempts.ts, mail/templates/, admin/resource.ts, admin/audit.ts): see eslint.config.js.",
   })),
   backendZone,
 ];

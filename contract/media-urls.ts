@@ -1,4 +1,4 @@
-// The addresses of /media pictures, as the pages and the server write them (README "Images"; decisions
+// The addresses of /media pictures, as the pages and the server write them (docs/images.md; decisions
 // 026, 027, 028): resized copies snapped to the steps of ./media.ts, their srcset, the blurred
 // placeholder, absolute addresses for social sites and feeds. No React and no server code: the pages
 // (app/components/ui/media-image.tsx, app/lib/meta.ts), the post page's body pictures

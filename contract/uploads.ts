@@ -91,4 +91,3 @@ export const UploadErrorSchema = z.object({
   error: z.object({ code: z.string(), message: z.string() }),
   message: z.string(),
 });
-

@@ -23,7 +23,9 @@ const FAMILIES: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** The one-segment addresses of pages: any other one-segment address is a post's. */
-const STATIC_SEGMENTS = new Set(PAGES.flatMap((p) => [p.path, ...(p.children ?? []).map((c) => c.path)]).filter(Boolean));
+const STATIC_SEGMENTS = new Set(
+  PAGES.flatMap((p) => [p.path, ...(p.children ?? []).map((c) => c.path)]).filter(Boolean),
+);
 
 /** The family of a page's address, or of its data (React Router's `/courses.data`, `/_root.data` for /). */
 export function pageFamilyOf(path: string): CacheFamily | null {

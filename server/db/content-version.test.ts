@@ -29,7 +29,9 @@ describe("writeContent", () => {
     const v1 = await contentVersionOf(db);
     expect(v1).toBe(v0 + 1);
 
-    await writeContent(db, ["courses"], (tx) => tx.update(courses).set({ title: "Renamed" }).where(eq(courses.id, course.id)));
+    await writeContent(db, ["courses"], (tx) =>
+      tx.update(courses).set({ title: "Renamed" }).where(eq(courses.id, course.id)),
+    );
     const v2 = await contentVersionOf(db);
     expect(v2).toBe(v1 + 1);
 

@@ -122,15 +122,7 @@ export const NOT_PUBLIC_CONTENT: Readonly<Record<string, string>> = {
  *  - "site": everything (the seed); every cached page depends on it.
  * Every write also moves "all", the version of pages declared with no narrower scope.
  */
-export type ContentScope =
-  | "home"
-  | "about"
-  | "courses"
-  | "categories"
-  | "events"
-  | "posts"
-  | `post:${string}`
-  | "site";
+export type ContentScope = "home" | "about" | "courses" | "categories" | "events" | "posts" | `post:${string}` | "site";
 
 /** The scope of one post's page. */
 export const postScope = (slug: string): ContentScope => `post:${slug}`;

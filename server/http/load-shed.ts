@@ -146,7 +146,7 @@ export interface LoadShedSettings {
 }
 
 /**
- * The limits for an engine, each overridable in the environment (README "Configuration"). The process
+ * The limits for an engine, each overridable in the environment (docs/operations.md "Configuration"). The process
  * renders on one thread: beyond the few requests that keep it busy while others wait for the database,
  * more at once only lengthen every answer. PGlite runs its queries on that same thread too, one at a
  * time. Measured (decision 041): on PostgreSQL 4 at once served more, and sooner, than 8 or 24, so both

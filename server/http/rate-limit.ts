@@ -70,7 +70,7 @@ type LimitSettings = Pick<
   | "ADDRESS_RATE_LIMIT_FACTOR"
 >;
 
-/** The limits from the settings (README "Configuration"). */
+/** The limits from the settings (docs/operations.md "Configuration"). */
 export function limitRules(env: LimitSettings): Record<LimitName, LimitRule> {
   const payment = (times: number): LimitRule => ({
     max: env.PAYMENT_RATE_LIMIT * times,

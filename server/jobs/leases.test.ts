@@ -1,6 +1,6 @@
 // Issue 29 "some receipts arrived more than 180 s after a restart" (decision 067): a receipt's mail job
 // that a server's worker held when the server was killed is taken again within a minute of the restart
-// (README "Payments"), however often it was tried before, on pg-boss's TestClock (its timers and its
+// (docs/payments.md), however often it was tried before, on pg-boss's TestClock (its timers and its
 // database time move only when the test moves them: no real waits). Left to pg-boss alone it waited for
 // the heartbeat to lapse, the supervisor's next pass (a minute) and then the job's retry delay, doubled
 // per earlier attempt: 2 to 3 minutes for a job tried once before.
@@ -19,7 +19,7 @@ import { readTestEnv } from "../env.ts";
 import { silentLogger } from "../lib/logger.ts";
 import { startQueue, type Queue } from "./queue.ts";
 
-/** README "Payments": a job a stopped server held is done within about a minute */
+/** docs/payments.md: a job a stopped server held is done within about a minute */
 const BOUND_MS = 60_000;
 
 let database: Database;

@@ -32,7 +32,7 @@ async function noInjectedImage(page: Page) {
   expect(await page.evaluate(() => (window as unknown as { __xss?: boolean }).__xss)).toBeUndefined();
 }
 
-// Behaviour alone, the same at every width: desktop only (README "Tests").
+// Behaviour alone, the same at every width: desktop only (docs/tests.md).
 test.describe("titles are text @desktop", () => {
   test("the issue's title and an XSS payload are shown as typed, in the page and its <title>", async ({
     page,

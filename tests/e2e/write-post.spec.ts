@@ -96,7 +96,8 @@ test("writes a post with an uploaded cover, an inline image and a YouTube embed 
   await expect.poll(selected).toBe("team@example.com");
   // The editor takes a moved cursor into its own state a little after the browser moved it (the
   // selectionchange event): Enter pressed before that would act on the old selection, the link text.
-  const frames = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  const frames = () =>
+    page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await frames();
   await page.keyboard.press("End");
   await expect.poll(selected).toBe("");

@@ -44,7 +44,12 @@ function render(values: { status: string; q: string }) {
           path="/admin/contacts"
           values={values}
           controls={[
-            { kind: "select", name: "status", label: "Status", options: filterOptions("Any status", [], values.status) },
+            {
+              kind: "select",
+              name: "status",
+              label: "Status",
+              options: filterOptions("Any status", [], values.status),
+            },
             { kind: "search", name: "q", label: "E-mail" },
           ]}
         />

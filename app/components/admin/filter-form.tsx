@@ -41,11 +41,7 @@ export function filterOptions(
   current: string,
 ): Array<{ value: string; label: string }> {
   const known = options.some((o) => o.value === current);
-  return [
-    { value: "", label: all },
-    ...options,
-    ...(current && !known ? [{ value: current, label: current }] : []),
-  ];
+  return [{ value: "", label: all }, ...options, ...(current && !known ? [{ value: current, label: current }] : [])];
 }
 
 /** On wide screens the controls and the buttons stand in one row (whole class names, for Tailwind's scan). */

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 /**
  * The blog pages' breadcrumb: the markup of ui/breadcrumb.tsx, copied on purpose. Importing that module
  * from these pages splits the chunk the home page shares with /courses in two, which adds about 220
- * bytes of gzipped JavaScript to the home page, already at its 130 KB budget (README "Benchmarks").
+ * bytes of gzipped JavaScript to the home page, already at its 130 KB budget (docs/benchmarks.md).
  */
 export function BlogBreadcrumb({ items }: { items: Array<{ label: string; to?: string }> }) {
   return (

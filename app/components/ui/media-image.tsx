@@ -3,7 +3,7 @@ import { isImageAddress, isResizable, mediaSrcSet, mediaUrl, PLACEHOLDER_TR } fr
 import { saveDataSizes, useSaveData } from "../../lib/save-data.ts";
 import { FIRST_SCREEN_TIMING } from "../../lib/first-screen.ts";
 
-// Images under /media are resized on request (issue 8 "Delivery"; README "Images"): pages ask for the
+// Images under /media are resized on request (issue 8 "Delivery"; docs/images.md): pages ask for the
 // size they show, with a srcset for sharper screens, and a tiny blurred copy stays underneath as the
 // CSS background until the real image covers it. No JavaScript is needed for any of it. Sizes are
 // asked as the server makes them, snapped up to the steps of contract/media.ts (decision 026): every

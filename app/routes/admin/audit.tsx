@@ -17,13 +17,7 @@ import { requireAdminPage } from "../../lib/guards.server.ts";
 import { toPageError } from "../../lib/page-errors.server.ts";
 import { AdminPageHeader, adminMeta } from "../../components/admin/admin-shell.tsx";
 import { DataTable, type Column } from "../../components/admin/data-table.tsx";
-import {
-  FilterForm,
-  filterHref,
-  filterOptions,
-  isFiltered,
-  readFilters,
-} from "../../components/admin/filter-form.tsx";
+import { FilterForm, filterHref, filterOptions, isFiltered, readFilters } from "../../components/admin/filter-form.tsx";
 
 const PATH = "/admin/audit";
 const FILTERS = ["actorId", "resource", "from", "to"] as const;
@@ -173,7 +167,12 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         path={PATH}
         values={filters}
         controls={[
-          { kind: "select", name: "actorId", label: "Admin", options: filterOptions("All admins", admins, filters.actorId) },
+          {
+            kind: "select",
+            name: "actorId",
+            label: "Admin",
+            options: filterOptions("All admins", admins, filters.actorId),
+          },
           {
             kind: "select",
             name: "resource",

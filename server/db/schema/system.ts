@@ -21,4 +21,3 @@ export const contentScopes = pgTable("content_scopes", {
   scope: text("scope").primaryKey(),
   version: bigint("version", { mode: "number" }).notNull().default(1),
 });
-

@@ -36,7 +36,10 @@ const NO_USERNAME = "anonymous";
 /** The cache scopes of these posts' pages (decision 044). */
 async function pageScopesOf(tx: ContentTx, postIds: readonly string[]): Promise<ContentScope[]> {
   if (postIds.length === 0) return [];
-  const rows = await tx.select({ slug: posts.slug }).from(posts).where(inArray(posts.id, [...postIds]));
+  const rows = await tx
+    .select({ slug: posts.slug })
+    .from(posts)
+    .where(inArray(posts.id, [...postIds]));
   return rows.map((r) => postScope(r.slug));
 }
 
@@ -88,7 +91,12 @@ export function createPostActionsService(db: Db) {
           .delete(comments)
           .where(and(eq(comments.id, id), isAdmin(me) ? undefined : eq(comments.userId, me.id)))
           .returning({ id: comments.id, postId: comments.postId });
-        alsoScopes(...(await pageScopesOf(tx, rows.map((c) => c.postId))));
+        alsoScopes(
+          ...(await pageScopesOf(
+            tx,
+            rows.map((c) => c.postId),
+          )),
+        );
         return rows;
       });
       if (gone.length > 0) return { message: M.commentDeleted };

@@ -41,7 +41,10 @@ const VALID = {
   img: "/media/uploads/js.webp",
 };
 
-const call = apiCaller(() => t, () => admin);
+const call = apiCaller(
+  () => t,
+  () => admin,
+);
 
 type CourseJson = typeof VALID & {
   _id: string;
@@ -180,9 +183,9 @@ describe("PUT /api/courses/{id}", () => {
     expect(await refused(await call("PUT", `/api/courses/${course._id}`, { price: 90000 }), 422)).toBe(
       COURSE_MESSAGES.discountBelowPrice,
     );
-    expect(
-      await refused(await call("PUT", `/api/courses/${course._id}`, { discountPrice: null }), 422),
-    ).toBe(COURSE_MESSAGES.showDiscountWithoutPrice);
+    expect(await refused(await call("PUT", `/api/courses/${course._id}`, { discountPrice: null }), 422)).toBe(
+      COURSE_MESSAGES.showDiscountWithoutPrice,
+    );
     const cleared = await ok<CourseJson>(
       await call("PUT", `/api/courses/${course._id}`, { discountPrice: null, showDiscount: false }),
     );
@@ -239,18 +242,24 @@ describe("DELETE /api/courses/{id}", () => {
       paymentStatus: "paid",
       amount: 15_000_000,
     });
-    const [coupon] = await t.db.insert(coupons).values({ code: "JSONLY", discount: 50, courseId: course._id }).returning();
+    const [coupon] = await t.db
+      .insert(coupons)
+      .values({ code: "JSONLY", discount: 50, courseId: course._id })
+      .returning();
     await ok(await call("DELETE", `/api/courses/${course._id}`));
 
-    const purchases = await ok<Array<Record<string, unknown>>>(await call("GET", `/api/courses/${course._id}/purchases`));
-    expect(purchases).toEqual([
-      expect.objectContaining({ userName: "Chika", paymentStatus: "paid", amount: 150000 }),
-    ]);
+    const purchases = await ok<Array<Record<string, unknown>>>(
+      await call("GET", `/api/courses/${course._id}/purchases`),
+    );
+    expect(purchases).toEqual([expect.objectContaining({ userName: "Chika", paymentStatus: "paid", amount: 150000 })]);
     const [kept] = await t.db.select().from(coupons).where(eq(coupons.id, coupon!.id));
     expect(kept!.courseId).toBe(course._id);
     const check = await call("GET", `/api/coupons/validate/JSONLY?courseId=${other._id}`, undefined, null);
     expect(((await check.json()) as { valid: boolean }).valid).toBe(false);
-    const [entry] = await t.db.select().from(adminAudit).where(and(eq(adminAudit.action, "delete")));
+    const [entry] = await t.db
+      .select()
+      .from(adminAudit)
+      .where(and(eq(adminAudit.action, "delete")));
     expect(entry).toMatchObject({ resource: "courses", itemId: course._id, itemLabel: VALID.title });
   });
 });
@@ -302,7 +311,9 @@ describe("GET /api/courses/{id}/purchases and ?ids=", () => {
       ["Old", null],
     ]);
     expect(list[0]!.purchasedAt).toBe("2026-02-01T10:00:00.000Z");
-    expect(await refused(await call("GET", `/api/courses/${MISSING_ID}/purchases`), 404)).toBe(COURSE_MESSAGES.notFound);
+    expect(await refused(await call("GET", `/api/courses/${MISSING_ID}/purchases`), 404)).toBe(
+      COURSE_MESSAGES.notFound,
+    );
   });
 
   it("lists only the courses asked for that exist, and refuses a list that is too long", async () => {

@@ -28,7 +28,10 @@ beforeEach(async () => {
 
 const MISSING_ID = "0123456789abcdef01234567";
 
-const call = apiCaller(() => t, () => admin);
+const call = apiCaller(
+  () => t,
+  () => admin,
+);
 
 interface ContactJson {
   _id: string;
@@ -63,7 +66,9 @@ describe("who may read and answer contact requests", () => {
       [plain, 403],
     ] as const) {
       expect((await call("GET", "/api/admin/contacts", undefined, who)).status).toBe(status);
-      expect((await call("POST", "/api/admin/respond", { contactId: row.id, response: "Hi" }, who)).status).toBe(status);
+      expect((await call("POST", "/api/admin/respond", { contactId: row.id, response: "Hi" }, who)).status).toBe(
+        status,
+      );
       expect((await call("DELETE", `/api/admin/contacts/${row.id}`, undefined, who)).status).toBe(status);
     }
     const [still] = await t.db.select().from(contacts).where(eq(contacts.id, row.id));
@@ -97,15 +102,24 @@ describe("GET /api/admin/contacts", () => {
   });
 
   it("refuses unknown filters with a clear 422", async () => {
-    expect(await refused(await call("GET", "/api/admin/contacts?status=closed"), 422)).toContain(CONTACT_MESSAGES.status);
-    expect(await refused(await call("GET", "/api/admin/contacts?subject=Spam"), 422)).toContain(CONTACT_MESSAGES.subject);
+    expect(await refused(await call("GET", "/api/admin/contacts?status=closed"), 422)).toContain(
+      CONTACT_MESSAGES.status,
+    );
+    expect(await refused(await call("GET", "/api/admin/contacts?subject=Spam"), 422)).toContain(
+      CONTACT_MESSAGES.subject,
+    );
     expect((await call("GET", `/api/admin/contacts?search=${"x".repeat(101)}`)).status).toBe(422);
   });
 });
 
 describe("POST /api/admin/respond", () => {
   it("e-mails the response as the reply to the subject, keeps it with the request, which is then responded", async () => {
-    const row = await request({ name: "Ngozi", email: "ngozi@example.com", subject: "Technical Support", message: "My video stops." });
+    const row = await request({
+      name: "Ngozi",
+      email: "ngozi@example.com",
+      subject: "Technical Support",
+      message: "My video stops.",
+    });
     const body = await ok<{ message: string; contact: ContactJson }>(
       await call("POST", "/api/admin/respond", {
         contactId: row.id,
@@ -157,9 +171,9 @@ describe("POST /api/admin/respond", () => {
     expect(
       await refused(await call("POST", "/api/admin/respond", { contactId: row.id, response: "x".repeat(5001) }), 422),
     ).toBe(CONTACT_MESSAGES.responseTooLong);
-    expect(await refused(await call("POST", "/api/admin/respond", { contactId: MISSING_ID, response: "Hi" }), 404)).toBe(
-      CONTACT_MESSAGES.notFound,
-    );
+    expect(
+      await refused(await call("POST", "/api/admin/respond", { contactId: MISSING_ID, response: "Hi" }), 404),
+    ).toBe(CONTACT_MESSAGES.notFound);
     expect((await call("POST", "/api/admin/respond", { contactId: "nope", response: "Hi" })).status).toBe(404);
     expect((await call("POST", "/api/admin/respond", "just text")).status).toBe(422);
     expect((await t.db.select().from(mailMessages)).length).toBe(mailsBefore);

@@ -78,8 +78,6 @@ const respond = defineRoute({
 export function registerContactsRoutes(app: OpenAPIHono<BackendEnv>, contacts: ContactsService) {
   app.openapi(createContact, async (c) => c.json(await contacts.create(c.req.valid("json")), 201));
   app.openapi(listContacts, async (c) => c.json(await contacts.listPage(c.get("actor"), c.req.valid("query")), 200));
-  app.openapi(deleteContact, async (c) =>
-    c.json(await contacts.remove(c.get("actor"), c.req.valid("param").id), 200),
-  );
+  app.openapi(deleteContact, async (c) => c.json(await contacts.remove(c.get("actor"), c.req.valid("param").id), 200));
   app.openapi(respond, async (c) => c.json(await contacts.respond(c.get("actor"), c.req.valid("json")), 200));
 }

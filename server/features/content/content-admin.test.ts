@@ -4,7 +4,16 @@
 // public lists follow, and exactly one audit row per write with its before/after (none for a refused one).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { desc, eq, sql } from "drizzle-orm";
-import { adminAudit, blogTeasers, carouselSlides, experts, faqs, hero, instructorCtas, talents } from "../../db/schema.ts";
+import {
+  adminAudit,
+  blogTeasers,
+  carouselSlides,
+  experts,
+  faqs,
+  hero,
+  instructorCtas,
+  talents,
+} from "../../db/schema.ts";
 import { contentVersionOf } from "../../db/content-version.ts";
 import { createAccount, type TestAccount } from "../../../tests/support/accounts.ts";
 import { apiCaller, ok, refused } from "../../../tests/support/api-calls.ts";
@@ -29,7 +38,10 @@ beforeEach(async () => {
 const ID = expect.stringMatching(/^[0-9a-f]{24}$/);
 const MISSING_ID = "0123456789abcdef01234567";
 
-const call = apiCaller(() => t, () => admin);
+const call = apiCaller(
+  () => t,
+  () => admin,
+);
 
 const auditRows = () => t.db.select().from(adminAudit).orderBy(desc(adminAudit.at), desc(adminAudit.id));
 

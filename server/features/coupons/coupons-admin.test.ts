@@ -26,13 +26,22 @@ beforeEach(async () => {
   await t.db.delete(coupons);
   const [course] = await t.db
     .insert(courses)
-    .values({ title: "Cyber basics", img: "/media/c.webp", instructor: "Ife", price: 5_000_000, category: "Cybersecurity" })
+    .values({
+      title: "Cyber basics",
+      img: "/media/c.webp",
+      instructor: "Ife",
+      price: 5_000_000,
+      category: "Cybersecurity",
+    })
     .returning();
   courseId = course!.id;
 });
 
 const MISSING_ID = "0123456789abcdef01234567";
-const call = apiCaller(() => t, () => admin);
+const call = apiCaller(
+  () => t,
+  () => admin,
+);
 
 interface CouponJson {
   _id: string;
@@ -44,8 +53,7 @@ interface CouponJson {
   usageRecords: Array<{ userName: string; paymentStatus: string; courseId: string; usedAt: string }>;
 }
 
-const create = async (body: Record<string, unknown>) =>
-  ok<CouponJson>(await call("POST", "/api/coupons", body), 201);
+const create = async (body: Record<string, unknown>) => ok<CouponJson>(await call("POST", "/api/coupons", body), 201);
 
 describe("who may manage coupons", () => {
   it("refuses every coupon call to the signed-out (401) and plain users (403); the checkout check stays public", async () => {
@@ -77,13 +85,17 @@ describe("POST /api/coupons", () => {
     expect(entry).toMatchObject({ action: "create", resource: "coupons", itemLabel: "CYBER-25" });
   });
 
-  it.each([[{}], [{ discount: "" }], [{ discount: "20" }], [{ discount: 101 }], [{ discount: -1 }], [{ discount: 12.5 }]])(
-    "refuses %j with 'Please enter a valid discount percentage (0-100)'",
-    async (body) => {
-      expect(await refused(await call("POST", "/api/coupons", body), 422)).toContain(COUPON_MESSAGES.discount);
-      expect(await t.db.select().from(coupons)).toHaveLength(0);
-    },
-  );
+  it.each([
+    [{}],
+    [{ discount: "" }],
+    [{ discount: "20" }],
+    [{ discount: 101 }],
+    [{ discount: -1 }],
+    [{ discount: 12.5 }],
+  ])("refuses %j with 'Please enter a valid discount percentage (0-100)'", async (body) => {
+    expect(await refused(await call("POST", "/api/coupons", body), 422)).toContain(COUPON_MESSAGES.discount);
+    expect(await t.db.select().from(coupons)).toHaveLength(0);
+  });
 
   it("accepts 0 and 100; refuses a duplicate code in any case (409), a bad code and an unknown course (422)", async () => {
     await create({ discount: 0, code: "FREE0" });

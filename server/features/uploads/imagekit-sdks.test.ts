@@ -1,6 +1,6 @@
 // ImageKit's own client libraries, unchanged, against this site over real HTTP (decision 014: "its client
 // libraries, pointed at this site, work unchanged"; issue 15; decision 026): which calls work and how
-// they are pointed here. The README's "Images" section lists the same.
+// they are pointed here. docs/images.md lists the same.
 //   @imagekit/javascript 5 (browser): buildSrc (query and path form, absolute src), getResponsiveImageAttributes,
 //     upload given an `xhr` whose open() goes to this site (it opens ImageKit's host otherwise);
 //   @imagekit/nodejs 7 (server): helper.buildSrc, files.upload with baseURL = PUBLIC_URL/backend;
