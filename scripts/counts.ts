@@ -82,11 +82,34 @@ export function componentLengths(root: string, files: string[]): { name: string;
   return found;
 }
 
+/** `true` or `false`, also as `true as const` or `(false)`. */
+const isBoolean = (node: ts.Expression): boolean =>
+  ts.isAsExpression(node) || ts.isSatisfiesExpression(node) || ts.isParenthesizedExpression(node)
+    ? isBoolean(node.expression)
+    : node.kind === ts.SyntaxKind.TrueKeyword || node.kind === ts.SyntaxKind.FalseKeyword;
+
 /** Object literals with `ok: true` or `ok: false` written in app/ outside the files that make results. */
 export function handWrittenResults(root: string, files: string[], kernel: RegExp): { file: string; count: number }[] {
   return files
     .filter((f) => !kernel.test(f))
-    .map((file) => ({ file, count: (code(root, file).match(/\bok:\s*(true|false)\b/g) ?? []).length }))
+    .map((file) => {
+      const text = readFileSync(path.join(root, file), "utf8");
+      const kind = file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+      const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
+      let count = 0;
+      const visit = (node: ts.Node) => {
+        if (
+          ts.isPropertyAssignment(node) &&
+          ts.isIdentifier(node.name) &&
+          node.name.text === "ok" &&
+          isBoolean(node.initializer)
+        )
+          count++;
+        ts.forEachChild(node, visit);
+      };
+      visit(source);
+      return { file, count };
+    })
     .filter((r) => r.count > 0);
 }
 
@@ -97,7 +120,12 @@ export function measure(root = ROOT): Count[] {
   const coupons = screenLines(root, app, /coupon/i, publicSide);
   const courses = screenLines(root, app, /course|categor/i, publicSide);
   const big = componentLengths(root, app).filter((c) => c.lines > 200);
-  const results = handWrittenResults(root, app, /^app\/lib\/(action-result|action-kernel)/);
+  // the kernel (decision 069), and the API client's fetch results (no form's answer)
+  const results = handWrittenResults(
+    root,
+    app,
+    /^app\/lib\/(action-result|action\.server|forms\.server|api-client)\.ts$/,
+  );
   // the FAQ resource's files, its public display and demo data aside
   const faqFiles = all.filter(
     (f) =>
@@ -105,8 +133,8 @@ export function measure(root = ROOT): Count[] {
       !/^(app\/routes\/home\.tsx|app\/components\/home\/|server\/db\/seed\/)/.test(f),
   );
   return [
-    { name: "coupon screens, page-side lines", ...coupons, target: 300, ceiling: 927 },
-    { name: "course screens, page-side lines", ...courses, target: 300, ceiling: 1115 },
+    { name: "coupon screens, page-side lines", ...coupons, target: 300, ceiling: 896 },
+    { name: "course screens, page-side lines", ...courses, target: 300, ceiling: 1043 },
     {
       name: "components over 200 lines in app/",
       value: big.length,
@@ -119,7 +147,7 @@ export function measure(root = ROOT): Count[] {
       value: results.reduce((n, r) => n + r.count, 0),
       detail: results.map((r) => `${r.file} ${r.count}`),
       target: 0,
-      ceiling: 69,
+      ceiling: 4,
     },
     {
       name: "files naming one declared resource (the FAQs)",

@@ -49,3 +49,24 @@ export function messageOf<F extends string, V, S>(result: ActionResult<F, V, S>)
   if (result.ok) return result.message;
   return result.formError ?? Object.values<string | undefined>(result.fieldErrors).find(Boolean) ?? "";
 }
+
+/**
+ * The one code of a refusal that asks for the password again (the server's DomainError code, the same
+ * on the API): the page shows StepUpPrompt (app/components/admin/step-up-prompt.tsx) for it.
+ */
+export const STEP_UP_CODE = "step_up_required";
+
+/**
+ * The one confirmation convention (decision 069): a delete posted without `confirmed=yes` (no JavaScript)
+ * answers a success tagged `<noun>.confirm` whose message is the question and whose values are what the
+ * confirmed post carries. A form tagged `coupon.delete` (or just `refund`) asks as `coupon.confirm`.
+ */
+export function confirmIntentOf(intent: string): string {
+  return `${intent.split(".")[0]}.confirm`;
+}
+
+/** The question an answer asks before the form tagged `intent` goes through, if it is one. */
+export function confirmationOf<S>(answer: unknown, intent: string): ActionSuccess<S> | undefined {
+  const a = answer as Partial<ActionSuccess<S>> | null | undefined;
+  return a?.ok === true && a.intent === confirmIntentOf(intent) ? (a as ActionSuccess<S>) : undefined;
+}

@@ -1,7 +1,7 @@
 // The loader and action of admin screens built on declared resources (contract/admin-resource.ts;
 // decision 029). A screen names the resources it shows; this reads each one's page of items and the
 // item being edited (`?edit=<id>`), and answers every form of those sections: save (add or update),
-// delete (after its confirmation) and move. One form → result → message path:
+// delete (after its confirmation) and move, on the one action kernel (app/lib/action.server.ts):
 //  - success: a redirect to the screen without `?edit` (the form is cleared and leaves edit mode; a
 //    reload posts nothing again) with the spec's message as a flash (app/lib/flash.server.ts);
 //  - failure: an intent-tagged ActionResult with the field errors, the form-level message (the spec's
@@ -19,12 +19,11 @@ import {
 import { resourceInputSchema } from "../../contract/admin-resource-schema.ts";
 import { readPageNumber, type Page } from "../../contract/paging.ts";
 import type { ActionResult } from "./action-result.ts";
+import { failure, readAction, refuse, runAction } from "./action.server.ts";
 import { appContext, type AppContext } from "./context.ts";
-import { redirectWithMessage } from "./flash.server.ts";
-import { parseBody, readFormBody, type FormBody } from "./forms.server.ts";
+import type { FormBody } from "./forms.server.ts";
 import { pageAddressOf, requireAdminPage } from "./guards.server.ts";
-import { pageLogger } from "./log.server.ts";
-import { failureOf, toPageError } from "./page-errors.server.ts";
+import { toPageError } from "./page-errors.server.ts";
 
 type Args = { request: Request; context: { get: (key: typeof appContext) => AppContext } };
 type Item = ResourceItem<string>;
@@ -112,8 +111,6 @@ function backTo(request: Request, spec: ResourceSpec): string {
   return `${pageAddressOf(request, ["edit"])}#${spec.key}`;
 }
 
-const text = (value: unknown) => (typeof value === "string" ? value : "");
-
 /**
  * Files posted without JavaScript: uploaded through the media pipeline, their addresses put in the
  * fields (an image or video field's file comes as `uploadFieldOf(name)`). Answers the upload problems by field.
@@ -152,111 +149,90 @@ export async function uploadPosted(
 
 /**
  * The action of a screen of declared resources: the posted `resource` picks the section, `intent`
- * the form (save, delete, move). Answers an ActionResult tagged `{key}.{intent}`, or redirects.
+ * the form (save, delete, move), each on the one action kernel (app/lib/action.server.ts). Answers an
+ * ActionResult tagged `{key}.{intent}`, or redirects.
  */
 export async function resourceAction(
-  { request, context }: Args,
+  args: Args,
   specs: ReadonlyArray<ResourceSpec>,
 ): Promise<ResourceActionResult | Response> {
-  const ctx = context.get(appContext);
-  const actor = requireAdminPage(request, ctx);
-  const body = await readFormBody(request);
-  const spec = specs.find((s) => s.key === body.fields.resource);
-  const notOurs: ResourceActionResult = {
-    ok: false,
-    formError: "This form is not one of this page's. Please reload the page.",
-    fieldErrors: {},
-    values: {},
-  };
-  if (!spec) return notOurs;
-  const intent = text(body.fields.intent);
-  const id = spec.single ? "" : text(body.fields.id).trim();
+  const call = await readAction(args, "admin");
+  const { ctx, actor, intent } = call;
+  const spec = specs.find((s) => s.key === call.body.fields.resource);
+  const notOurs = () =>
+    failure(undefined, { formError: "This form is not one of this page's. Please reload the page." }, {});
+  if (!spec) return notOurs();
+  const id = spec.single ? "" : call.text("id").trim();
   // an add-only list (categories) has its add and its delete, no update nor move
-  if (spec.addOnly && intent !== "delete" && (intent === "move" || id !== "")) return notOurs;
+  if (spec.addOnly && intent !== "delete" && (intent === "move" || id !== "")) return notOurs();
   const t = spec.texts;
   const tag = (name: string) => `${spec.key}.${name}`;
   const single = spec.single ? singleOf(ctx, spec) : null;
   const service = spec.single ? null : serviceOf(ctx, spec);
-  const done = (message: string) => redirectWithMessage(ctx, backTo(request, spec), message);
-  /** The service call; a refusal becomes this section's failure, said with `failed(reason)`. */
-  const attempt = async (
-    name: string,
-    failed: (reason: string) => string,
-    values: Record<string, string | undefined>,
-    call: () => Promise<unknown>,
-  ) => {
-    // an unexpected failure too is said on the screen with the spec's text, its cause logged (issue 29)
-    const refused = await failureOf(call, pageLogger(ctx), `admin ${spec.key}: the ${name} failed`);
-    return (
-      refused && { ok: false as const, intent: tag(name), formError: failed(refused.message), fieldErrors: {}, values }
-    );
-  };
+  // every success: back to the screen without `?edit`, at the section; an unexpected failure too is said
+  // on the screen with the spec's text, its cause logged (issue 29)
+  const common = (name: string) => ({
+    intent: tag(name),
+    back: backTo(call.request, spec),
+    logAs: `admin ${spec.key}: the ${name} failed`,
+  });
 
   if (intent === "delete") {
     // spec admin §5 (carousel): a short id is refused before any call
     if (service && spec.idMinLength !== undefined && id.length < spec.idMinLength) {
-      return {
-        ok: false,
-        intent: tag("delete"),
-        formError: spec.invalidId ?? "Invalid ID",
-        fieldErrors: {},
-        values: { id },
-      };
+      return failure(tag("delete"), { formError: spec.invalidId ?? "Invalid ID" }, { id });
     }
-    // Without JavaScript the Delete button posts at once: its question, answered on the page; or, for
-    // an item the server would refuse (a category in use), that refusal at once, with no question first.
-    if (body.fields.confirmed !== "yes") {
-      const item = service ? await service.get(actor, id).catch(() => null) : null;
-      const refused = item ? t.deleteRefused?.(item) : undefined;
-      if (refused)
-        return { ok: false, intent: tag("delete"), formError: refused.message, fieldErrors: {}, values: { id } };
-      const label = item?.[spec.list.title] || t.one;
-      return { ok: true, intent: tag("confirm"), message: t.confirmDelete(label), values: { id, label } };
-    }
-    const failure = await attempt("delete", t.deleteFailed, { id }, () =>
-      single ? single.clear(actor) : service!.remove(actor, id),
-    );
-    return failure ?? done(t.deleted);
+    return runAction(call, {
+      ...common("delete"),
+      values: { id },
+      // Without JavaScript the Delete button posts at once: its question, answered on the page; or, for
+      // an item the server would refuse (a category in use), that refusal at once, with no question first.
+      confirm: async () => {
+        const item = service ? await service.get(actor, id).catch(() => null) : null;
+        const refused = item ? t.deleteRefused?.(item) : undefined;
+        if (refused) return refuse({ formError: refused.message });
+        const label = item?.[spec.list.title] || t.one;
+        return { question: t.confirmDelete(label), values: { id, label } };
+      },
+      run: () => (single ? single.clear(actor) : service!.remove(actor, id)),
+      refused: (refused) => t.deleteFailed(refused.message),
+      done: () => t.deleted,
+    });
   }
 
   if (intent === "move" && service) {
-    const failure = await attempt(
-      "move",
-      (reason) => reason,
-      { id },
-      () => service.move(actor, id, { direction: text(body.fields.direction) }),
-    );
-    return failure ?? done(t.moved);
+    return runAction(call, {
+      ...common("move"),
+      values: { id },
+      run: () => service.move(actor, id, { direction: call.text("direction") }),
+      done: () => t.moved,
+    });
   }
 
   // save: an update when the form carries the id of the item being edited (or the single record), else an add
   const updating = single !== null || id !== "";
   const names = spec.fields.map((f) => f.name);
-  const uploadErrors = await uploadPosted(ctx, actor, spec.fields, body);
   const labels = Object.fromEntries(spec.fields.map((f) => [f.name, f.label]));
-  const form = parseBody(body, { schema: resourceInputSchema(spec), fields: names, labels, keep: names });
-  const values = { ...(form.ok ? form.values : form.failure.values), ...(id ? { id } : {}) };
-  if (!form.ok || Object.keys(uploadErrors).length > 0) {
-    const fieldErrors = { ...(form.ok ? {} : form.failure.fieldErrors), ...uploadErrors };
-    // spec admin §5: 'All fields are required' above the form, and beside each empty field what it needs
-    // (only fields with that message: without a declared one, `undefined === undefined` once marked
-    // every field without a problem "… is required", the checkbox too; issue 29)
-    const required = t.required;
-    const missing = required !== undefined && Object.values(fieldErrors).includes(required);
-    for (const field of spec.fields) {
-      if (required !== undefined && fieldErrors[field.name] === required) {
-        fieldErrors[field.name] = `${field.label} is required`;
+  return runAction(call, {
+    ...common("save"),
+    values: id ? { id } : {},
+    precheck: () => uploadPosted(ctx, actor, spec.fields, call.body),
+    form: { schema: resourceInputSchema(spec), fields: names, labels, keep: names },
+    invalid: ({ formError, fieldErrors }) => {
+      // spec admin §5: 'All fields are required' above the form, and beside each empty field what it needs
+      // (only fields with that message: without a declared one, `undefined === undefined` once marked
+      // every field without a problem "… is required", the checkbox too; issue 29)
+      const required = t.required;
+      const missing = required !== undefined && Object.values(fieldErrors).includes(required);
+      const said = { ...fieldErrors };
+      for (const field of spec.fields) {
+        if (required !== undefined && said[field.name] === required) said[field.name] = `${field.label} is required`;
       }
-    }
-    const formError = missing ? t.required : form.ok ? undefined : form.failure.formError;
-    return { ok: false, intent: tag("save"), formError, fieldErrors, values };
-  }
-  const failure = await attempt("save", updating ? t.updateFailed : t.addFailed, values, () =>
-    single
-      ? single.save(actor, form.data)
-      : id
-        ? service!.update(actor, id, form.data)
-        : service!.create(actor, form.data),
-  );
-  return failure ?? done(updating ? t.updated : t.added);
+      return { formError: missing ? required : formError, fieldErrors: said };
+    },
+    run: (data) =>
+      single ? single.save(actor, data) : id ? service!.update(actor, id, data) : service!.create(actor, data),
+    refused: (refused) => (updating ? t.updateFailed : t.addFailed)(refused.message),
+    done: () => (updating ? t.updated : t.added),
+  });
 }

@@ -1,6 +1,6 @@
 // The coupon screens' loaders and action (spec admin-back-office §2 "Coupon manager (/coupons) and coupon
-// table (/coupon-table)", "Coupon detail", §4, §5, §8, §9; issue 17; decision 034), on the one form →
-// result → message path (decision 029): a form is read with parseBody and the contract's schema
+// table (/coupon-table)", "Coupon detail", §4, §5, §8, §9; issue 17; decision 034), on the one action
+// kernel (app/lib/action.server.ts, decision 069): a form is parsed with the contract's schema
 // (contract/coupon-form.ts), a failure is an intent-tagged ActionResult with the field errors and what
 // was typed, a success redirects back with its message. /coupons and /coupon-table share the list and
 // the action; /coupons/view/{couponId} reads one coupon and its usage records.
@@ -14,12 +14,10 @@ import {
 } from "../../contract/coupon-form.ts";
 import { COUPON_MESSAGES, type CouponJson } from "../../contract/coupons.ts";
 import type { ActionResult } from "./action-result.ts";
+import { readAction, runAction } from "./action.server.ts";
 import { appContext, type AppContext } from "./context.ts";
-import { redirectWithMessage } from "./flash.server.ts";
-import { parseBody, readFormBody } from "./forms.server.ts";
 import { pageAddressOf, requireAdminPage } from "./guards.server.ts";
-import { pageLogger } from "./log.server.ts";
-import { failureOf, toPageError } from "./page-errors.server.ts";
+import { toPageError } from "./page-errors.server.ts";
 
 type Args = {
   request: Request;
@@ -43,8 +41,6 @@ export interface CourseName {
   _id: string;
   title: string;
 }
-
-const text = (value: unknown) => (typeof value === "string" ? value : "");
 
 /**
  * /coupons and /coupon-table: every coupon (newest first), the courses (the course select and the
@@ -113,104 +109,76 @@ export async function loadCouponDetail({ request, params, context }: Args) {
   return { coupon, courseNames, now: new Date().toISOString() };
 }
 
+/** The service's refusal of a save beside the field it is about (a duplicate code beside the code). */
+function fieldOfRefusal(reason: string, status: number): CouponFormField | undefined {
+  const messages: Record<CouponFormField, string[]> = {
+    discount: [COUPON_MESSAGES.discount],
+    code: [COUPON_MESSAGES.code],
+    courseId: [COUPON_MESSAGES.course],
+    usageLimit: [COUPON_MESSAGES.usageLimit, COUPON_MESSAGES.limitBelowUsesEnd],
+    expiresAt: [COUPON_MESSAGES.expiresAt, COUPON_MESSAGES.expiryPassedEnd],
+  };
+  return (
+    COUPON_FORM_FIELDS.find((f) => messages[f].some((m) => reason.includes(m))) ?? (status === 409 ? "code" : undefined)
+  );
+}
+
 /** /coupons and /coupon-table: create, Validate / Invalidate, the inline edit's Save, and delete. */
-export async function couponsAction({ request, context }: Args): Promise<CouponActionResult | Response> {
-  const ctx = context.get(appContext);
-  const actor = requireAdminPage(request, ctx);
-  const body = await readFormBody(request);
-  // back to the list as it was, without the inline edit
-  const back = pageAddressOf(request, ["edit"]);
-  const intent = text(body.fields.intent);
-  const id = text(body.fields.id).trim().slice(0, 100);
-  const code = text(body.fields.code).trim().slice(0, 100);
-  const success = (message: string) => redirectWithMessage(ctx, back, message);
+export async function couponsAction(args: Args): Promise<CouponActionResult | Response> {
+  const call = await readAction(args, "admin");
+  const { ctx, actor, intent } = call;
+  const id = call.text("id").trim().slice(0, 100);
+  const code = call.text("code").trim().slice(0, 100);
   const admin = ctx.services.coupons.admin;
-  const log = pageLogger(ctx);
+  // back to the list as it was, without the inline edit
+  const back = pageAddressOf(call.request, ["edit"]);
 
   if (intent === "coupon.toggle") {
-    const isValid = body.fields.isValid === "true";
-    let saved: CouponJson | null = null;
-    const refused = await failureOf(
-      async () => {
-        saved = await admin.update(actor, id, { isValid });
-      },
-      log,
-      "admin coupons: changing the status failed",
-    );
-    if (refused || !saved) {
-      return {
-        ok: false,
-        intent: "coupon.toggle",
-        formError: `${COUPON_MESSAGES.updateFailed} ${refused?.message ?? ""}`.trim(),
-        fieldErrors: {},
-        values: { id },
-      };
-    }
-    const done = saved as CouponJson;
-    return success(done.isValid ? T.validated(done.code) : T.invalidated(done.code));
+    return runAction(call, {
+      intent,
+      values: { id },
+      run: () => admin.update(actor, id, { isValid: call.text("isValid") === "true" }),
+      logAs: "admin coupons: changing the status failed",
+      refused: (refused) => `${COUPON_MESSAGES.updateFailed} ${refused.message}`.trim(),
+      back,
+      done: (saved) => (saved.isValid ? T.validated(saved.code) : T.invalidated(saved.code)),
+    });
   }
 
   if (intent === "coupon.delete") {
-    if (body.fields.confirmed !== "yes") {
-      return { ok: true, intent: "coupon.confirm", message: COUPON_MESSAGES.confirmDelete, values: { id, code } };
-    }
-    const refused = await failureOf(() => admin.remove(actor, id), log, "admin coupons: the delete failed");
-    if (refused) {
-      return {
-        ok: false,
-        intent: "coupon.delete",
-        formError: `${COUPON_MESSAGES.deleteFailed} ${refused.message}`,
-        fieldErrors: {},
-        values: { id },
-      };
-    }
-    return success(COUPON_MESSAGES.deleted);
+    return runAction(call, {
+      intent,
+      values: { id },
+      confirm: { question: COUPON_MESSAGES.confirmDelete, values: { id, code } },
+      run: () => admin.remove(actor, id),
+      logAs: "admin coupons: the delete failed",
+      refused: (refused) => `${COUPON_MESSAGES.deleteFailed} ${refused.message}`,
+      back,
+      done: () => COUPON_MESSAGES.deleted,
+    });
   }
 
   // coupon.create (/coupons) or coupon.save (the inline edit of `id`)
   const editing = intent === "coupon.save";
-  const form = parseBody(body, {
-    schema: CouponFormSchema,
-    fields: COUPON_FORM_FIELDS,
-    labels: COUPON_FIELD_LABELS,
-    keep: COUPON_FORM_FIELDS,
-  });
-  const values = { ...(form.ok ? form.values : form.failure.values), ...(editing ? { id } : {}) };
   const prefix = editing ? T.saveFailed : T.createFailed;
-  const failed = (reason: string, fieldErrors: Partial<Record<CouponFormField, string>> = {}): CouponActionResult => ({
-    ok: false,
+  return runAction(call, {
     intent: editing ? "coupon.save" : "coupon.create",
-    formError: prefix + reason,
-    fieldErrors,
-    values,
-  });
-  if (!form.ok) return failed(form.failure.formError ?? T.checkFields, form.failure.fieldErrors);
-  let saved: CouponJson | null = null;
-  const refused = await failureOf(
-    async () => {
-      saved = editing
-        ? await admin.update(actor, id, form.data)
-        : await admin.create(actor, { ...form.data, code: form.data.code || null });
+    values: editing ? { id } : {},
+    form: {
+      schema: CouponFormSchema,
+      fields: COUPON_FORM_FIELDS,
+      labels: COUPON_FIELD_LABELS,
+      keep: COUPON_FORM_FIELDS,
     },
-    log,
-    "admin coupons: the save failed",
-  );
-  if (refused || !saved) {
-    const reason = refused?.message ?? "";
-    // the service's message beside the field it is about
-    const field =
-      COUPON_FORM_FIELDS.find((f) => {
-        const messages: Record<CouponFormField, string[]> = {
-          discount: [COUPON_MESSAGES.discount],
-          code: [COUPON_MESSAGES.code],
-          courseId: [COUPON_MESSAGES.course],
-          usageLimit: [COUPON_MESSAGES.usageLimit, COUPON_MESSAGES.limitBelowUsesEnd],
-          expiresAt: [COUPON_MESSAGES.expiresAt, COUPON_MESSAGES.expiryPassedEnd],
-        };
-        return messages[f].some((m) => reason.includes(m));
-      }) ?? (refused?.status === 409 ? "code" : undefined);
-    return failed(reason, field ? { [field]: reason } : {});
-  }
-  const done = saved as CouponJson;
-  return success(editing ? T.saved(done.code) : T.created(done.code));
+    invalid: ({ formError, fieldErrors }) => ({ formError: prefix + (formError ?? T.checkFields), fieldErrors }),
+    run: (data) =>
+      editing ? admin.update(actor, id, data) : admin.create(actor, { ...data, code: data.code || null }),
+    logAs: "admin coupons: the save failed",
+    refused: ({ message, status }) => {
+      const field = fieldOfRefusal(message, status);
+      return { formError: prefix + message, fieldErrors: field ? { [field]: message } : {} };
+    },
+    back,
+    done: (saved) => (editing ? T.saved(saved.code) : T.created(saved.code)),
+  });
 }

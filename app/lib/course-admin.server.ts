@@ -1,12 +1,12 @@
 // The course admin screens' loaders and actions (spec admin-back-office §2 "Course admin manager",
 // "Simple course add/edit form", "Course admin detail", §4, §5, §8; issue 17; decision 032), on the one
-// form → result → message path (decision 029): a form is read with parseBody and the contract's schema
+// action kernel (app/lib/action.server.ts, decision 069): a form is parsed with the contract's schema
 // (contract/course-form.ts), a failure is an intent-tagged ActionResult with the field errors and what
 // was typed, a success redirects with its message. Reached from app/routes/admin/courses.tsx,
 // course-edit.tsx and course-detail.tsx; the services through the request context.
 import { data } from "react-router";
+import type { z } from "zod";
 import { RESOURCE_PAGE_SIZE } from "../../contract/admin-resource.ts";
-import { ACCESS_MESSAGES } from "../../contract/auth.ts";
 import type { Course } from "../../contract/catalog.ts";
 import {
   CourseCategoryFormSchema,
@@ -26,13 +26,11 @@ import { formatLagosDateTime } from "../../contract/dates.ts";
 import { PAGE_SIZE_MAX, readPageNumber } from "../../contract/paging.ts";
 import type { Actor } from "../../server/features/auth/actor.ts";
 import type { ActionResult } from "./action-result.ts";
+import { failure, readAction, runAction, type ActionCall } from "./action.server.ts";
 import { uploadPosted } from "./admin-resource.server.ts";
 import { appContext, type AppContext } from "./context.ts";
-import { redirectWithMessage } from "./flash.server.ts";
-import { parseBody, readFormBody, type FormBody } from "./forms.server.ts";
 import { pageAddressOf, requireAdminPage } from "./guards.server.ts";
-import { pageLogger } from "./log.server.ts";
-import { failureOf, refusalOf, toPageError } from "./page-errors.server.ts";
+import { toPageError } from "./page-errors.server.ts";
 import { purchaseTableAction } from "./refund-action.server.ts";
 
 type Args = {
@@ -54,8 +52,6 @@ export interface CourseFormView {
   title: string;
   values: Record<CourseFormField, string>;
 }
-
-const text = (value: unknown) => (typeof value === "string" ? value : "");
 
 export function courseFormView(course: Course): CourseFormView {
   return {
@@ -158,184 +154,114 @@ export async function loadCourseDetail({ request, params, context }: Args) {
 
 /**
  * Reads a course form and saves it: an add, or an update of `id` (the simple form sends its six fields,
- * the others stay). A success goes to `success(message)`; a failure is the form's `course.save` answer.
+ * the others stay). A success goes to `back` with its message; a failure is the form's `course.save` answer.
  */
-async function saveCourse(
-  ctx: AppContext,
-  actor: Actor,
-  body: FormBody,
+function saveCourse(
+  call: ActionCall<Actor>,
   kind: CourseFormKind,
   id: string,
-  success: (message: string) => Promise<Response>,
+  back: string,
 ): Promise<CourseActionResult | Response> {
+  const { ctx, actor } = call;
   const fields = COURSE_FORM_FIELDS[kind];
-  const uploadErrors = kind === "manager" ? await uploadPosted(ctx, actor, [{ name: "img", kind: "image" }], body) : {};
   const labels = Object.fromEntries(fields.map((f) => [f, courseFieldLabel(kind, f)])) as Record<
     (typeof fields)[number],
     string
   >;
   const schema = kind === "manager" ? CourseManagerFormSchema : SimpleCourseFormSchema;
-  const form = parseBody(body, { schema, fields, labels, keep: fields });
-  const values = { ...(form.ok ? form.values : form.failure.values), ...(id ? { id } : {}) };
-  const failed = (reason: string, fieldErrors: Record<string, string> = {}): CourseActionResult => ({
-    ok: false,
+  return runAction(call, {
     intent: "course.save",
-    formError: COURSE_MESSAGES.saveFailed + reason,
-    fieldErrors,
-    values,
+    values: id ? { id } : {},
+    precheck: () => (kind === "manager" ? uploadPosted(ctx, actor, [{ name: "img", kind: "image" }], call.body) : {}),
+    form: { schema, fields, labels, keep: fields },
+    invalid: ({ formError, fieldErrors }) => ({
+      formError: COURSE_MESSAGES.saveFailed + (formError ?? COURSE_MESSAGES.checkFields),
+      fieldErrors,
+    }),
+    run: (data: z.output<typeof schema>) =>
+      id ? ctx.services.catalog.updateCourse(actor, id, data) : ctx.services.catalog.createCourse(actor, data),
+    // an unexpected failure too is said on the form ('Failed to save course: …'), its cause logged (issue 29)
+    logAs: "admin courses: the save failed",
+    refused: (refused) => COURSE_MESSAGES.saveFailed + refused.message,
+    back,
+    done: () => (id ? COURSE_MESSAGES.saved : COURSE_MESSAGES.added),
   });
-  if (!form.ok || Object.keys(uploadErrors).length > 0) {
-    const fieldErrors = { ...(form.ok ? {} : form.failure.fieldErrors), ...uploadErrors };
-    return failed((form.ok ? undefined : form.failure.formError) ?? COURSE_MESSAGES.checkFields, fieldErrors);
-  }
-  // an unexpected failure too is said on the form ('Failed to save course: …'), its cause logged (issue 29)
-  const refused = await failureOf(
-    () =>
-      id
-        ? ctx.services.catalog.updateCourse(actor, id, form.data)
-        : ctx.services.catalog.createCourse(actor, form.data),
-    pageLogger(ctx),
-    "admin courses: the save failed",
-  );
-  if (refused) return failed(refused.message);
-  return success(id ? COURSE_MESSAGES.saved : COURSE_MESSAGES.added);
 }
 
 /**
  * Deletes a course after its question (`confirmed=yes`; without JavaScript the page asks it) and, when
  * the last password proof is too old, after the password (StepUpPrompt posts `intent=confirm` with the
- * password and the course's id; the users service checks it, then the delete goes through).
+ * password and the course's id; the kernel's step-up checks it, then the delete goes through).
  */
-async function deleteCourse(
-  ctx: AppContext,
-  actor: Actor,
-  body: FormBody,
-  success: (message: string) => Promise<Response>,
-): Promise<CourseActionResult | Response> {
-  const id = text(body.fields.id).trim().slice(0, 100);
+async function deleteCourse(call: ActionCall<Actor>, back: string): Promise<CourseActionResult | Response> {
+  const { ctx } = call;
+  const id = call.text("id").trim().slice(0, 100);
   const course = await ctx.services.catalog.getCourse(id).catch(() => null);
-  const title = course?.title ?? text(body.fields.title).trim().slice(0, 200);
-  const values = { id, title };
-  const stepUp = (prompt: string, error?: string): CourseActionResult => ({
-    ok: false,
+  const title = course?.title ?? call.text("title").trim().slice(0, 200);
+  return runAction(call, {
     intent: "course.delete",
-    code: "step_up_required",
-    formError: prompt,
-    fieldErrors: error ? { password: error } : {},
-    values,
+    values: { id, title },
+    confirm: { question: COURSE_MESSAGES.confirmDelete(title), values: { id, label: title } },
+    stepUp: { posts: "confirm" },
+    run: (_, acting) => ctx.services.catalog.deleteCourse(acting, id),
+    logAs: "admin courses: the delete failed",
+    refused: (refused) => COURSE_MESSAGES.deleteFailed + refused.message,
+    back,
+    done: () => COURSE_MESSAGES.deleted,
   });
-  let acting = actor;
-  if (body.fields.intent === "confirm") {
-    const refused = await refusalOf(async () => {
-      const { verifiedAt } = await ctx.services.users.verifyPassword(actor, text(body.fields.password));
-      // this request's actor was read before the proof: it carries the session's new time from here on
-      acting = { ...actor, verifiedAt: new Date(verifiedAt) };
-    });
-    if (refused) return stepUp(ACCESS_MESSAGES.stepUp, refused.message);
-  } else if (body.fields.confirmed !== "yes") {
-    return {
-      ok: true,
-      intent: "course.confirm",
-      message: COURSE_MESSAGES.confirmDelete(title),
-      values: { id, label: title },
-    };
-  }
-  const refused = await failureOf(
-    () => ctx.services.catalog.deleteCourse(acting, id),
-    pageLogger(ctx),
-    "admin courses: the delete failed",
-  );
-  if (refused?.code === "step_up_required") return stepUp(refused.message);
-  if (refused) {
-    return {
-      ok: false,
-      intent: "course.delete",
-      formError: COURSE_MESSAGES.deleteFailed + refused.message,
-      fieldErrors: {},
-      values,
-    };
-  }
-  return success(COURSE_MESSAGES.deleted);
 }
 
 /** The course manager's categories: add by name (spec admin §5 'Please enter a category name'), remove after its question. */
-async function categoryAction(
-  ctx: AppContext,
-  actor: Actor,
-  body: FormBody,
+function categoryAction(
+  call: ActionCall<Actor>,
   remove: boolean,
-  success: (message: string) => Promise<Response>,
+  back: string,
 ): Promise<CourseActionResult | Response> {
+  const { ctx, actor } = call;
   const t = COURSE_CATEGORY_MESSAGES;
   if (remove) {
-    const name = text(body.fields.name).trim().slice(0, 200);
-    if (body.fields.confirmed !== "yes") {
-      return {
-        ok: true,
-        intent: "category.confirm",
-        message: t.confirmRemove(name),
-        values: { id: name, label: name },
-      };
-    }
-    const refused = await refusalOf(() => ctx.services.categories.removeByName(actor, name));
-    if (refused) {
-      return {
-        ok: false,
-        intent: "category.remove",
-        formError: t.removeFailed + refused.message,
-        fieldErrors: {},
-        values: { name },
-      };
-    }
-    return success(t.removed);
+    const name = call.text("name").trim().slice(0, 200);
+    return runAction(call, {
+      intent: "category.remove",
+      values: { name },
+      confirm: { question: t.confirmRemove(name), values: { id: name, label: name } },
+      run: () => ctx.services.categories.removeByName(actor, name),
+      refused: (refused) => t.removeFailed + refused.message,
+      back,
+      done: () => t.removed,
+    });
   }
-  const form = parseBody(body, {
-    schema: CourseCategoryFormSchema,
-    fields: ["name"],
-    labels: { name: "Category name" },
-    keep: ["name"],
+  return runAction(call, {
+    intent: "category.add",
+    form: { schema: CourseCategoryFormSchema, fields: ["name"], labels: { name: "Category name" }, keep: ["name"] },
+    run: (data) => ctx.services.categories.create(actor, { name: data.name }),
+    refused: (refused) => ({ fieldErrors: { name: t.addFailed + refused.message } }),
+    back,
+    done: () => t.added,
   });
-  if (!form.ok) return { ...form.failure, intent: "category.add" };
-  const refused = await refusalOf(() => ctx.services.categories.create(actor, { name: form.data.name }));
-  if (refused) {
-    return {
-      ok: false,
-      intent: "category.add",
-      fieldErrors: { name: t.addFailed + refused.message },
-      values: form.values,
-    };
-  }
-  return success(t.added);
 }
 
 /** /pmtalsLink/admin: every form of the page, picked by its `intent`. */
-export async function courseManagerAction({ request, context }: Args): Promise<CourseActionResult | Response> {
-  const ctx = context.get(appContext);
-  const actor = requireAdminPage(request, ctx);
-  const body = await readFormBody(request);
-  const intent = text(body.fields.intent);
+export async function courseManagerAction(args: Args): Promise<CourseActionResult | Response> {
+  const call = await readAction(args, "admin");
+  const { intent } = call;
   // back to the same page of the list, out of edit mode, at the section that posted
-  const back = (anchor: string) => (message: string) =>
-    redirectWithMessage(ctx, `${pageAddressOf(request, ["edit"])}#${anchor}`, message);
+  const back = (anchor: string) => `${pageAddressOf(call.request, ["edit"])}#${anchor}`;
   if (intent === "course.save") {
-    return saveCourse(ctx, actor, body, "manager", text(body.fields.id).trim().slice(0, 100), back("course-form"));
+    return saveCourse(call, "manager", call.text("id").trim().slice(0, 100), back("course-form"));
   }
-  if (intent === "course.delete" || intent === "confirm") return deleteCourse(ctx, actor, body, back("course-list"));
+  if (intent === "course.delete" || intent === "confirm") return deleteCourse(call, back("course-list"));
   if (intent === "category.add" || intent === "category.remove") {
-    return categoryAction(ctx, actor, body, intent === "category.remove", back("course-categories"));
+    return categoryAction(call, intent === "category.remove", back("course-categories"));
   }
-  return { ok: false, formError: COURSE_MESSAGES.unknownForm, fieldErrors: {}, values: {} };
+  return failure(undefined, { formError: COURSE_MESSAGES.unknownForm }, {});
 }
 
 /** /admin/course/{id}: the purchase table's refunds (decision 035, app/lib/refund-action.server.ts). */
 export const courseDetailAction = (args: Args) => purchaseTableAction(args, "course-purchases");
 
 /** /add-course and /edit-course/{id}: the simple form; a success returns to /courses with its message. */
-export async function simpleCourseAction({ request, params, context }: Args): Promise<CourseActionResult | Response> {
-  const ctx = context.get(appContext);
-  const actor = requireAdminPage(request, ctx);
-  const body = await readFormBody(request);
-  return saveCourse(ctx, actor, body, "simple", params?.id ?? "", (message) =>
-    redirectWithMessage(ctx, "/courses", message),
-  );
+export async function simpleCourseAction(args: Args): Promise<CourseActionResult | Response> {
+  const call = await readAction(args, "admin");
+  return saveCourse(call, "simple", args.params?.id ?? "", "/courses");
 }

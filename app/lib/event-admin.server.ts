@@ -6,7 +6,7 @@ import { data } from "react-router";
 import { formatLagosDateTime, formatLagosLong } from "../../contract/dates.ts";
 import { EVENT_MESSAGES, eventStats } from "../../contract/events.ts";
 import { appContext, type AppContext } from "./context.ts";
-import { readFormBody } from "./forms.server.ts";
+import { readAction } from "./action.server.ts";
 import { requireAdminPage } from "./guards.server.ts";
 import { purchaseTableAction } from "./refund-action.server.ts";
 import { toPageError } from "./page-errors.server.ts";
@@ -71,16 +71,16 @@ export async function loadCheckIn({ request, params, context }: Args) {
   };
 }
 
-/** The typed code, posted (with or without JavaScript): the door's answer, and the next scan's id. */
-export async function checkInAction({ request, params, context }: Args) {
-  const ctx = context.get(appContext);
-  const actor = requireAdminPage(request, ctx);
-  const body = await readFormBody(request);
-  const text = (v: unknown) => (typeof v === "string" ? v : "");
-  const code = text(body.fields.code);
-  const scanId = text(body.fields.scanId);
+/**
+ * The typed code, posted (with or without JavaScript): the door's answer, and the next scan's id. Not a
+ * form's ActionResult: the door's verdict on a ticket, the camera's answer too (decision 069).
+ */
+export async function checkInAction(args: Args) {
+  const { ctx, actor, text } = await readAction(args, "admin");
+  const code = text("code");
+  const scanId = text("scanId");
   try {
-    const answer = await ctx.services.checkIn.checkIn(actor, params?.id ?? "", { code, scanId });
+    const answer = await ctx.services.checkIn.checkIn(actor, args.params?.id ?? "", { code, scanId });
     return { ok: true as const, answer, code: code.trim(), nextScanId: newScanId() };
   } catch (error) {
     const refused = toPageError(error);

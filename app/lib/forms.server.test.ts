@@ -5,14 +5,7 @@ import { RegisterSchema, ResetPasswordFormSchema, AUTH_MESSAGES } from "../../co
 import { FORM_MESSAGES } from "../../contract/forms.ts";
 import { ContactInputSchema } from "../../contract/messaging.ts";
 import { Conflict, NotFound } from "../../server/lib/errors.ts";
-import {
-  failureFromError,
-  failureFromIssues,
-  failureFromOutcome,
-  nulField,
-  parseForm,
-  readFormBody,
-} from "./forms.server.ts";
+import { failureFromError, failureFromIssues, nulField, parseForm, readFormBody } from "./forms.server.ts";
 import { pageServices } from "./page-errors.server.ts";
 
 const url = "http://localhost/form";
@@ -233,19 +226,7 @@ describe("failures from services", () => {
     expect(() => failureFromError(bug, {})).toThrow(bug);
   });
 
-  it("a refusal with a field lands beside it when the page shows it, else above the form", () => {
-    expect(failureFromOutcome({ message: "Taken", field: "email" }, ["email"] as const, {})).toEqual({
-      ok: false,
-      fieldErrors: { email: "Taken" },
-      values: {},
-    });
-    expect(failureFromOutcome({ message: "Too many", field: "token" }, ["email"] as const, {})).toEqual({
-      ok: false,
-      formError: "Too many",
-      fieldErrors: {},
-      values: {},
-    });
-  });
+  // (a service's `{ message, field }` refusal: outcomeParts, app/lib/action.server.test.ts)
 
   it("issues no field shows are said above the form", () => {
     const failure = failureFromIssues([{ path: ["token"], message: "Token is required" }], ["password"] as const, {});

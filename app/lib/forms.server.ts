@@ -1,14 +1,14 @@
 // The one way a page action reads its form (conventions §20: one form pattern). It reads a form
 // (urlencoded or multipart) or a JSON object, refuses NUL characters, parses with the contract's zod
-// schema (the same one the browser checks with) and gives either the data or an ActionFailure; a
-// domain error thrown by a service becomes that same failure. A body that is no form at all (a text
-// body, an empty one, a broken multipart: request.formData() throws on those) answers 400 instead of
-// the 500 fuzzing found (issue 7 "Bad input never gets a 500").
+// schema (the same one the browser checks with) and gives either the data or an ActionFailure. Page
+// actions read and answer through the one action kernel on top of it (app/lib/action.server.ts). A
+// body that is no form at all (a text body, an empty one, a broken multipart: request.formData() throws
+// on those) answers 400 instead of the 500 fuzzing found (issue 7 "Bad input never gets a 500").
 import { data } from "react-router";
 import type { z } from "zod";
 import { describeIssues } from "../../contract/common.ts";
 import { FORM_MESSAGES, hasNul } from "../../contract/forms.ts";
-import type { ActionFailure, FieldErrors } from "./action-result.ts";
+import type { ActionFailure } from "./action-result.ts";
 import { fieldErrorsOf } from "./action-result.ts";
 import { STATUS_TEXT, toPageError, type PageErrorData } from "./page-errors.server.ts";
 
@@ -152,24 +152,6 @@ export function parseBody<F extends string, S extends z.ZodType>(
     };
   }
   return { ok: true, data: parsed.data, values, files, fields };
-}
-
-/**
- * A refusal a service answered with (the auth flows' `{ message, field }`): beside its field when the
- * page shows that field, else above the form.
- */
-export function failureFromOutcome<F extends string, V>(
-  outcome: { message: string; field?: string },
-  fields: readonly F[],
-  values: V,
-): ActionFailure<F, V> {
-  const field = fields.find((f) => f === outcome.field);
-  if (field) {
-    const fieldErrors: FieldErrors<F> = {};
-    fieldErrors[field] = outcome.message;
-    return { ok: false, fieldErrors, values };
-  }
-  return { ok: false, formError: outcome.message, fieldErrors: {}, values };
 }
 
 /**

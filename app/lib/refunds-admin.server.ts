@@ -7,11 +7,9 @@ import { REFUND_MESSAGES, REFUND_RETRY_INTENT } from "../../contract/refunds.ts"
 import { formatLagosDateTime } from "../../contract/dates.ts";
 import type { RefundActionResult } from "./refund-action.server.ts";
 import { isRefundIntent, refundPageAction, REFUND_INTENTS } from "./refund-action.server.ts";
+import { failure, readAction, runAction } from "./action.server.ts";
 import { appContext, type AppContext } from "./context.ts";
-import { redirectWithMessage } from "./flash.server.ts";
-import { readFormBody } from "./forms.server.ts";
 import { requireAdminPage } from "./guards.server.ts";
-import { refusalOf } from "./page-errors.server.ts";
 
 const HERE = "/admin/refunds";
 
@@ -26,27 +24,19 @@ export async function loadRefunds({ request, context }: Args) {
   };
 }
 
-export async function refundsAction({ request, context }: Args): Promise<RefundActionResult | Response> {
-  const ctx = context.get(appContext);
-  const actor = requireAdminPage(request, ctx);
-  const body = await readFormBody(request);
-  const back = (message: string) => redirectWithMessage(ctx, HERE, message);
-  if (isRefundIntent(body.fields.intent)) return refundPageAction(ctx, actor, body, back);
-  const reference = typeof body.fields.reference === "string" ? body.fields.reference.trim().slice(0, 100) : "";
+export async function refundsAction(args: Args): Promise<RefundActionResult | Response> {
+  const call = await readAction(args, "admin");
+  if (isRefundIntent(call.intent)) return refundPageAction(call, HERE);
+  const reference = call.text("reference").trim().slice(0, 100);
   const values = { reference, label: reference, reason: "" };
-  if (body.fields.intent !== REFUND_RETRY_INTENT) {
-    return {
-      ok: false,
-      intent: REFUND_INTENTS.refund,
-      formError: REFUND_MESSAGES.unknownForm,
-      fieldErrors: {},
-      values,
-    };
+  if (call.intent !== REFUND_RETRY_INTENT) {
+    return failure(REFUND_INTENTS.refund, { formError: REFUND_MESSAGES.unknownForm }, values);
   }
-  let message = "";
-  const refused = await refusalOf(async () => {
-    message = (await ctx.services.refunds.retry(actor, reference)).message;
+  return runAction(call, {
+    intent: REFUND_INTENTS.refund,
+    values,
+    run: () => call.ctx.services.refunds.retry(call.actor, reference),
+    back: HERE,
+    done: ({ message }) => message,
   });
-  if (refused) return { ok: false, intent: REFUND_INTENTS.refund, formError: refused.message, fieldErrors: {}, values };
-  return back(message);
 }

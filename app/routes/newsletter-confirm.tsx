@@ -3,7 +3,7 @@
 import type { Route } from "./+types/newsletter-confirm";
 import { NEWSLETTER_MESSAGES } from "../../contract/newsletter.ts";
 import { appContext } from "../lib/context.ts";
-import { readFormBody } from "../lib/forms.server.ts";
+import { readAction } from "../lib/action.server.ts";
 import { NewsletterLinkPage, tokenOf } from "../components/newsletter/link-page.tsx";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -20,10 +20,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { state, token: found ? token : "" };
 }
 
-export async function action({ request, url, context }: Route.ActionArgs) {
-  const { services } = context.get(appContext);
-  const { fields } = await readFormBody(request);
-  const ok = await services.newsletter.confirm(tokenOf(url, fields));
+/** The page's state, not a form's ActionResult: there is no form to refill (decision 069). */
+export async function action(args: Route.ActionArgs) {
+  const { ctx, body } = await readAction(args, "anyone");
+  const ok = await ctx.services.newsletter.confirm(tokenOf(args.url, body.fields));
   return { state: ok ? ("done" as const) : ("bad" as const) };
 }
 

@@ -2,11 +2,11 @@ import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-r
 import type { Route } from "./+types/post";
 import type { Comment } from "../../contract/blog.ts";
 import { BLOG_ACTION_MESSAGES as ACTION_TEXTS, CommentInputSchema } from "../../contract/blog-actions.ts";
-import { parseBody, readFormBody } from "../lib/forms.server.ts";
+import { failure, go, readAction, runAction, stay } from "../lib/action.server.ts";
 import { loginUrl } from "../lib/guards.server.ts";
 import { appContext } from "../lib/context.ts";
 import { formatLagosDate } from "../../contract/dates.ts";
-import { toPageError } from "../lib/page-errors.server.ts";
+import { refusalOf, toPageError } from "../lib/page-errors.server.ts";
 import { BLOG_MESSAGES } from "../../contract/blog-texts.ts";
 import { CategoryLinks } from "../components/blog/category-links.tsx";
 import { CommentList, UserPicture } from "../components/blog/comment-list.tsx";
@@ -18,12 +18,7 @@ import {
   sendingComment,
   useCommentFetcher,
 } from "../components/blog/comment-form.tsx";
-import {
-  POST_ACTION_CODES,
-  POST_INTENTS,
-  type PostActionResult,
-  type PostIntent,
-} from "../components/blog/post-page-actions.ts";
+import { POST_ACTION_CODES, POST_INTENTS, type PostIntent } from "../components/blog/post-page-actions.ts";
 import { SearchBox } from "../components/blog/search-box.tsx";
 import { SocialFollow } from "../components/blog/social-follow.tsx";
 import type { ErrorTexts } from "../components/ui/error-page.tsx";
@@ -33,7 +28,6 @@ import { MediaImage } from "../components/ui/media-image.tsx";
 import { isResizable, mediaUrl, PLACEHOLDER_TR, socialImage } from "../../contract/media-urls.ts";
 import { PostBody } from "../components/blog/post-body.tsx";
 import { pageMeta, retryAfterOf } from "../lib/meta.ts";
-import { redirectWithMessage } from "../lib/flash.server.ts";
 import { overWriteLimit } from "../lib/write-limits.server.ts";
 
 // spec public-area §2 "Single post page (/{slug})", §8 'Post not found!', 'Error loading comments!'.
@@ -142,79 +136,79 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
 
 /**
  * The page's forms (spec §2 comments and actions panel): comment, delete a comment, save, feature,
- * delete the post. The services decide who may (author, admin). Each answers the one ActionResult tagged
- * with its intent, a refusal with the reason: with JavaScript the forms are fetchers and the answers
- * toasts; without it the page renders again with the answer. Deleting the post sends home with its
- * message as a flash (app/lib/flash.server.ts), with or without JavaScript.
+ * delete the post, each on the one action kernel (app/lib/action.server.ts). The services decide who may
+ * (author, admin). Each answers the one ActionResult tagged with its intent, a refusal with the reason:
+ * with JavaScript the forms are fetchers and the answers toasts; without it the page renders again with
+ * the answer (a success here is data, shown beside the button, as the page stays). Deleting the post asks
+ * first without JavaScript (`delete-post.confirm`) and then sends home with its message as a flash
+ * (app/lib/flash.server.ts), with or without JavaScript.
  */
-export async function action({ params, request, context }: Route.ActionArgs) {
-  const ctx = context.get(appContext);
-  const { services, actor } = ctx;
-  const body = await readFormBody(request);
-  const text = (name: string) => (typeof body.fields[name] === "string" ? (body.fields[name] as string) : "");
-  const intent = text("intent") as PostIntent;
+export async function action(args: Route.ActionArgs) {
+  const { params, request } = args;
+  const call = await readAction(args, "anyone");
+  const { ctx, actor } = call;
+  const { services } = ctx;
+  const intent = call.intent as PostIntent;
   if (!POST_INTENTS.includes(intent)) {
     throw data({ code: "invalid", message: ACTION_TEXTS.unknownAction }, { status: 400, statusText: "Bad Request" });
   }
-  const done = (message: string, values: { commentId?: string } = {}): PostActionResult => ({
-    ok: true,
-    intent,
-    message,
-    values,
-  });
-  const refused = (formError: string, values: { desc?: string; commentId?: string } = {}, code?: string) =>
-    ({ ok: false, intent, formError, fieldErrors: {}, values, ...(code ? { code } : {}) }) satisfies PostActionResult;
-
   if (intent === "comment" && !actor) {
-    return refused(ACTION_TEXTS.logInToComment, { desc: text("desc") }, POST_ACTION_CODES.signIn);
+    const code = POST_ACTION_CODES.signIn;
+    return failure(intent, { formError: ACTION_TEXTS.logInToComment, code }, { desc: call.text("desc") });
   }
   if (!actor) throw redirect(loginUrl(request));
 
-  try {
-    // the post by its address (not a visit)
-    const post = await services.blog.getPost(params.slug);
-    switch (intent) {
-      case "comment": {
-        // the same limit as POST /backend/comments (COMMENT_RATE_LIMIT): 429, the wait, the text kept
-        const typed = { desc: text("desc").replaceAll("\0", "") };
-        const over = await overWriteLimit(ctx, "comment", actor, (message) => refused(message, typed));
-        if (over) return over;
-        const form = parseBody(body, {
-          schema: CommentInputSchema,
-          fields: ["desc"],
-          labels: COMMENT_LABELS,
-          keep: ["desc"],
-        });
-        if (!form.ok) return { ...form.failure, intent } satisfies PostActionResult;
-        await services.postActions.addComment(actor, post._id, form.data);
-        return done(ACTION_TEXTS.commentPosted);
-      }
-      case "delete-comment": {
-        const commentId = text("commentId");
-        return done((await services.postActions.deleteComment(actor, commentId)).message, { commentId });
-      }
-      case "save": {
-        const { saved } = await services.postActions.toggleSave(actor, post._id);
-        return done(saved ? ACTION_TEXTS.postSaved : ACTION_TEXTS.postUnsaved);
-      }
-      case "feature": {
-        const { isFeatured } = await services.postActions.toggleFeature(actor, post._id);
-        return done(isFeatured ? ACTION_TEXTS.postFeatured : ACTION_TEXTS.postUnfeatured);
-      }
-      case "delete-post": {
-        // a plain form asks first (ConfirmDialog does it with JavaScript)
-        if (text("confirmed") !== "yes") return refused(ACTION_TEXTS.confirmNeeded, {}, POST_ACTION_CODES.confirm);
-        const deleted = await services.postActions.deletePost(actor, post._id);
-        const home = await redirectWithMessage(ctx, "/", deleted.message);
-        // in place of the deleted post's page in the history: Back does not lead to its 404
-        home.headers.set("X-Remix-Replace", "true");
-        return home;
-      }
+  const commentId = call.text("commentId");
+  // the post by its address (not a visit)
+  let postId = "";
+  const missing = await refusalOf(async () => {
+    postId = (await services.blog.getPost(params.slug))._id;
+  });
+  if (missing) return failure(intent, { formError: missing.message }, intent === "delete-comment" ? { commentId } : {});
+  switch (intent) {
+    case "comment": {
+      // the same limit as POST /backend/comments (COMMENT_RATE_LIMIT): 429, the wait, the text kept
+      const typed = { desc: call.text("desc").replaceAll("\0", "") };
+      const over = await overWriteLimit(ctx, "comment", actor, (message) =>
+        failure(intent, { formError: message }, typed),
+      );
+      if (over) return over;
+      return runAction(call, {
+        intent,
+        form: { schema: CommentInputSchema, fields: ["desc"], labels: COMMENT_LABELS, keep: ["desc"] },
+        run: (data) => services.postActions.addComment(actor, postId, data),
+        refused: (refused) => ({ formError: refused.message, values: {} }),
+        done: () => stay(ACTION_TEXTS.commentPosted, {}),
+      });
     }
-  } catch (error) {
-    const refusal = toPageError(error);
-    if (!refusal) throw error;
-    return refused(refusal.message, intent === "delete-comment" ? { commentId: text("commentId") } : {});
+    case "delete-comment":
+      return runAction(call, {
+        intent,
+        values: { commentId },
+        run: () => services.postActions.deleteComment(actor, commentId),
+        done: ({ message }) => stay(message, { commentId }),
+      });
+    case "save":
+      return runAction(call, {
+        intent,
+        run: () => services.postActions.toggleSave(actor, postId),
+        done: ({ saved }) => stay(saved ? ACTION_TEXTS.postSaved : ACTION_TEXTS.postUnsaved, {}),
+      });
+    case "feature":
+      return runAction(call, {
+        intent,
+        run: () => services.postActions.toggleFeature(actor, postId),
+        done: ({ isFeatured }) => stay(isFeatured ? ACTION_TEXTS.postFeatured : ACTION_TEXTS.postUnfeatured, {}),
+      });
+    case "delete-post":
+      return runAction(call, {
+        intent,
+        // a plain form asks first (ConfirmDialog does it with JavaScript)
+        confirm: { question: ACTION_TEXTS.confirmNeeded },
+        run: () => services.postActions.deletePost(actor, postId),
+        // in place of the deleted post's page in the history: Back does not lead to its 404
+        done: (deleted) => go("/", deleted.message, { replace: true }),
+      });
   }
 }
 

@@ -1,8 +1,9 @@
 // /admin/users's action (app/routes/admin/users.tsx) on the real services: one form → result → message
 // path (decision 029). A role change that goes through redirects to the same list (search and page kept)
 // with its message as a flash; a refusal is an ActionFailure tagged "users.role"; an old password proof
-// is a failure with code "step-up" carrying the change, and the confirmation ("users.confirm") applies it
-// once the password is right. (tests/e2e/admin-users.spec.ts drives the page, with and without JavaScript.)
+// is a failure with the one step-up code (step_up_required) carrying the change, and the confirmation
+// ("users.confirm") applies it once the password is right. (tests/e2e/admin-users.spec.ts drives the
+// page, with and without JavaScript.)
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { user } from "../../server/db/schema.ts";
@@ -69,13 +70,13 @@ describe("the role change", () => {
     expect((await flashOf(answer.response!))?.message).toBe(`${learner.username} is no longer an admin.`);
   });
 
-  it("after the window: a 'step-up' failure carrying the change, and nothing changes", async () => {
+  it("after the window: a step_up_required failure carrying the change, and nothing changes", async () => {
     const learner = await createAccount(t);
     const answer = await post(grant(learner), { verifiedAt: LONG_AGO });
     expect(answer.data).toEqual({
       ok: false,
       intent: "users.confirm",
-      code: "step-up",
+      code: "step_up_required",
       formError: PROMPT,
       fieldErrors: {},
       values: { userId: learner.id, role: "admin", name: learner.username },
@@ -90,7 +91,7 @@ describe("the role change", () => {
     expect(wrong.data).toMatchObject({
       ok: false,
       intent: "users.confirm",
-      code: "step-up",
+      code: "step_up_required",
       formError: PROMPT,
       fieldErrors: { password: "That password is not right. Please try again." },
       values: { userId: learner.id, role: "admin" },

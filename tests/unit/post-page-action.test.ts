@@ -150,12 +150,11 @@ describe("the post page's actions panel", () => {
 
   it("Delete by its author: asks first without JavaScript; confirmed, the post is gone and home says so", async () => {
     const post = await newPost();
+    // the one confirmation convention (decision 069): the question, tagged delete-post.confirm
     expect(answerOf(await submit(author, post.slug, { intent: "delete-post" }))).toEqual({
-      ok: false,
-      intent: "delete-post",
-      code: "confirm",
-      formError: "Please confirm that you want to delete this post.",
-      fieldErrors: {},
+      ok: true,
+      intent: "delete-post.confirm",
+      message: "Please confirm that you want to delete this post.",
       values: {},
     });
     expect(await t.db.select().from(posts).where(eq(posts.id, post.id))).toHaveLength(1);

@@ -32,6 +32,7 @@ import {
 import { useToast } from "../ui/toast.tsx";
 import { Badge } from "./badge.tsx";
 import { DataTable, type Column } from "./data-table.tsx";
+import { confirmationOf } from "../../lib/action-result.ts";
 
 /** The course select's options: general first, then every course. */
 const courseOptions = (courses: readonly CourseName[]) => [
@@ -251,7 +252,7 @@ export function CouponTable({
   // a failed Save keeps its row open with what was typed, also without ?edit
   const editId = saveFailure?.values.id ?? editing;
   const rowFailure = (c: CouponJson) => (saveFailure?.values.id === c._id ? saveFailure : undefined);
-  const confirming = actionData?.ok && actionData.intent === "coupon.confirm" ? actionData : undefined;
+  const confirming = confirmationOf<{ id: string; code: string }>(actionData, "coupon.delete");
   const listFailure = failure && failure.intent !== "coupon.create" ? failure : undefined;
   useToast(listFailure, listFailure?.formError, "error");
   const busy = (intent: string, id: string) =>

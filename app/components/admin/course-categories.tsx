@@ -21,6 +21,7 @@ import {
 import { toast, useToast } from "../ui/toast.tsx";
 import { FlashNotice } from "../ui/flash-message.tsx";
 import { DataTable, type Column } from "./data-table.tsx";
+import { confirmationOf } from "../../lib/action-result.ts";
 
 const uses = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -49,7 +50,7 @@ export function CourseCategories({
   const answer = actionData?.intent?.startsWith("category.") ? actionData : undefined;
   const addFailure = answer && !answer.ok && answer.intent === "category.add" ? answer : undefined;
   const removeFailure = answer && !answer.ok && answer.intent === "category.remove" ? answer : undefined;
-  const confirming = answer?.ok && answer.intent === "category.confirm" ? answer : undefined;
+  const confirming = confirmationOf<{ id: string; label: string }>(answer, "category.remove");
   // a Remove the server would refuse (a category in use, issue 29): said here before anything is sent,
   // in the server's words, until the next answer or page
   const [refusedHere, sayRefusal] = useLocalRefusal(actionData);

@@ -15,7 +15,7 @@ import { buttonClass } from "../ui/button.tsx";
 import { Notice, TextareaField } from "../ui/form.tsx";
 import { Modal } from "../ui/modal.tsx";
 import { useToast } from "../ui/toast.tsx";
-import { StepUpPrompt } from "./step-up-prompt.tsx";
+import { StepUpPrompt, stepUpOf } from "./step-up-prompt.tsx";
 
 const INTENT = "refund";
 const STEP_UP_INTENT = "refund.step-up";
@@ -141,7 +141,7 @@ export function RefundPanel({ answer, cancelTo }: { answer: unknown; cancelTo: s
   const id = useId();
   const refund = refundAnswer(answer);
   const failure = refund && !refund.ok ? refund : null;
-  const stepUp = failure?.code === "step_up_required" ? failure : null;
+  const stepUp = stepUpOf(failure);
   useToast(stepUp ? undefined : (failure ?? undefined), failure?.formError, "error");
   if (!refund) return null;
   if (stepUp) {

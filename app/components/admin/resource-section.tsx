@@ -27,6 +27,7 @@ import { toast, useToast } from "../ui/toast.tsx";
 import { DataTable, useListLoading, type Column } from "./data-table.tsx";
 import { ListThumbnail } from "./list-thumbnail.tsx";
 import { AddressesWithUpload, AddressWithUpload } from "./upload-field.tsx";
+import { confirmationOf } from "../../lib/action-result.ts";
 
 type Item = ResourceItem<string>;
 
@@ -119,7 +120,7 @@ export function ResourceSection({
   const failure = answer && !answer.ok ? answer : undefined;
   const saveFailure = failure?.intent === `${key}.save` ? failure : undefined;
   const listFailure = failure && failure.intent !== `${key}.save` ? failure : undefined;
-  const confirming = answer?.ok && answer.intent === `${key}.confirm` ? answer : undefined;
+  const confirming = confirmationOf<{ id: string; label: string }>(answer, `${key}.delete`);
   const editing = view.editing;
   const fieldIds = Object.fromEntries(spec.fields.map((f) => [f.name, `${key}-field-${f.name}`]));
 

@@ -1,7 +1,17 @@
 import { useEffect, useId, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { STEP_UP_CODE, type ActionFailure } from "../../lib/action-result.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { Field, Notice } from "../ui/form.tsx";
+
+/**
+ * The failure that asks for the password again (the one code, STEP_UP_CODE, which the action kernel's
+ * withStepUp answers: app/lib/action.server.ts), if `answer` is one.
+ */
+export function stepUpOf<A>(answer: A | null | undefined): Extract<A, { ok: false }> | undefined {
+  const a = answer as Partial<ActionFailure> | null | undefined;
+  return a?.ok === false && a.code === STEP_UP_CODE ? (answer as Extract<A, { ok: false }>) : undefined;
+}
 
 /**
  * The step-up (spec public-area §6 "moderate" level): before a dangerous admin action whose last

@@ -17,8 +17,8 @@ import { buttonClass } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import { Notice } from "../ui/form.tsx";
 import { useToast } from "../ui/toast.tsx";
-import { messageOf } from "../../lib/action-result.ts";
-import { POST_ACTION_CODES, type PostActionResult, type PostIntent } from "./post-page-actions.ts";
+import { confirmationOf, messageOf } from "../../lib/action-result.ts";
+import type { PostActionResult, PostIntent } from "./post-page-actions.ts";
 
 export interface PostActionsState {
   signedIn: boolean;
@@ -125,7 +125,7 @@ function DeletePostButton() {
     "w-full justify-start border border-red-300 text-red-800 hover:bg-red-50",
   );
   if (!hydrated) {
-    // Without JavaScript the page asks for the confirmation (the action answers the "confirm" refusal).
+    // Without JavaScript the page asks for the confirmation (the action answers its question, delete-post.confirm).
     return (
       <Form method="post">
         <input type="hidden" name="intent" value="delete-post" />
@@ -165,8 +165,7 @@ function DeletePostButton() {
 
 /** Without JavaScript: the answer of a panel form, and the confirmation of a delete. */
 function PlainAnswer({ answer }: { answer: PostActionResult | undefined }) {
-  if (!answer || !["save", "feature", "delete-post"].includes(answer.intent ?? "")) return null;
-  if (!answer.ok && answer.code === POST_ACTION_CODES.confirm) {
+  if (confirmationOf(answer, "delete-post")) {
     return (
       <Notice tone="info" title={M.confirmDeletePost}>
         <Form method="post" className="mt-2">
@@ -179,6 +178,7 @@ function PlainAnswer({ answer }: { answer: PostActionResult | undefined }) {
       </Notice>
     );
   }
+  if (!answer || !["save", "feature", "delete-post"].includes(answer.intent ?? "")) return null;
   return <Notice tone={answer.ok ? "success" : "error"}>{messageOf(answer)}</Notice>;
 }
 

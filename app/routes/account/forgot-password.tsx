@@ -4,7 +4,6 @@ import { useRef } from "react";
 import { useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { EMAIL_MAX } from "../../../contract/common.ts";
-import { appContext } from "../../lib/context.ts";
 import { ForgotPasswordSchema } from "../../../contract/auth.ts";
 import { AuthPage, TextLink } from "../../components/account/auth-form.tsx";
 import {
@@ -18,7 +17,8 @@ import {
   useFocusOnProblems,
 } from "../../components/ui/form.tsx";
 import type { ActionResult } from "../../lib/action-result.ts";
-import { failureFromError, failureFromOutcome, parseForm, type FormValues } from "../../lib/forms.server.ts";
+import { outcomeParts, readAction, refuse, runAction, stay, withCode } from "../../lib/action.server.ts";
+import type { FormValues } from "../../lib/forms.server.ts";
 import { privateNoStore, siteNameOf } from "../../lib/meta.ts";
 
 export function loader() {
@@ -31,24 +31,17 @@ const FIELDS = ["email"] as const;
 const LABELS = { email: "E-mail" };
 export type ForgotActionData = ActionResult<"email", FormValues<"email">, { email: string }>;
 
-export async function action({ request, context }: Route.ActionArgs): Promise<ForgotActionData> {
-  const { services, clientIp } = context.get(appContext);
-  const form = await parseForm(request, {
-    schema: ForgotPasswordSchema,
-    fields: FIELDS,
-    labels: LABELS,
-    keep: FIELDS,
+export async function action(args: Route.ActionArgs): Promise<ForgotActionData | Response> {
+  const call = await readAction(args, "anyone");
+  const { services, clientIp } = call.ctx;
+  const email = call.text("email");
+  // the message replaces the form (the same whether the address is known or not): data, not a redirect
+  return runAction(call, {
+    form: { schema: ForgotPasswordSchema, fields: FIELDS, labels: LABELS, keep: FIELDS },
+    run: () => services.authFlows.requestPasswordReset({ headers: call.request.headers, clientIp }, { email }),
+    refused: withCode,
+    done: (result) => (result.ok ? stay(result.value, { email: email.trim() }) : refuse(outcomeParts(result, FIELDS))),
   });
-  if (!form.ok) return form.failure;
-  const email = String(form.fields.email);
-  let result;
-  try {
-    result = await services.authFlows.requestPasswordReset({ headers: request.headers, clientIp }, { email });
-  } catch (error) {
-    return failureFromError(error, form.values);
-  }
-  if (result.ok) return { ok: true, message: result.value, values: { email: email.trim() } };
-  return failureFromOutcome(result, FIELDS, form.values);
 }
 
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {

@@ -16,7 +16,7 @@ import { buttonClass } from "../../components/ui/button.tsx";
 import { Notice } from "../../components/ui/form.tsx";
 import type { ActionResult } from "../../lib/action-result.ts";
 import { appContext } from "../../lib/context.ts";
-import { readFormBody } from "../../lib/forms.server.ts";
+import { readAction, refuse, runAction, stay } from "../../lib/action.server.ts";
 import { requireUserPage } from "../../lib/guards.server.ts";
 import { privateNoStore, siteNameOf } from "../../lib/meta.ts";
 import { formatNaira } from "../../../contract/money.ts";
@@ -30,17 +30,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export type AccountActionData = ActionResult<never, Record<string, never>>;
 
 /** "Send me the verification link again": the signed-in user's own address, through Better Auth (rate-limited). */
-export async function action({ request, context }: Route.ActionArgs): Promise<AccountActionData> {
-  const ctx = context.get(appContext);
-  const actor = requireUserPage(request, ctx);
+export async function action(args: Route.ActionArgs): Promise<AccountActionData | Response> {
   // The button posts an empty form; a body that is no form at all is a 400, as on every page.
-  await readFormBody(request);
-  const outcome = await ctx.services.authFlows.sendVerificationEmail(
-    { headers: request.headers, clientIp: ctx.clientIp },
-    actor.email,
-  );
-  if (outcome.ok) return { ok: true, message: outcome.value, values: {} };
-  return { ok: false, formError: outcome.message, fieldErrors: {}, values: {} };
+  const call = await readAction(args, "user");
+  const { ctx } = call;
+  // the message shows beside the button: data, not a redirect
+  return runAction(call, {
+    run: () =>
+      ctx.services.authFlows.sendVerificationEmail(
+        { headers: call.request.headers, clientIp: ctx.clientIp },
+        call.actor.email,
+      ),
+    done: (outcome) => (outcome.ok ? stay(outcome.value, {}) : refuse({ formError: outcome.message })),
+  });
 }
 
 export const headers = privateNoStore;

@@ -22,7 +22,8 @@ import {
   useFocusOnProblems,
 } from "../../components/ui/form.tsx";
 import type { ActionFailure } from "../../lib/action-result.ts";
-import { failureFromError, failureFromOutcome, parseForm, type FormValues } from "../../lib/forms.server.ts";
+import { readAction, refuse, runAction, withCode } from "../../lib/action.server.ts";
+import type { FormValues } from "../../lib/forms.server.ts";
 import { privateNoStore, siteNameOf } from "../../lib/meta.ts";
 
 /** After sign-in: the asked-for page, unless it is an account page itself (that would loop back here). */
@@ -84,23 +85,22 @@ const LABELS: Record<LoginField, string> = { identifier: "E-mail or username", p
 /** A failed sign-in; success redirects. Wrong credentials mark both fields (`invalidFields`). */
 export type LoginActionData = ActionFailure<LoginField, FormValues<LoginField>>;
 
-export async function action({ request, context }: Route.ActionArgs): Promise<LoginActionData> {
-  const { services, clientIp } = context.get(appContext);
-  const form = await parseForm(request, { schema: SignInSchema, fields: FIELDS, labels: LABELS, keep: ["identifier"] });
+export async function action(args: Route.ActionArgs): Promise<LoginActionData | Response> {
+  const call = await readAction(args, "anyone");
+  const { services, clientIp } = call.ctx;
+  const to = afterSignIn(call.text("redirectTo") || new URL(call.request.url).searchParams.get("redirectTo"));
   // A form shown again with its errors answers 200 (as /contact does): a 4xx would be logged by the
   // browser as a failed resource load.
-  if (!form.ok) return form.failure;
-  const asked = form.fields.redirectTo;
-  const to = afterSignIn((typeof asked === "string" && asked) || new URL(request.url).searchParams.get("redirectTo"));
-  let result;
-  try {
-    result = await services.authFlows.signIn({ headers: request.headers, clientIp }, form.data);
-  } catch (error) {
-    return failureFromError(error, form.values);
-  }
-  if (result.ok) throw redirect(to, { headers: result.headers });
-  const credentials = result.field === "password" || result.field === "identifier";
-  return { ...failureFromOutcome(result, [], form.values), ...(credentials ? { invalidFields: [...FIELDS] } : {}) };
+  return runAction(call, {
+    form: { schema: SignInSchema, fields: FIELDS, labels: LABELS, keep: ["identifier"] },
+    run: (data) => services.authFlows.signIn({ headers: call.request.headers, clientIp }, data),
+    refused: withCode,
+    done: (result) => {
+      if (result.ok) throw redirect(to, { headers: result.headers });
+      const credentials = result.field === "password" || result.field === "identifier";
+      return refuse({ formError: result.message, ...(credentials ? { invalidFields: [...FIELDS] } : {}) });
+    },
+  });
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {

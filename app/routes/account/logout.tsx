@@ -2,17 +2,18 @@
 // or prefetch can sign anyone out. It ends the session, clears the cookie and goes home.
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { appContext } from "../../lib/context.ts";
-import { readFormBody } from "../../lib/forms.server.ts";
+import { readAction, runAction } from "../../lib/action.server.ts";
 
 export function loader() {
   return redirect("/");
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { services, clientIp } = context.get(appContext);
+export async function action(args: Route.ActionArgs) {
   // The button posts an empty form; a body that is no form at all is a 400, as on every page.
-  await readFormBody(request);
-  const result = await services.authFlows.signOut({ headers: request.headers, clientIp });
-  return redirect("/", { headers: result.ok ? result.headers : undefined });
+  const call = await readAction(args, "anyone");
+  const { services, clientIp } = call.ctx;
+  return runAction(call, {
+    run: () => services.authFlows.signOut({ headers: call.request.headers, clientIp }),
+    done: (result) => redirect("/", { headers: result.ok ? result.headers : undefined }),
+  });
 }

@@ -23,13 +23,8 @@ import {
   useFocusOnProblems,
 } from "../../components/ui/form.tsx";
 import type { ActionResult, FieldErrors } from "../../lib/action-result.ts";
-import {
-  failureFromError,
-  failureFromOutcome,
-  failureFromIssues,
-  parseForm,
-  type FormValues,
-} from "../../lib/forms.server.ts";
+import { outcomeParts, readAction, refuse, runAction, stay, withCode } from "../../lib/action.server.ts";
+import type { FormValues } from "../../lib/forms.server.ts";
 import { privateNoStore, siteNameOf } from "../../lib/meta.ts";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -61,38 +56,22 @@ const LABELS: Record<RegisterField, string> = {
 };
 export type RegisterActionData = ActionResult<RegisterField, FormValues<RegisterField>, { email: string }>;
 
-export async function action({ request, context }: Route.ActionArgs): Promise<RegisterActionData> {
-  const { services, clientIp } = context.get(appContext);
-  const form = await parseForm(request, {
-    schema: RegisterSchema,
-    fields: FIELDS,
-    labels: LABELS,
-    keep: ["username", "email"],
+export async function action(args: Route.ActionArgs): Promise<RegisterActionData | Response> {
+  const call = await readAction(args, "anyone");
+  const { services, clientIp } = call.ctx;
+  const image = call.body.files.image;
+  const input = { username: call.text("username"), email: call.text("email"), password: call.text("password") };
+  // "check your e-mail" replaces the form: data, not a redirect
+  return runAction(call, {
+    // the size is known without reading the file: said together with the other fields' problems
+    precheck: (): FieldErrors<RegisterField> =>
+      image && image.size > AVATAR_MAX_BYTES ? { image: AVATAR_MESSAGES.tooBig } : {},
+    form: { schema: RegisterSchema, fields: FIELDS, labels: LABELS, keep: ["username", "email"] },
+    run: () => services.authFlows.signUp({ headers: call.request.headers, clientIp }, input, image),
+    refused: withCode,
+    done: (result, data) =>
+      result.ok ? stay(AUTH_MESSAGES.registered, { email: data.email }) : refuse(outcomeParts(result, FIELDS)),
   });
-  const image = form.files.image;
-  // The size is known without reading the file: say so together with the other fields' problems.
-  const imageTooBig = !!image && image.size > AVATAR_MAX_BYTES;
-  if (!form.ok) {
-    return imageTooBig
-      ? { ...form.failure, fieldErrors: { ...form.failure.fieldErrors, image: AVATAR_MESSAGES.tooBig } }
-      : form.failure;
-  }
-  if (imageTooBig)
-    return failureFromIssues([{ path: ["image"], message: AVATAR_MESSAGES.tooBig }], FIELDS, form.values);
-
-  const input = {
-    username: String(form.fields.username),
-    email: String(form.fields.email),
-    password: String(form.fields.password),
-  };
-  let result;
-  try {
-    result = await services.authFlows.signUp({ headers: request.headers, clientIp }, input, image);
-  } catch (error) {
-    return failureFromError(error, form.values);
-  }
-  if (result.ok) return { ok: true, message: AUTH_MESSAGES.registered, values: { email: form.data.email } };
-  return failureFromOutcome(result, FIELDS, form.values);
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {

@@ -21,7 +21,7 @@ import {
   useFocusOnProblems,
 } from "../../components/ui/form.tsx";
 import type { ActionFailure } from "../../lib/action-result.ts";
-import { failureFromError, failureFromOutcome, parseForm } from "../../lib/forms.server.ts";
+import { outcomeParts, readAction, refuse, runAction, withCode } from "../../lib/action.server.ts";
 import { privateNoStore, siteNameOf } from "../../lib/meta.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -45,25 +45,19 @@ export type ResetActionData = ActionFailure<ResetField, Record<string, never>>;
 
 // Schema: ResetPasswordFormSchema (contract/auth.ts), here and in the browser; the password again in
 // services.authFlows.resetPassword, which is the truth.
-export async function action({ request, context }: Route.ActionArgs): Promise<ResetActionData> {
-  const { services, clientIp } = context.get(appContext);
-  const form = await parseForm(request, {
-    schema: ResetPasswordFormSchema,
-    fields: FIELDS,
-    labels: LABELS,
+export async function action(args: Route.ActionArgs): Promise<ResetActionData | Response> {
+  const call = await readAction(args, "anyone");
+  const { services, clientIp } = call.ctx;
+  return runAction(call, {
+    form: { schema: ResetPasswordFormSchema, fields: FIELDS, labels: LABELS },
+    run: ({ token, password }) =>
+      services.authFlows.resetPassword({ headers: call.request.headers, clientIp }, { token, password }),
+    refused: withCode,
+    done: (result) => {
+      if (result.ok) throw redirect("/login?reset=1");
+      return refuse({ ...outcomeParts(result, FIELDS), ...(result.field === "token" ? { code: BAD_LINK } : {}) });
+    },
   });
-  const values = {};
-  if (!form.ok) return { ...form.failure, values };
-  const { token, password } = form.data;
-  let result;
-  try {
-    result = await services.authFlows.resetPassword({ headers: request.headers, clientIp }, { token, password });
-  } catch (error) {
-    return failureFromError(error, values);
-  }
-  if (result.ok) throw redirect("/login?reset=1");
-  const failed = failureFromOutcome(result, FIELDS, values);
-  return result.field === "token" ? { ...failed, code: BAD_LINK } : failed;
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {

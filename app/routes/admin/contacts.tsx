@@ -20,11 +20,10 @@ import { formatLagosDateTime } from "../../../contract/dates.ts";
 import { CONTACT_SUBJECTS } from "../../../contract/messaging.ts";
 import { readPageNumber } from "../../../contract/paging.ts";
 import type { ActionResult } from "../../lib/action-result.ts";
+import { readAction, runAction, stay } from "../../lib/action.server.ts";
 import { appContext } from "../../lib/context.ts";
-import { redirectWithMessage } from "../../lib/flash.server.ts";
-import { readFormBody } from "../../lib/forms.server.ts";
-import { pageAddressOf, requireAdminPage } from "../../lib/guards.server.ts";
-import { toPageError } from "../../lib/page-errors.server.ts";
+import { requireAdminPage } from "../../lib/guards.server.ts";
+import { toPageError, type PageError } from "../../lib/page-errors.server.ts";
 import { isRowDelete, rowDeleteAction } from "../../lib/row-delete.server.ts";
 import type { RowDeleteResult } from "../../lib/row-delete.ts";
 import { AdminPageHeader, adminMeta } from "../../components/admin/admin-shell.tsx";
@@ -64,20 +63,12 @@ type Answer = ActionResult<
   { contactId: string; response: string; preview: ResponsePreview }
 >;
 
-export async function action({ request, context }: Route.ActionArgs): Promise<Answer | RowDeleteResult | Response> {
-  const ctx = context.get(appContext);
-  const actor = requireAdminPage(request, ctx);
-  const body = await readFormBody(request);
-  const { fields } = body;
-  const text = (name: string) => (typeof fields[name] === "string" ? (fields[name] as string) : "");
-  const back = pageAddressOf(request);
-  const contactId = text("contactId").trim();
-
-  if (isRowDelete(body)) {
+export async function action(args: Route.ActionArgs): Promise<Answer | RowDeleteResult | Response> {
+  const call = await readAction(args, "admin");
+  const { ctx, actor } = call;
+  if (isRowDelete(call)) {
     return rowDeleteAction(
-      ctx,
-      request,
-      body,
+      call,
       {
         question: CONTACT_MESSAGES.confirmDelete,
         deleted: CONTACT_MESSAGES.deleted,
@@ -86,40 +77,30 @@ export async function action({ request, context }: Route.ActionArgs): Promise<An
       (id) => ctx.services.contacts.remove(actor, id),
     );
   }
-
-  const response = text("response");
-  if (text("preview") === "yes") {
-    try {
-      const preview = await ctx.services.contacts.previewResponse(actor, { contactId, response });
-      return { ok: true, intent: "contacts.preview", message: "", values: { contactId, response, preview } };
-    } catch (error) {
-      const refused = toPageError(error);
-      if (!refused) throw error;
-      const reason = refused.message || CONTACT_MESSAGES.unknownError;
-      return {
-        ok: false,
-        intent: "contacts.respond",
-        formError: reason,
-        fieldErrors: refused.status === 422 && /Response/.test(reason) ? { response: reason } : {},
-        values: { contactId, response },
-      };
-    }
+  const contactId = call.text("contactId").trim();
+  const response = call.text("response");
+  // the service's reason (a 422 about the response beside its field)
+  const refused = (prefix: string) => (refusal: PageError) => {
+    const reason = refusal.message || CONTACT_MESSAGES.unknownError;
+    const beside = refusal.status === 422 && /Response/.test(reason);
+    return { formError: `${prefix}${reason}`, fieldErrors: beside ? { response: reason } : {} };
+  };
+  const respond = { intent: "contacts.respond", values: { contactId, response } };
+  if (call.text("preview") === "yes") {
+    // the e-mail as it will be sent, shown beside the box: data, not a redirect
+    return runAction(call, {
+      ...respond,
+      run: () => ctx.services.contacts.previewResponse(actor, { contactId, response }),
+      refused: refused(""),
+      done: (preview) => stay("", { contactId, response, preview }, "contacts.preview"),
+    });
   }
-  try {
-    await ctx.services.contacts.respond(actor, { contactId, response, email: text("email") || undefined });
-    return redirectWithMessage(ctx, back, CONTACT_MESSAGES.responded);
-  } catch (error) {
-    const refused = toPageError(error);
-    if (!refused) throw error;
-    const reason = refused.message || CONTACT_MESSAGES.unknownError;
-    return {
-      ok: false,
-      intent: "contacts.respond",
-      formError: `${CONTACT_MESSAGES.respondFailed}${reason}`,
-      fieldErrors: refused.status === 422 && /Response/.test(reason) ? { response: reason } : {},
-      values: { contactId, response },
-    };
-  }
+  return runAction(call, {
+    ...respond,
+    run: () => ctx.services.contacts.respond(actor, { contactId, response, email: call.text("email") || undefined }),
+    refused: refused(CONTACT_MESSAGES.respondFailed),
+    done: () => CONTACT_MESSAGES.responded,
+  });
 }
 
 type Row = ContactRequest & { received: string };

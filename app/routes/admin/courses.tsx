@@ -12,7 +12,8 @@ import { AdminPageHeader, adminMeta } from "../../components/admin/admin-shell.t
 import { CourseCategories } from "../../components/admin/course-categories.tsx";
 import { CourseForm } from "../../components/admin/course-form.tsx";
 import { DataTable, type Column } from "../../components/admin/data-table.tsx";
-import { StepUpPrompt } from "../../components/admin/step-up-prompt.tsx";
+import { StepUpPrompt, stepUpOf } from "../../components/admin/step-up-prompt.tsx";
+import { confirmationOf } from "../../lib/action-result.ts";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { ConfirmAction, ConfirmOnPage } from "../../components/ui/confirm-dialog.tsx";
 import { Notice } from "../../components/ui/form.tsx";
@@ -59,8 +60,8 @@ export default function CourseManager({ loaderData, actionData }: Route.Componen
   };
   const answer = actionData?.intent?.startsWith("course.") ? actionData : undefined;
   const deleteFailure = answer && !answer.ok && answer.intent === "course.delete" ? answer : undefined;
-  const stepUp = deleteFailure?.code === "step_up_required" ? deleteFailure : undefined;
-  const confirming = answer?.ok && answer.intent === "course.confirm" ? answer : undefined;
+  const stepUp = stepUpOf(deleteFailure);
+  const confirming = confirmationOf<{ id: string; label: string }>(answer, "course.delete");
   useToast(stepUp ? undefined : deleteFailure, deleteFailure?.formError, "error");
   const deleting = (id: string) =>
     navigation.state !== "idle" &&

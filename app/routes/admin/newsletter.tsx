@@ -9,7 +9,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/newsletter";
-import { ACCESS_MESSAGES } from "../../../contract/auth.ts";
 import { formatLagosDateTime } from "../../../contract/dates.ts";
 import {
   BULK_FIELDS,
@@ -24,18 +23,18 @@ import {
   type SubscriberPage,
 } from "../../../contract/newsletter.ts";
 import { readPageNumber } from "../../../contract/paging.ts";
-import { fieldErrorsOf, type ActionResult } from "../../lib/action-result.ts";
+import type { ActionResult } from "../../lib/action-result.ts";
+import { readAction, runAction, stay } from "../../lib/action.server.ts";
 import { appContext } from "../../lib/context.ts";
-import { readFormBody } from "../../lib/forms.server.ts";
 import { requireAdminPage } from "../../lib/guards.server.ts";
-import { refusalOf, toPageError } from "../../lib/page-errors.server.ts";
+import { toPageError } from "../../lib/page-errors.server.ts";
 import { isRowDelete, rowDeleteAction } from "../../lib/row-delete.server.ts";
 import type { RowDeleteResult } from "../../lib/row-delete.ts";
 import { AdminPageHeader, adminMeta } from "../../components/admin/admin-shell.tsx";
 import { DataTable, type Column } from "../../components/admin/data-table.tsx";
 import { FilterForm, filterHref, filterOptions, isFiltered, readFilters } from "../../components/admin/filter-form.tsx";
 import { RowDelete, RowDeleteAnswer } from "../../components/admin/row-delete.tsx";
-import { StepUpPrompt } from "../../components/admin/step-up-prompt.tsx";
+import { StepUpPrompt, stepUpOf } from "../../components/admin/step-up-prompt.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { Field, Notice, TextareaField } from "../../components/ui/form.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
@@ -86,20 +85,29 @@ type BulkAnswer = ActionResult<
 >;
 
 /** What a row's "Resend confirmation" answers: done (with the message) or refused (with the reason). */
-type ResendAnswer = ActionResult<never, { id: string }, { id: string }> & { intent: "resend" };
+type ResendAnswer = ActionResult<never, { id: string }, { id: string }>;
 
-export async function action({
-  request,
-  context,
-}: Route.ActionArgs): Promise<BulkAnswer | RowDeleteResult | ResendAnswer | Response> {
-  const ctx = context.get(appContext);
-  const actor = requireAdminPage(request, ctx);
-  const body = await readFormBody(request);
-  if (isRowDelete(body)) {
+/** How the compose form's fields are called, for the messages the kernel writes itself (NUL). */
+const BULK_LABELS: Record<BulkField, string> = {
+  subject: "Subject",
+  message: "Message",
+  backgroundColor: "Background color",
+  imageUrl: "Image URL",
+  videoUrl: "Video URL",
+  linkUrl: "Link URL",
+};
+
+/**
+ * The page's forms on the one action kernel: a row's delete, a row's resend (its answer shown above the
+ * list), the compose form's preview and send (their answers shown beside the form: data, not a redirect,
+ * as the spec's message goes after 3 seconds). The send is a dangerous action: the step-up.
+ */
+export async function action(args: Route.ActionArgs): Promise<BulkAnswer | RowDeleteResult | ResendAnswer | Response> {
+  const call = await readAction(args, "admin");
+  const { ctx, actor } = call;
+  if (isRowDelete(call)) {
     return rowDeleteAction(
-      ctx,
-      request,
-      body,
+      call,
       {
         question: NEWSLETTER_MESSAGES.confirmDelete,
         deleted: NEWSLETTER_MESSAGES.deleted,
@@ -108,74 +116,45 @@ export async function action({
       (id) => ctx.services.newsletter.remove(actor, id),
     );
   }
-  const field = (name: string) => (typeof body.fields[name] === "string" ? (body.fields[name] as string) : "");
-  if (field("intent") === "resend") {
-    const id = field("id").trim().slice(0, 100);
-    let message = "";
-    const refused = await refusalOf(async () => {
-      ({ message } = await ctx.services.newsletter.resendConfirmation(actor, id));
+  if (call.intent === "resend") {
+    const id = call.text("id").trim().slice(0, 100);
+    return runAction(call, {
+      intent: "resend",
+      values: { id },
+      run: () => ctx.services.newsletter.resendConfirmation(actor, id),
+      refused: (refused) => `${NEWSLETTER_MESSAGES.resendFailed}${refused.message}`,
+      done: ({ message }) => stay(message, { id }),
     });
-    if (refused) {
-      return {
-        ok: false,
-        intent: "resend",
-        formError: `${NEWSLETTER_MESSAGES.resendFailed}${refused.message}`,
-        fieldErrors: {},
-        values: { id },
-      };
-    }
-    return { ok: true, intent: "resend", message, values: { id } };
   }
-  const values = Object.fromEntries(BULK_FIELDS.map((f) => [f, field(f).slice(0, BULK_LIMITS.message)])) as BulkValues;
-  const intent = field("intent");
-  const parsed = BulkEmailInputSchema.safeParse(values);
-  if (!parsed.success) {
-    return {
-      ok: false,
-      intent: intent === "preview" ? "bulk.preview" : "bulk.send",
-      formError: intent === "preview" ? "Please correct the fields below." : NEWSLETTER_MESSAGES.bulkFailed,
-      fieldErrors: fieldErrorsOf(parsed.error.issues, BULK_FIELDS),
-      values,
-    };
-  }
-  if (intent === "preview") {
-    const preview = await ctx.services.newsletter.preview(actor, values);
-    return { ok: true, intent: "bulk.preview", message: "", values: { preview, values } };
-  }
-  const stepUp = (prompt: string, error?: string): BulkAnswer => ({
-    ok: false,
-    intent: "bulk.send",
-    code: "step_up_required",
-    formError: prompt,
-    fieldErrors: error ? { password: error } : {},
+  const values = Object.fromEntries(
+    BULK_FIELDS.map((f) => [f, call.text(f).slice(0, BULK_LIMITS.message)]),
+  ) as BulkValues;
+  const previewing = call.intent === "preview";
+  const form = {
     values,
-  });
-  let acting = actor;
-  if (intent === "confirm") {
-    const refused = await refusalOf(async () => {
-      const { verifiedAt } = await ctx.services.users.verifyPassword(actor, field("password"));
-      acting = { ...actor, verifiedAt: new Date(verifiedAt) };
+    form: { schema: BulkEmailInputSchema, fields: BULK_FIELDS, labels: BULK_LABELS, input: () => values },
+    invalid: ({ fieldErrors }: { fieldErrors: Partial<Record<string, string>> }) => ({
+      formError: previewing ? "Please correct the fields below." : NEWSLETTER_MESSAGES.bulkFailed,
+      fieldErrors,
+    }),
+  };
+  if (previewing) {
+    return runAction(call, {
+      ...form,
+      intent: "bulk.preview",
+      run: () => ctx.services.newsletter.preview(actor, values),
+      done: (preview) => stay("", { preview, values }),
     });
-    if (refused) return stepUp(ACCESS_MESSAGES.stepUp, refused.message);
-  }
-  const refused = await refusalOf(() => ctx.services.newsletter.sendBulk(acting, values));
-  if (refused?.code === "step_up_required") return stepUp(refused.message);
-  if (refused) {
-    return {
-      ok: false,
-      intent: "bulk.send",
-      formError: `${NEWSLETTER_MESSAGES.bulkFailed}: ${refused.message}`,
-      fieldErrors: {},
-      values,
-    };
   }
   const empty = Object.fromEntries(BULK_FIELDS.map((f) => [f, ""])) as BulkValues;
-  return {
-    ok: true,
+  return runAction(call, {
+    ...form,
     intent: "bulk.send",
-    message: NEWSLETTER_MESSAGES.bulkSent,
-    values: { preview: null, values: empty },
-  };
+    stepUp: { posts: "confirm" },
+    run: (_, acting) => ctx.services.newsletter.sendBulk(acting, values),
+    refused: (refused) => `${NEWSLETTER_MESSAGES.bulkFailed}: ${refused.message}`,
+    done: () => stay(NEWSLETTER_MESSAGES.bulkSent, { preview: null, values: empty }),
+  });
 }
 
 type Row = Subscriber & { subscribed: string };
@@ -272,7 +251,7 @@ function ComposeForm({ answer, warnings }: { answer: BulkAnswer | undefined; war
   const sendResult =
     answer &&
     answer.intent === "bulk.send" &&
-    !(failure?.code === "step_up_required") &&
+    !stepUpOf(failure) &&
     !failure?.fieldErrors.subject &&
     !failure?.fieldErrors.message
       ? answer
@@ -480,7 +459,7 @@ export default function AdminNewsletter({ loaderData, actionData }: Route.Compon
     actionData && (actionData.intent === "bulk.send" || actionData.intent === "bulk.preview")
       ? (actionData as BulkAnswer)
       : undefined;
-  const stepUp = bulk && !bulk.ok && bulk.code === "step_up_required" ? bulk : undefined;
+  const stepUp = stepUpOf(bulk);
   const resent = actionData && actionData.intent === "resend" ? (actionData as ResendAnswer) : undefined;
   const rows: Row[] = list.items.map((s) => ({ ...s, subscribed: formatLagosDateTime(s.subscribedAt) }));
   const filtered = isFiltered(filters);

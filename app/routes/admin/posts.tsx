@@ -13,8 +13,8 @@ import {
 } from "../../../contract/post-authoring-texts.ts";
 import { formatLagosDateTime } from "../../../contract/dates.ts";
 import { readPageNumber } from "../../../contract/paging.ts";
+import { readAction } from "../../lib/action.server.ts";
 import { appContext } from "../../lib/context.ts";
-import { readFormBody } from "../../lib/forms.server.ts";
 import { requireAdminPage } from "../../lib/guards.server.ts";
 import { toPageError } from "../../lib/page-errors.server.ts";
 import { isRowDelete, rowDeleteAction } from "../../lib/row-delete.server.ts";
@@ -53,17 +53,11 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, context }: Route.ActionArgs): Promise<RowDeleteResult | Response> {
-  const ctx = context.get(appContext);
-  const actor = requireAdminPage(request, ctx);
-  const body = await readFormBody(request);
-  if (!isRowDelete(body)) throw new Response("Unknown action", { status: 400, statusText: "Bad Request" });
-  return rowDeleteAction(
-    ctx,
-    request,
-    body,
-    { question: M.confirmDelete, deleted: M.deleted, failed: M.deleteFailed },
-    (id) => ctx.services.postActions.deletePost(actor, id),
+export async function action(args: Route.ActionArgs): Promise<RowDeleteResult | Response> {
+  const call = await readAction(args, "admin");
+  if (!isRowDelete(call)) throw new Response("Unknown action", { status: 400, statusText: "Bad Request" });
+  return rowDeleteAction(call, { question: M.confirmDelete, deleted: M.deleted, failed: M.deleteFailed }, (id) =>
+    call.ctx.services.postActions.deletePost(call.actor, id),
   );
 }
 

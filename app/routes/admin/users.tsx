@@ -2,24 +2,23 @@
 // One form → result → message path (decision 029): a change that goes through redirects back to the
 // list (its search and page kept) with its message as a flash the root shows once; a refusal comes back
 // as an ActionFailure tagged "users.role". Changing a role is a dangerous action: when the admin's last
-// password proof is older than the step-up window the answer is a failure with code "step-up" (its
-// formError the prompt, its values the intended change), and the page asks for the password
-// (StepUpPrompt); the confirmation ("users.confirm") carries the change, which is applied as soon as the
-// password is right. The same with and without JavaScript.
+// password proof is older than the step-up window the answer is a failure with the one step-up code,
+// step_up_required (its formError the prompt, its values the intended change), and the page asks for the
+// password (StepUpPrompt); the confirmation ("users.confirm") carries the change, which is applied as
+// soon as the password is right. The same with and without JavaScript (app/lib/action.server.ts).
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/users";
 import { ACCESS_MESSAGES, ROLES, type Role } from "../../../contract/auth.ts";
 import type { ActionFailure } from "../../lib/action-result.ts";
-import { redirectWithMessage } from "../../lib/flash.server.ts";
-import { failureFromError, readFormBody } from "../../lib/forms.server.ts";
+import { failure, go, readAction, runAction, withCode } from "../../lib/action.server.ts";
 import { appContext } from "../../lib/context.ts";
-import { pageAddressOf, requireAdminPage } from "../../lib/guards.server.ts";
+import { requireAdminPage } from "../../lib/guards.server.ts";
 import { formatLagosDate } from "../../../contract/dates.ts";
 import { AdminPageHeader, adminMeta } from "../../components/admin/admin-shell.tsx";
 import { Badge } from "../../components/admin/badge.tsx";
 import { DataTable, type Column } from "../../components/admin/data-table.tsx";
 import { readPageNumber } from "../../../contract/paging.ts";
-import { StepUpPrompt } from "../../components/admin/step-up-prompt.tsx";
+import { StepUpPrompt, stepUpOf } from "../../components/admin/step-up-prompt.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { Notice, SearchField } from "../../components/ui/form.tsx";
 
@@ -54,8 +53,6 @@ type RoleChange = { userId: string; role: Role; name: string };
 
 /** The forms of this page: a row's button, and the step-up prompt's confirmation. */
 const INTENTS = { role: "users.role", confirm: "users.confirm" } as const;
-/** The failure that asks for the password again (its values: the change to apply then). */
-const STEP_UP = "step-up";
 
 type UsersFailure = ActionFailure<"password", Partial<RoleChange>>;
 
@@ -65,12 +62,10 @@ const MESSAGES = {
   revoked: (name: string) => `${name} is no longer an admin.`,
 };
 
-const text = (value: unknown) => (typeof value === "string" ? value : "");
-
-function readChange(fields: Record<string, unknown>): RoleChange | null {
-  const userId = text(fields.userId).trim();
-  const role = text(fields.role);
-  const name = text(fields.name).trim().slice(0, 254) || userId;
+function readChange(text: (name: string) => string): RoleChange | null {
+  const userId = text("userId").trim();
+  const role = text("role");
+  const name = text("name").trim().slice(0, 254) || userId;
   if (!userId || userId.length > 100 || !ROLES.includes(role as Role)) return null;
   return { userId, role: role as Role, name };
 }
@@ -81,47 +76,26 @@ function changeOf(values: Partial<RoleChange>): RoleChange | null {
   return userId && role && name ? { userId, role, name } : null;
 }
 
-export async function action({ request, context }: Route.ActionArgs): Promise<UsersFailure | Response> {
-  const ctx = context.get(appContext);
-  const actor = requireAdminPage(request, ctx);
-  // A body that is no form (text/plain, broken multipart) is a 400, as on every page (forms.server.ts).
-  const { fields } = await readFormBody(request);
-  const change = readChange(fields);
-  if (!change) return { ok: false, intent: INTENTS.role, formError: MESSAGES.badChange, fieldErrors: {}, values: {} };
-  /** The prompt (again, with why the last password was refused). */
-  const stepUp = (passwordError?: string): UsersFailure => ({
-    ok: false,
-    intent: INTENTS.confirm,
-    code: STEP_UP,
-    formError: ACCESS_MESSAGES.stepUp,
-    fieldErrors: passwordError ? { password: passwordError } : {},
+export async function action(args: Route.ActionArgs): Promise<UsersFailure | Response> {
+  const call = await readAction(args, "admin");
+  const change = readChange(call.text);
+  if (!change) return failure(INTENTS.role, { formError: MESSAGES.badChange }, {});
+  return runAction(call, {
+    intent: INTENTS.role,
     values: change,
+    // a dangerous action: the prompt's post (users.confirm) carries the change and the password
+    stepUp: { posts: INTENTS.confirm, intent: INTENTS.confirm },
+    run: (_, acting) => call.ctx.services.users.setRole(acting, change.userId, change.role),
+    // conflict: it would leave no admin; not_found: the account is gone
+    refused: withCode,
+    done: (updated) => {
+      const name = updated.username ?? updated.email;
+      const message = updated.role === "admin" ? MESSAGES.granted(name) : MESSAGES.revoked(name);
+      // An admin who gave up the role may no longer see this page: home, as the plain user they now are.
+      const gaveUp = updated.id === call.actor.id && updated.role !== "admin";
+      return gaveUp ? go("/", message) : message;
+    },
   });
-
-  let acting = actor;
-  if (fields.intent === INTENTS.confirm) {
-    try {
-      const { verifiedAt } = await ctx.services.users.verifyPassword(actor, text(fields.password));
-      // This request's actor was read before the proof: it carries the session's new time from here on.
-      acting = { ...actor, verifiedAt: new Date(verifiedAt) };
-    } catch (error) {
-      // a wrong password, or too many attempts: said beside the field
-      return stepUp(failureFromError(error, change).formError);
-    }
-  }
-
-  try {
-    const updated = await ctx.services.users.setRole(acting, change.userId, change.role);
-    const name = updated.username ?? updated.email;
-    const message = updated.role === "admin" ? MESSAGES.granted(name) : MESSAGES.revoked(name);
-    // An admin who gave up the role may no longer see this page: home, as the plain user they now are.
-    const gaveUp = updated.id === actor.id && updated.role !== "admin";
-    return await redirectWithMessage(ctx, gaveUp ? "/" : pageAddressOf(request), message);
-  } catch (error) {
-    // step_up_required; conflict: it would leave no admin; not_found: the account is gone
-    const failure = failureFromError<"password", Partial<RoleChange>>(error, change);
-    return failure.code === "step_up_required" ? stepUp() : { ...failure, intent: INTENTS.role };
-  }
 }
 
 type UserRow = Route.ComponentProps["loaderData"]["users"][number];
@@ -204,16 +178,17 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
 
   const header = <AdminPageHeader title="Users" lead="Every account, newest first. Admins manage the whole academy." />;
   // (a change that went through is the root's flash message: a toast, or a notice without JavaScript)
-  const change = actionData?.code === STEP_UP ? changeOf(actionData.values) : null;
-  if (actionData && change) {
+  const stepUp = stepUpOf(actionData);
+  const change = stepUp ? changeOf(stepUp.values) : null;
+  if (stepUp && change) {
     return (
       <>
         {header}
         <StepUpPrompt
           intent={INTENTS.confirm}
-          prompt={actionData.formError ?? ACCESS_MESSAGES.stepUp}
-          error={actionData.fieldErrors.password}
-          answer={actionData}
+          prompt={stepUp.formError ?? ACCESS_MESSAGES.stepUp}
+          error={stepUp.fieldErrors.password}
+          answer={stepUp}
           summary={
             change.role === "admin"
               ? `You are about to grant the admin role to ${change.name}.`

@@ -5,7 +5,7 @@
 // /write (where the user menu and /blog lead), sees it on its own: the admin navigation is for admins
 // only. The form is PostWriter; the category names come with the page (no 'Loading...' on a
 // server-rendered page), the editor's code loads on this page only (React.lazy in post-writer.tsx).
-// Send posts the form to this page's action (one form → result → message path, decision 029): the post
+// Send posts the form to this page's action (the one action kernel, decisions 029, 069): the post
 // is written through the same service as POST /backend/posts, within the same limit, then the post's
 // page with the flash 'Post has been created'; a refusal is a "posts.create" ActionFailure ('Title and
 // content are required!', 'Failed to create post: {message}').
@@ -16,12 +16,10 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/write";
 import { CreatePostSchema } from "../../../contract/blog.ts";
 import { AUTHORING_MESSAGES as M } from "../../../contract/post-authoring-texts.ts";
-import type { ActionFailure } from "../../lib/action-result.ts";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { appContext } from "../../lib/context.ts";
-import { redirectWithMessage } from "../../lib/flash.server.ts";
-import { parseBody, readFormBody } from "../../lib/forms.server.ts";
-import { loginUrl, requireUserPage } from "../../lib/guards.server.ts";
+import { failure, go, readAction, runAction } from "../../lib/action.server.ts";
+import { loginUrl } from "../../lib/guards.server.ts";
 import { STATUS_TEXT, toPageError } from "../../lib/page-errors.server.ts";
 import { giveBackWrite, overWriteLimit } from "../../lib/write-limits.server.ts";
 import { AdminShell, adminMeta } from "../../components/admin/admin-shell.tsx";
@@ -74,48 +72,42 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const ctx = context.get(appContext);
-  const actor = requireUserPage(request, ctx);
-  // A body that is no form (text/plain, broken multipart) is a 400, as on every page (forms.server.ts).
-  const body = await readFormBody(request);
-  const editId = new URL(request.url).searchParams.get("edit");
+export async function action(args: Route.ActionArgs) {
+  const call = await readAction(args, "user");
+  const { ctx, actor } = call;
+  const editId = new URL(call.request.url).searchParams.get("edit");
   const limit = editId !== null ? "edit" : "post";
-  const refused = (reason: string): ActionFailure => ({
-    ok: false,
-    intent: WRITE_INTENT,
-    formError: reason === M.required ? M.required : editId !== null ? M.updateFailed(reason) : M.failed(reason),
-    fieldErrors: {},
-    values: {},
-  });
+  const said = (reason: string) =>
+    reason === M.required ? M.required : editId !== null ? M.updateFailed(reason) : M.failed(reason);
   // the same count as POST (POST_RATE_LIMIT) or PUT /backend/posts/{id}, before the post is looked at
-  const over = await overWriteLimit(ctx, limit, actor, refused);
+  const over = await overWriteLimit(ctx, limit, actor, (reason) =>
+    failure(WRITE_INTENT, { formError: said(reason) }, {}),
+  );
   if (over) return over;
-  // a refused post or edit published nothing: it does not count in the limit (issue 29)
-  const notCounted = async (reason: string) => {
-    await giveBackWrite(ctx, limit, actor);
-    return refused(reason);
-  };
   // an edited post's other categories (the page chooses one; a post written through the API may have more)
-  const more = typeof body.fields.moreCategories === "string" ? body.fields.moreCategories.split("\n") : [];
-  const fields =
-    editId !== null && more.length > 0 ? { ...body.fields, category: [body.fields.category, ...more] } : body.fields;
-  // the API's schema: no field of its own on the page, so every problem is said above Send
-  const form = parseBody({ ...body, fields }, { schema: CreatePostSchema, fields: [], labels: {} });
-  if (!form.ok) return notCounted(form.failure.formError!);
-  try {
-    if (editId !== null) {
-      const post = await ctx.services.postWrite.updatePost(actor, editId, form.data);
-      return await redirectWithMessage(ctx, `/${post.slug}`, M.updated);
-    }
-    const post = await ctx.services.postWrite.createPost(actor, form.data);
-    return await redirectWithMessage(ctx, `/${post.slug}`, M.created);
-  } catch (error) {
+  const more = typeof call.body.fields.moreCategories === "string" ? call.text("moreCategories").split("\n") : [];
+  const answer = await runAction(call, {
+    intent: WRITE_INTENT,
+    // the API's schema: no field of its own on the page, so every problem is said above Send
+    form: {
+      schema: CreatePostSchema,
+      fields: [],
+      labels: {},
+      input: (fields) =>
+        editId !== null && more.length > 0 ? { ...fields, category: [fields.category, ...more] } : fields,
+    },
+    invalid: ({ formError }) => ({ formError: said(formError!) }),
+    run: (data) =>
+      editId !== null
+        ? ctx.services.postWrite.updatePost(actor, editId, data)
+        : ctx.services.postWrite.createPost(actor, data),
     // required, an unknown category, a picture without alt text...: the service's reason
-    const refusal = toPageError(error);
-    if (!refusal) throw error;
-    return notCounted(refusal.message);
-  }
+    refused: (refused) => said(refused.message),
+    done: (post) => go(`/${post.slug}`, editId !== null ? M.updated : M.created),
+  });
+  // a refused post or edit published nothing: it does not count in the limit (issue 29)
+  if (!(answer instanceof Response)) await giveBackWrite(ctx, limit, actor);
+  return answer;
 }
 
 /** Private (who is asking), and an action's Retry-After (a post over the limit). */
