@@ -4,16 +4,28 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# each part's time and the whole run's, printed at the end whether it passed or not (issue 30: under
+# 20 minutes on a quiet 2-core machine)
+start=$SECONDS
+mark=$SECONDS
+times=()
+part() {
+  times+=("$(( SECONDS - mark )) s")
+  mark=$SECONDS
+  echo "== $1"
+}
+trap 'times+=("$(( SECONDS - mark )) s"); echo "== npm test took $(( SECONDS - start )) s (set-up, then each part: ${times[*]})"' EXIT
+
 bash scripts/setup-test-env.sh
 export TEST_PG_URL="${TEST_PG_URL:-postgres://postgres:postgres@127.0.0.1:5432/postgres}"
 
-echo "== typecheck, lint, unit and API tests (PGlite)"
+part "typecheck, lint, formatting, counts, unit and API tests (PGlite)"
 npm run -s check
 
-echo "== API tests (PostgreSQL)"
+part "API tests (PostgreSQL)"
 # (pglite-prepared tests PGlite's own query path: nothing of it runs on PostgreSQL)
 TEST_DATABASE_URL="$TEST_PG_URL" npx vitest run server scripts --exclude server/db/pglite-prepared.test.ts
 
-echo "== build and browser tests"
+part "build and browser tests"
 npm run -s build
 npm run -s test:e2e

@@ -65,6 +65,7 @@ test("an admin finds a request, responds by e-mail, sees it Responded with its r
   await expectAccessible(page);
   await row.getByRole("button", { name: "Send response" }).click();
   await expect(contacts.toast("Response sent successfully")).toBeVisible();
+  await contacts.dismissToast("Response sent successfully");
   const previewed = await waitForMail(dataDir, { to: email, subject: /^Re: Technical Support$/ });
   expect(previewed.headers["reply-to"]).toBe(admin.email);
   expect(previewed.html).toMatch(/Please switch the player to 360p\.<br\s*\/?>\s*We are fixing it\./);

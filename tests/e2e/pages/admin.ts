@@ -131,6 +131,16 @@ export class AdminPage {
     return toastOf(this.page, text);
   }
 
+  /**
+   * Closes the toast saying `text` (its close button) and waits for it to go: the same message coming
+   * again within its 5 seconds is then the next action's, not this one's.
+   */
+  async dismissToast(text: string | RegExp) {
+    const toast = this.toast(text);
+    await toast.getByRole("button", { name: /close/i }).click();
+    await expect(toast).toHaveCount(0);
+  }
+
   /** Without JavaScript, the message after a redirect, at the top of the page. */
   notice(text: string | RegExp): Locator {
     return this.page.getByRole("region", { name: "Message" }).filter({ hasText: text });
