@@ -11,17 +11,9 @@ import { STEP_UP_CODE } from "./action-result.ts";
 import { go, outcomeParts, readAction, refuse, runAction, stay, withCode } from "./action.server.ts";
 import { appContext, type AppContext } from "./context.ts";
 import { takeFlash } from "./flash.server.ts";
+import { TEST_ADMIN as ADMIN } from "../../tests/support/actors.ts";
 
 const COOKIES = { cookieSecret: "test-cookie-secret", secureCookies: false };
-const ADMIN: Actor = {
-  id: "a",
-  username: "ada",
-  email: "ada@example.test",
-  image: null,
-  role: "admin",
-  sessionId: "s",
-  verifiedAt: null,
-};
 const Schema = z.object({
   title: z.string().trim().min(1, "Title is required"),
   price: z.coerce.number({ error: "Price must be a number" }).min(0, "Price must be 0 or more"),

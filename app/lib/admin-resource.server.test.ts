@@ -4,19 +4,9 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { URL_MESSAGE } from "../../contract/admin-resource.ts";
-import type { Actor } from "../../server/features/auth/actor.ts";
 import { action } from "../routes/admin/tickets.tsx";
 import { appContext, type AppContext } from "./context.ts";
-
-const ADMIN: Actor = {
-  id: "a",
-  username: "ada",
-  email: "ada@example.test",
-  image: null,
-  role: "admin",
-  sessionId: "s",
-  verifiedAt: null,
-};
+import { TEST_ADMIN as ADMIN } from "../../tests/support/actors.ts";
 
 async function post(fields: Record<string, string>, resources: object) {
   const context = new RouterContextProvider();

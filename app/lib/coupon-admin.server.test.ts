@@ -5,21 +5,12 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { COUPON_MESSAGES, type CouponJson } from "../../contract/coupons.ts";
-import type { Actor } from "../../server/features/auth/actor.ts";
 import { appContext, type AppContext } from "./context.ts";
 import { couponsAction, loadCouponDetail, loadCoupons } from "./coupon-admin.server.ts";
 import { pageServices, UNEXPECTED_REASON } from "./page-errors.server.ts";
 import { createLogger } from "../../server/lib/logger.ts";
+import { TEST_ADMIN as ADMIN } from "../../tests/support/actors.ts";
 
-const ADMIN: Actor = {
-  id: "a",
-  username: "ada",
-  email: "ada@example.test",
-  image: null,
-  role: "admin",
-  sessionId: "s",
-  verifiedAt: null,
-};
 const ID = "0123456789abcdef01234567";
 
 const COUPON: CouponJson = {

@@ -18,16 +18,8 @@ import {
 } from "./course-admin.server.ts";
 import { createLogger } from "../../server/lib/logger.ts";
 import { pageServices, UNEXPECTED_REASON } from "./page-errors.server.ts";
+import { TEST_ADMIN as ADMIN } from "../../tests/support/actors.ts";
 
-const ADMIN: Actor = {
-  id: "a",
-  username: "ada",
-  email: "ada@example.test",
-  image: null,
-  role: "admin",
-  sessionId: "s",
-  verifiedAt: null,
-};
 const ID = "0123456789abcdef01234567";
 
 const COURSE: Course = {

@@ -11,16 +11,7 @@ import type { Page } from "../../../contract/paging.ts";
 import type { Actor } from "../../../server/features/auth/actor.ts";
 import { appContext, type AppContext } from "../../lib/context.ts";
 import AdminCategories, { action, loader } from "./categories.tsx";
-
-const ADMIN: Actor = {
-  id: "a",
-  username: "ada",
-  email: "ada@example.test",
-  image: null,
-  role: "admin",
-  sessionId: "s",
-  verifiedAt: null,
-};
+import { TEST_ADMIN as ADMIN } from "../../../tests/support/actors.ts";
 
 type Service = Partial<{
   listPage: (actor: unknown, q: { page: number; pageSize: number }) => Promise<Page<AdminCategory>>;

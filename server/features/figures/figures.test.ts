@@ -9,18 +9,8 @@ import type { Database } from "../../db/client.ts";
 import { couponUsages, coupons, courses, eventPurchases, events, paymentEvents, payments } from "../../db/schema.ts";
 import { createTestDatabase } from "../../../tests/support/test-db.ts";
 import { makeCourse, makeEvent } from "../../../tests/support/factories.ts";
-import type { Actor } from "../auth/actor.ts";
 import { createFiguresService, figureWindow } from "./figures.service.ts";
-
-const ADMIN: Actor = {
-  id: "a",
-  username: "ada",
-  email: "ada@example.test",
-  image: null,
-  role: "admin",
-  sessionId: "s",
-  verifiedAt: null,
-};
+import { TEST_ADMIN as ADMIN } from "../../../tests/support/actors.ts";
 
 /** Thursday 26 November 2026, 13:00 in Lagos: the window runs from 28 October to 26 November (Lagos days). */
 const NOW = new Date("2026-11-26T12:00:00Z");
