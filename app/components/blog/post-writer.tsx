@@ -6,59 +6,23 @@
 // result → message path, decision 029): 'Loading...' meanwhile, then the post's page with the root's
 // 'Post has been created', or the action's refusal ('Failed to create post: {message}') in the page and
 // as a toast. Uploads stay XMLHttpRequest calls to the upload endpoint (their progress: app/lib/upload.ts).
-import { lazy, Suspense, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { Form, useLocation, useNavigation, useSubmit } from "react-router";
+// The state and Send are use-post-writer.ts's, the fields around the editor post-writer-fields.tsx's.
+import { lazy, Suspense, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { Form } from "react-router";
 import { BLOG_MESSAGES } from "../../../contract/blog-texts.ts";
-import { AUTHORING_MESSAGES as M, POST_DESC_MAX, POST_TITLE_MAX } from "../../../contract/post-authoring-texts.ts";
+import { AUTHORING_MESSAGES as M } from "../../../contract/post-authoring-texts.ts";
 import type { ActionFailure } from "../../lib/action-result.ts";
-import { clearDraft, EMPTY_DRAFT, readDraft, saveDraft, type PostDraft } from "../../lib/post-draft.ts";
-import { uploadFile, UploadError } from "../../lib/upload.ts";
+import { EMPTY_DRAFT, readDraft, type PostDraft } from "../../lib/post-draft.ts";
 import { typedEarly } from "../../lib/typed-early.ts";
-import { Button, buttonClass } from "../ui/button.tsx";
-import { controlClass, isPendingFor, Notice } from "../ui/form.tsx";
-import { mediaUrl } from "../../../contract/media-urls.ts";
-import { toast, useToast } from "../ui/toast.tsx";
+import { Button } from "../ui/button.tsx";
+import { Notice } from "../ui/form.tsx";
+import { CategoryField, CoverField, DescriptionField, TitleField, UploadProgress } from "./post-writer-fields.tsx";
+import { ALT_MISSING, hasContent, usePostWriter } from "./use-post-writer.ts";
 
 /** The intent of the write page's one form: its action's refusals are tagged with it. */
 export const WRITE_INTENT = "posts.create";
 
 const RichEditor = lazy(() => import("./rich-editor.tsx"));
-
-/** A body with something in it: text, a picture or a video (as the server counts it). */
-export function hasContent(html: string): boolean {
-  const text = html
-    .replace(/<[^>]*>/g, "")
-    .replace(/&nbsp;|&#160;/g, " ")
-    .trim();
-  return text !== "" || /<(img|iframe|video)\b/i.test(html);
-}
-
-/**
- * How many uploaded pictures of the body have no alt text (the server refuses such a body: decision
- * 027). Read with the browser's own parser, at Send.
- */
-export function picturesWithoutAlt(html: string): number {
-  const doc = new DOMParser().parseFromString(html, "text/html");
-  return [...doc.images].filter((img) => {
-    let url: URL;
-    try {
-      url = new URL(img.getAttribute("src") ?? "", window.location.origin);
-    } catch {
-      return false;
-    }
-    // (an upload answer's filePath, /uploads/…, is an upload too: the server keeps it as /media/uploads/…)
-    const uploaded = url.pathname.startsWith("/media/uploads/") || url.pathname.startsWith("/uploads/");
-    return uploaded && (img.getAttribute("alt") ?? "").trim() === "";
-  }).length;
-}
-
-/** Send's refusal of a body whose uploaded pictures lack alt text, with where to give it. */
-const ALT_MISSING = `${M.altMissing} ${M.altHowTo}`;
-
-interface Upload {
-  what: "cover" | "image" | "video";
-  percent: number;
-}
 
 /** A post being edited (issue 29): the editor starts from it instead of the browser's draft. */
 export interface EditedPost {
@@ -141,92 +105,9 @@ function WriterForm({
   restored,
   formRef,
 }: WriterProps & { initial: PostDraft; restored: boolean; formRef?: React.Ref<HTMLFormElement> }) {
-  const keepsDraft = !editing;
-  const submit = useSubmit();
-  const here = useLocation().pathname;
-  // from Send until the post's page has loaded (the action's redirect), or the refusal is back
-  const sending = isPendingFor(useNavigation(), here);
   const ids = { title: useId(), category: useId(), desc: useId(), body: useId(), error: useId(), cover: useId() };
-  const [draft, setDraft] = useState<PostDraft>(initial);
-  const [upload, setUpload] = useState<Upload | null>(null);
-  const [uploadError, setUploadError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(answer?.formError ?? null);
-  const sent = useRef(false);
-
-  // A new refusal from the action is the form's error (until the next change); a toast says it too.
-  const [shownAnswer, setShownAnswer] = useState(answer);
-  if (answer !== shownAnswer) {
-    setShownAnswer(answer);
-    setError(answer?.formError ?? null);
-  }
-  useToast(answer, answer?.formError, "error");
-
-  useEffect(() => {
-    if (!keepsDraft || !restored || sent.current) return;
-    const timer = setTimeout(() => {
-      // sent meanwhile: the draft is gone for good
-      if (!sent.current) saveDraft(draftKey, draft);
-    }, 250);
-    return () => clearTimeout(timer);
-  }, [draft, restored, draftKey, keepsDraft]);
-
-  const set = <K extends keyof PostDraft>(key: K, value: PostDraft[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    setError(null);
-  };
-  const onContent = useCallback((content: string) => {
-    setDraft((d) => ({ ...d, content }));
-    setError(null);
-  }, []);
-
-  const runUpload = useCallback(async (file: File, what: Upload["what"]): Promise<string | null> => {
-    setUploadError(null);
-    setUpload({ what, percent: 0 });
-    try {
-      return await uploadFile(file, (percent) => setUpload({ what, percent }));
-    } catch (e) {
-      const reason = e instanceof UploadError ? e.message : "Something went wrong.";
-      const failed = what === "video" ? M.videoUploadFailed : M.uploadFailed;
-      setUploadError(`${failed} ${reason}`);
-      void toast(failed, "error");
-      return null;
-    } finally {
-      setUpload(null);
-    }
-  }, []);
-
-  const uploadInBody = useCallback((file: File, what: "image" | "video") => runUpload(file, what), [runUpload]);
-
-  async function onCoverChosen(event: React.ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = "";
-    if (!file) return;
-    const url = await runUpload(file, "cover");
-    if (url) set("img", url);
-  }
-
-  async function send(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (upload || sending) return;
-    if (draft.title.trim() === "" || !hasContent(draft.content)) {
-      setError(M.required);
-      return;
-    }
-    if (picturesWithoutAlt(draft.content) > 0) {
-      setError(ALT_MISSING);
-      return;
-    }
-    setError(null);
-    await submit(event.currentTarget, { method: "post", replace: true, preventScrollReset: true });
-    // Sent: the action took us to the post's page, and the draft is done with. Refused (or the server
-    // could not be reached: the error page), it stays.
-    if (window.location.pathname !== here) {
-      sent.current = true;
-      if (keepsDraft) clearDraft(draftKey);
-    }
-  }
-
-  const locked = upload !== null || sending;
+  const { draft, set, onContent, upload, uploadError, error, sending, locked, uploadInBody, onCoverChosen, send } =
+    usePostWriter({ initial, answer, restored, keepsDraft: !editing, draftKey });
   const requiredError = error === M.required;
   const altError = error === ALT_MISSING;
 
@@ -251,110 +132,28 @@ function WriterForm({
         </p>
       </noscript>
 
-      {/* Cover image */}
-      <div>
-        <p className="font-semibold text-slate-900">
-          Cover image <span className="font-normal text-slate-600">(optional)</span>
-        </p>
-        <div className="mt-2 flex flex-wrap items-center gap-4">
-          {draft.img ? (
-            <img
-              src={mediaUrl(draft.img, { w: 320, h: 180 })}
-              alt="Cover preview"
-              width={160}
-              height={90}
-              className="h-[90px] w-[160px] rounded-lg border border-slate-200 object-cover"
-            />
-          ) : null}
-          <label
-            htmlFor={ids.cover}
-            className={buttonClass(
-              "secondary",
-              "md",
-              "cursor-pointer has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700",
-            )}
-          >
-            {draft.img ? "Change the cover image" : "Add a cover image"}
-            <input
-              id={ids.cover}
-              type="file"
-              accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
-              className="sr-only"
-              disabled={locked}
-              onChange={(e) => void onCoverChosen(e)}
-            />
-          </label>
-          {draft.img ? (
-            <Button type="button" variant="ghost" disabled={locked} onClick={() => set("img", "")}>
-              Remove the cover image
-            </Button>
-          ) : null}
-        </div>
-      </div>
-
-      {/* Title */}
-      <div>
-        <label htmlFor={ids.title} className="block font-semibold text-slate-900">
-          Title
-        </label>
-        <input
-          id={ids.title}
-          name="title"
-          type="text"
-          maxLength={POST_TITLE_MAX}
-          value={draft.title}
-          onChange={(e) => set("title", e.target.value)}
-          aria-invalid={requiredError && draft.title.trim() === "" ? true : undefined}
-          aria-describedby={requiredError ? ids.error : undefined}
-          className={controlClass("page", requiredError && draft.title.trim() === "")}
-        />
-      </div>
-
-      {/* Category */}
-      <div>
-        <label htmlFor={ids.category} className="block font-semibold text-slate-900">
-          Category
-        </label>
-        {categories === null ? (
-          <p className="mt-1.5 text-sm font-semibold text-red-700">{BLOG_MESSAGES.errorCategories}</p>
-        ) : categories.length === 0 ? (
-          <p className="mt-1.5 text-sm text-slate-600">{BLOG_MESSAGES.noCategories}</p>
-        ) : null}
-        <select
-          id={ids.category}
-          name="category"
-          value={draft.category}
-          disabled={!categories || categories.length === 0}
-          onChange={(e) => set("category", e.target.value)}
-          className={controlClass("page")}
-        >
-          <option value="">{categories && categories.length > 0 ? "Choose a category" : "No category"}</option>
-          {(categories ?? []).map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
-        {editing && editing.moreCategories.length > 0 ? (
-          <p className="mt-1.5 text-sm text-slate-600">Also in: {editing.moreCategories.join(", ")} (kept)</p>
-        ) : null}
-      </div>
-
-      {/* Short description */}
-      <div>
-        <label htmlFor={ids.desc} className="block font-semibold text-slate-900">
-          Short description <span className="font-normal text-slate-600">(optional)</span>
-        </label>
-        <textarea
-          id={ids.desc}
-          name="desc"
-          rows={3}
-          maxLength={POST_DESC_MAX}
-          value={draft.desc}
-          onChange={(e) => set("desc", e.target.value)}
-          className={controlClass("page", false, "resize-y")}
-        />
-      </div>
+      <CoverField
+        id={ids.cover}
+        img={draft.img}
+        locked={locked}
+        onChosen={(e) => void onCoverChosen(e)}
+        onRemove={() => set("img", "")}
+      />
+      <TitleField
+        id={ids.title}
+        value={draft.title}
+        onChange={(v) => set("title", v)}
+        requiredError={requiredError}
+        errorId={ids.error}
+      />
+      <CategoryField
+        id={ids.category}
+        categories={categories}
+        value={draft.category}
+        onChange={(v) => set("category", v)}
+        moreCategories={editing?.moreCategories}
+      />
+      <DescriptionField id={ids.desc} value={draft.desc} onChange={(v) => set("desc", v)} />
 
       {/* Body */}
       <div>
@@ -378,24 +177,7 @@ function WriterForm({
         )}
       </div>
 
-      {upload ? (
-        <div>
-          <label htmlFor={`${ids.cover}-progress`} className="text-sm font-semibold text-slate-800">
-            {upload.what === "cover"
-              ? "Uploading the cover image"
-              : upload.what === "video"
-                ? "Uploading the video"
-                : "Uploading the image"}
-            : {upload.percent}%
-          </label>
-          <progress
-            id={`${ids.cover}-progress`}
-            max={100}
-            value={upload.percent}
-            className="mt-1 block h-2 w-full overflow-hidden rounded-full accent-brand-700"
-          />
-        </div>
-      ) : null}
+      {upload ? <UploadProgress id={`${ids.cover}-progress`} upload={upload} /> : null}
       {uploadError ? (
         <Notice tone="error" className="rounded-lg border px-4 py-3">
           {uploadError}

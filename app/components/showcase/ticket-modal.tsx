@@ -11,13 +11,10 @@ import {
   parseQuantity,
 } from "../../../contract/tickets.ts";
 import { callApi } from "../../lib/api-client.ts";
-import { formatNaira as formatAmount } from "../../../contract/money.ts";
 import { usePaymentFlow } from "../payments/payment-flow.tsx";
-import { Field, FieldShell } from "../ui/form.tsx";
+import { Field } from "../ui/form.tsx";
 import { Modal } from "../ui/modal.tsx";
-
-/** Ticket prices in whole naira, as the spec writes them (§9). */
-const formatNaira = (amount: number) => formatAmount(amount, { decimals: 0 });
+import { QuantityField, TicketTotalLine, TicketTypeChoice } from "./ticket-fields.tsx";
 
 export type TicketTotal =
   { quantity: number; total: number; problem: null } | { quantity: null; total: null; problem: string };
@@ -133,103 +130,28 @@ export function TicketModal({ event, onClose }: { event: ShowcaseEvent; onClose:
             errorPrefix={false}
           />
 
-          <fieldset>
-            <legend className="font-semibold">Ticket type</legend>
-            <div className="mt-2 grid gap-3 sm:grid-cols-2">
-              {TICKET_TYPES.map((t) => (
-                <label
-                  key={t.value}
-                  className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-300 p-3 has-checked:border-brand-700 has-checked:bg-brand-50 has-checked:ring-1 has-checked:ring-brand-700"
-                >
-                  <input
-                    type="radio"
-                    name="ticketType"
-                    value={t.value}
-                    checked={ticketType === t.value}
-                    onChange={() => {
-                      setTicketType(t.value);
-                      setNotice(null);
-                    }}
-                    className="h-4 w-4 accent-brand-700"
-                  />
-                  <span className="font-semibold">{t.label}</span>
-                  <span className="ml-auto text-sm font-semibold text-slate-700">{formatNaira(t.price)}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <TicketTypeChoice
+            value={ticketType}
+            onChange={(type) => {
+              setTicketType(type);
+              setNotice(null);
+            }}
+          />
 
-          <FieldShell
+          <QuantityField
             id={`${id}-quantity`}
-            label="Quantity"
-            look="dense"
-            error={quantityProblem ?? undefined}
-            announceError
-            errorPrefix={false}
-          >
-            {({ invalid: _invalid, ...control }) => (
-              <div className="mt-1 flex items-stretch gap-2">
-                <button
-                  type="button"
-                  onClick={() => setQuantity((typed ?? 1) - 1)}
-                  disabled={(typed ?? 1) <= 1}
-                  aria-label="Decrease quantity"
-                  className="w-12 rounded-lg border border-slate-400 text-xl font-bold text-slate-900 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-400"
-                >
-                  <span aria-hidden="true">−</span>
-                </button>
-                <input
-                  ref={quantityRef}
-                  {...control}
-                  name="quantity"
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={TICKET_MAX_QUANTITY}
-                  step={1}
-                  value={quantityText}
-                  onChange={(e) => {
-                    setQuantityText(e.target.value);
-                    setNotice(null);
-                  }}
-                  className="w-24 rounded-lg border border-slate-400 px-3 py-2.5 text-center text-base text-slate-900 shadow-sm"
-                />
-                <button
-                  type="button"
-                  onClick={() => setQuantity((typed ?? 0) + 1)}
-                  disabled={(typed ?? 1) >= TICKET_MAX_QUANTITY}
-                  aria-label="Increase quantity"
-                  className="w-12 rounded-lg border border-slate-400 text-xl font-bold text-slate-900 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-400"
-                >
-                  <span aria-hidden="true">+</span>
-                </button>
-              </div>
-            )}
-          </FieldShell>
+            text={quantityText}
+            typed={typed}
+            problem={quantityProblem}
+            inputRef={quantityRef}
+            onType={(text) => {
+              setQuantityText(text);
+              setNotice(null);
+            }}
+            onSet={setQuantity}
+          />
 
-          <div className="flex items-center justify-between rounded-lg bg-slate-100 px-4 py-3">
-            <span>
-              <span className="block font-semibold">Total</span>
-              <span className="block text-sm text-slate-600" data-testid="ticket-total-line">
-                {quantity === null ? `1 to ${TICKET_MAX_QUANTITY} tickets` : `${quantity} × ${formatNaira(price)}`}
-              </span>
-            </span>
-            <output
-              htmlFor={`${id}-quantity`}
-              aria-live="polite"
-              data-testid="ticket-total"
-              className="text-2xl font-extrabold text-brand-800"
-            >
-              {total === null ? (
-                <>
-                  <span aria-hidden="true">—</span>
-                  <span className="sr-only">No total yet</span>
-                </>
-              ) : (
-                formatNaira(total)
-              )}
-            </output>
-          </div>
+          <TicketTotalLine quantityId={`${id}-quantity`} quantity={quantity} price={price} total={total} />
 
           {shownNotice ? (
             <p

@@ -5,25 +5,18 @@
 // same renderer as the e-mail itself, so it works without JavaScript), its send (a step-up action) and
 // the history of sends with their progress, refreshed every two seconds while one is going out. A pending
 // subscriber's row has "Resend confirmation" (issue 29): the confirmation e-mail again, at most one an
-// hour per address (the service decides, and records it in the audit log).
-import { useEffect, useRef, useState } from "react";
-import { Form, Link, useLocation, useNavigation, useRevalidator } from "react-router";
+// hour per address (the service decides, and records it in the audit log). The page's parts are in
+// app/components/admin/newsletter-*.tsx; this module reads, acts and puts them together.
+import { useLocation } from "react-router";
 import type { Route } from "./+types/newsletter";
-import { formatLagosDateTime } from "../../../contract/dates.ts";
 import {
   BULK_FIELDS,
   BULK_LIMITS,
-  BULK_RESULT_MS,
   BulkEmailInputSchema,
   NEWSLETTER_MESSAGES,
-  SUBSCRIBER_STATE_LABELS,
-  SUBSCRIBER_STATES,
-  type Campaign,
-  type Subscriber,
   type SubscriberPage,
 } from "../../../contract/newsletter.ts";
 import { readPageNumber } from "../../../contract/paging.ts";
-import type { ActionResult } from "../../lib/action-result.ts";
 import { readAction, runAction, stay } from "../../lib/action.server.ts";
 import { appContext } from "../../lib/context.ts";
 import { requireAdminPage } from "../../lib/guards.server.ts";
@@ -31,25 +24,29 @@ import { toPageError } from "../../lib/page-errors.server.ts";
 import { isRowDelete, rowDeleteAction } from "../../lib/row-delete.server.ts";
 import type { RowDeleteResult } from "../../lib/row-delete.ts";
 import { AdminPageHeader, adminMeta } from "../../components/admin/admin-shell.tsx";
-import { DataTable, type Column } from "../../components/admin/data-table.tsx";
-import { FilterForm, filterHref, filterOptions, isFiltered, readFilters } from "../../components/admin/filter-form.tsx";
-import { RowDelete, RowDeleteAnswer } from "../../components/admin/row-delete.tsx";
+import { filterHref, readFilters } from "../../components/admin/filter-form.tsx";
+import {
+  ComposeForm,
+  type BulkAnswer,
+  type BulkField,
+  type BulkValues,
+} from "../../components/admin/newsletter-compose.tsx";
+import { SendHistory } from "../../components/admin/newsletter-history.tsx";
+import {
+  SUBSCRIBER_FILTERS,
+  SubscriberList,
+  type ResendAnswer,
+} from "../../components/admin/newsletter-subscribers.tsx";
 import { StepUpPrompt, stepUpOf } from "../../components/admin/step-up-prompt.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
-import { Field, Notice, TextareaField } from "../../components/ui/form.tsx";
-import { useToast } from "../../components/ui/toast.tsx";
 
 const PATH = "/admin/newsletter";
-const FILTERS = ["status", "search"] as const;
 const EXPORT = "/backend/api/admin/newsletter/export";
-
-type BulkField = (typeof BULK_FIELDS)[number];
-type BulkValues = Record<BulkField, string>;
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const actor = requireAdminPage(request, ctx);
-  const filters = readFilters(url, FILTERS);
+  const filters = readFilters(url, SUBSCRIBER_FILTERS);
   const page = readPageNumber(url.searchParams);
   const campaigns = await ctx.services.newsletter.campaigns(actor, 10);
   const warnings = ctx.services.newsletter.bulkWarnings(actor);
@@ -76,16 +73,6 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     };
   }
 }
-
-/** What the compose form's posts answer: the preview, the send, or its refusal (a step-up among them). */
-type BulkAnswer = ActionResult<
-  BulkField | "password",
-  BulkValues,
-  { preview: { html: string; text: string } | null; values: BulkValues }
->;
-
-/** What a row's "Resend confirmation" answers: done (with the message) or refused (with the reason). */
-type ResendAnswer = ActionResult<never, { id: string }, { id: string }>;
 
 /** How the compose form's fields are called, for the messages the kernel writes itself (NUL). */
 const BULK_LABELS: Record<BulkField, string> = {
@@ -157,300 +144,6 @@ export async function action(args: Route.ActionArgs): Promise<BulkAnswer | RowDe
   });
 }
 
-type Row = Subscriber & { subscribed: string };
-
-const columns: ReadonlyArray<Column<Row>> = [
-  { key: "email", header: "E-mail", rowHeader: true, cell: (r) => <span className="break-all">{r.email}</span> },
-  {
-    key: "subscribed",
-    header: "Subscribed",
-    cell: (r) => (
-      <time dateTime={r.subscribedAt} className="md:whitespace-nowrap">
-        {r.subscribed}
-      </time>
-    ),
-  },
-  { key: "status", header: "State", cell: (r) => SUBSCRIBER_STATE_LABELS[r.status] },
-];
-
-/** A pending subscriber's "Resend confirmation": a plain form post, so it works without JavaScript. */
-function ResendConfirmation({ subscriber }: { subscriber: Subscriber }) {
-  const navigation = useNavigation();
-  const busy =
-    navigation.state === "submitting" &&
-    navigation.formData?.get("intent") === "resend" &&
-    navigation.formData?.get("id") === subscriber._id;
-  return (
-    <Form method="post" className="inline">
-      <input type="hidden" name="intent" value="resend" />
-      <input type="hidden" name="id" value={subscriber._id} />
-      <button
-        type="submit"
-        disabled={busy}
-        aria-label={`${NEWSLETTER_MESSAGES.resend} to ${subscriber.email}`}
-        className={buttonClass("ghost", "sm", "border border-slate-300")}
-      >
-        {busy ? "Sending…" : NEWSLETTER_MESSAGES.resend}
-      </button>
-    </Form>
-  );
-}
-
-/** Above the list: what a resend answered (also a toast with JavaScript). */
-function ResendResult({ answer }: { answer: ResendAnswer | undefined }) {
-  useToast(answer, answer ? (answer.ok ? answer.message : answer.formError) : null, answer?.ok ? "success" : "error");
-  if (!answer) return null;
-  return answer.ok ? (
-    <p role="status" className="mt-4 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-green-900">
-      {answer.message}
-    </p>
-  ) : (
-    <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-900">
-      {answer.formError}
-    </p>
-  );
-}
-
-/** The spec's result message beside the form, gone after 3 seconds (spec §4); without JavaScript it stays. */
-function BulkResult({ answer }: { answer: BulkAnswer | undefined }) {
-  // the answer whose 3 seconds are over
-  const [expired, setExpired] = useState<BulkAnswer | undefined>(undefined);
-  useEffect(() => {
-    if (!answer) return;
-    const timer = setTimeout(() => setExpired(answer), BULK_RESULT_MS);
-    return () => clearTimeout(timer);
-  }, [answer]);
-  const shown = answer && answer !== expired ? answer : undefined;
-  const message = shown ? (shown.ok ? shown.message : shown.formError) : "";
-  return (
-    <div aria-live="polite" className="mt-4 min-h-0">
-      {shown && message ? (
-        <p
-          role={shown.ok ? "status" : "alert"}
-          className={`rounded-lg border px-4 py-3 font-semibold ${
-            shown.ok ? "border-green-200 bg-green-50 text-green-900" : "border-red-200 bg-red-50 text-red-900"
-          }`}
-        >
-          {message}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-function ComposeForm({ answer, warnings }: { answer: BulkAnswer | undefined; warnings: string[] }) {
-  const navigation = useNavigation();
-  const formRef = useRef<HTMLFormElement>(null);
-  const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
-  const failure = answer && !answer.ok ? answer : undefined;
-  const values: Partial<BulkValues> = failure ? failure.values : answer?.ok ? answer.values.values : {};
-  const preview = answer?.ok ? answer.values.preview : null;
-  const errors = failure?.fieldErrors ?? {};
-  // a new answer (a sent one empties the form) puts its values in the fields
-  const key = JSON.stringify(values);
-  const sendResult =
-    answer &&
-    answer.intent === "bulk.send" &&
-    !stepUpOf(failure) &&
-    !failure?.fieldErrors.subject &&
-    !failure?.fieldErrors.message
-      ? answer
-      : undefined;
-  return (
-    <section aria-labelledby="compose-title" className="mt-10 max-w-3xl">
-      <h2 id="compose-title" className="text-xl font-extrabold tracking-tight text-brand-950">
-        Send a bulk e-mail
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        It goes to the confirmed subscribers only, each with a personal unsubscribe link.
-      </p>
-      {warnings.map((warning) => (
-        <Notice key={warning} tone="info" title="Before you send" className="mt-4 rounded-lg border px-4 py-3">
-          {warning}
-        </Notice>
-      ))}
-      <Form key={key} method="post" ref={formRef} className="mt-4 space-y-4" noValidate={false}>
-        {failure && failure.intent === "bulk.preview" && failure.formError ? (
-          <Notice tone="error">{failure.formError}</Notice>
-        ) : null}
-        <Field
-          id="bulk-subject"
-          name="subject"
-          label="Subject"
-          required
-          maxLength={BULK_LIMITS.subject}
-          defaultValue={values.subject ?? ""}
-          error={errors.subject}
-        />
-        <TextareaField
-          id="bulk-message"
-          name="message"
-          label="Message"
-          required
-          rows={8}
-          maxLength={BULK_LIMITS.message}
-          defaultValue={values.message ?? ""}
-          error={errors.message}
-          hint="Plain text; a blank line starts a new paragraph."
-        />
-        <Field
-          id="bulk-background"
-          name="backgroundColor"
-          label="Background color"
-          optional
-          placeholder="#f1f5f9"
-          pattern="#[0-9a-fA-F]{6}"
-          defaultValue={values.backgroundColor ?? ""}
-          error={errors.backgroundColor}
-          hint="The color around the message, written #rrggbb."
-        />
-        <Field
-          id="bulk-image"
-          name="imageUrl"
-          label="Image URL"
-          type="url"
-          optional
-          defaultValue={values.imageUrl ?? ""}
-          error={errors.imageUrl}
-        />
-        <Field
-          id="bulk-video"
-          name="videoUrl"
-          label="Video URL"
-          type="url"
-          optional
-          defaultValue={values.videoUrl ?? ""}
-          error={errors.videoUrl}
-          hint="Shown as a picture linked to the video (mail apps play no video)."
-        />
-        <Field
-          id="bulk-link"
-          name="linkUrl"
-          label="Link URL"
-          type="url"
-          optional
-          defaultValue={values.linkUrl ?? ""}
-          error={errors.linkUrl}
-          hint="A Read more button."
-        />
-        <div className="flex flex-wrap gap-3">
-          <button
-            type="submit"
-            name="intent"
-            value="preview"
-            className={buttonClass("ghost", "md", "border border-slate-300")}
-          >
-            {busy === "preview" ? "Rendering…" : "Preview"}
-          </button>
-          <button
-            type="submit"
-            name="intent"
-            value="send"
-            aria-disabled={busy === "send" || undefined}
-            className={buttonClass("primary", "md")}
-          >
-            {busy === "send" ? "Sending…" : "Send bulk email"}
-          </button>
-        </div>
-      </Form>
-      <BulkResult answer={sendResult} />
-      {preview ? (
-        <section aria-labelledby="preview-title" className="mt-6">
-          <h3 id="preview-title" className="text-lg font-bold text-slate-900">
-            Preview
-          </h3>
-          <p className="text-sm text-slate-600">The message as a subscriber will see it.</p>
-          <iframe
-            title="Preview of the e-mail"
-            srcDoc={preview.html}
-            sandbox=""
-            className="mt-3 h-[36rem] w-full rounded-lg border border-slate-300 bg-white"
-          />
-          <details className="mt-3">
-            <summary className="cursor-pointer text-sm font-semibold text-brand-800">The plain-text part</summary>
-            <pre className="mt-2 overflow-x-auto rounded-lg bg-slate-50 p-3 text-sm whitespace-pre-wrap">
-              {preview.text}
-            </pre>
-          </details>
-        </section>
-      ) : null}
-    </section>
-  );
-}
-
-function CampaignProgress({ campaign }: { campaign: Campaign }) {
-  const done = campaign.sent + campaign.failed + campaign.unconfirmed;
-  const total = Math.max(campaign.recipients, campaign.queued, 1);
-  const state = campaign.status === "queuing" ? "Queuing" : campaign.status === "sending" ? "Sending" : "Done";
-  return (
-    <div className="min-w-48">
-      <progress
-        value={done}
-        max={total}
-        aria-label={`Progress of "${campaign.subject}"`}
-        className="h-3 w-full accent-brand-700"
-      />
-      <p className="mt-1 text-sm text-slate-700">
-        {state}: {campaign.queued} queued, {campaign.sent} sent, {campaign.failed} failed of {campaign.recipients}
-      </p>
-      {campaign.unconfirmed > 0 ? (
-        <p className="mt-1 text-sm text-amber-900">
-          {campaign.unconfirmed} unconfirmed: handed to the mail server, whose answer never came. Not sent again, as
-          they may have arrived: see the Outbox.
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-function History({ campaigns }: { campaigns: Campaign[] }) {
-  const location = useLocation();
-  const revalidator = useRevalidator();
-  const going = campaigns.some((c) => c.status !== "done");
-  // while a send is going out, the figures are read again every 2 seconds (with JavaScript)
-  useEffect(() => {
-    if (!going) return;
-    const timer = setInterval(() => {
-      if (revalidator.state === "idle") void revalidator.revalidate();
-    }, 2000);
-    return () => clearInterval(timer);
-  }, [going, revalidator]);
-  return (
-    <section aria-labelledby="history-title" className="mt-10">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="history-title" className="text-xl font-extrabold tracking-tight text-brand-950">
-          Sends
-        </h2>
-        <Link to={`${location.pathname}${location.search}`} className="text-sm font-semibold text-brand-800 underline">
-          Refresh
-        </Link>
-      </div>
-      {campaigns.length === 0 ? (
-        <p className="mt-3 text-slate-600">No bulk e-mail sent yet.</p>
-      ) : (
-        <ol
-          className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200"
-          aria-label="Bulk e-mails sent, newest first"
-        >
-          {campaigns.map((c) => (
-            <li key={c._id} className="grid gap-3 p-4 md:grid-cols-[minmax(0,1fr)_minmax(12rem,20rem)]">
-              <div className="min-w-0">
-                <p className="font-semibold break-words text-slate-900">{c.subject}</p>
-                <p className="text-sm text-slate-600">
-                  <time dateTime={c.createdAt}>{formatLagosDateTime(c.createdAt)}</time>
-                  {c.createdBy ? ` by ${c.createdBy}` : ""} · {c.recipients}{" "}
-                  {c.recipients === 1 ? "recipient" : "recipients"}
-                </p>
-              </div>
-              <CampaignProgress campaign={c} />
-            </li>
-          ))}
-        </ol>
-      )}
-    </section>
-  );
-}
-
 export default function AdminNewsletter({ loaderData, actionData }: Route.ComponentProps) {
   const { filters, list, campaigns, warnings, error } = loaderData;
   const location = useLocation();
@@ -461,9 +154,6 @@ export default function AdminNewsletter({ loaderData, actionData }: Route.Compon
       : undefined;
   const stepUp = stepUpOf(bulk);
   const resent = actionData && actionData.intent === "resend" ? (actionData as ResendAnswer) : undefined;
-  const rows: Row[] = list.items.map((s) => ({ ...s, subscribed: formatLagosDateTime(s.subscribedAt) }));
-  const filtered = isFiltered(filters);
-  const states = SUBSCRIBER_STATES.map((s) => ({ value: s, label: SUBSCRIBER_STATE_LABELS[s] }));
   const exportHref = filterHref(EXPORT, filters);
 
   const header = (
@@ -498,56 +188,17 @@ export default function AdminNewsletter({ loaderData, actionData }: Route.Compon
   return (
     <>
       {header}
-      <p className="mt-4 text-sm text-slate-700">
-        {SUBSCRIBER_STATES.map((s) => `${SUBSCRIBER_STATE_LABELS[s]}: ${list.counts[s]}`).join(" · ")}
-      </p>
-      <FilterForm
-        id="subscribers"
-        label="Subscriber filters"
+      <SubscriberList
         path={PATH}
-        values={filters}
-        controls={[
-          {
-            kind: "select",
-            name: "status",
-            label: "State",
-            options: filterOptions("Any state", states, filters.status),
-          },
-          { kind: "search", name: "search", label: "E-mail", placeholder: "Part of an address" },
-        ]}
+        filters={filters}
+        list={list}
+        error={error}
+        answer={actionData}
+        resent={resent}
+        here={here}
       />
-      <RowDeleteAnswer answer={actionData} cancelTo={here} />
-      <ResendResult answer={resent} />
-      <section aria-labelledby="subscribers-title" className="mt-8">
-        <h2 id="subscribers-title" className="text-lg font-bold text-slate-900">
-          {filtered
-            ? `${list.total} ${list.total === 1 ? "subscriber matches" : "subscribers match"} these filters`
-            : `${list.total} ${list.total === 1 ? "subscriber" : "subscribers"}`}
-        </h2>
-        <DataTable
-          labelledBy="subscribers-title"
-          columns={columns}
-          rows={rows}
-          rowKey={(r) => r._id}
-          error={error}
-          empty={filtered ? "No subscriber matches these filters." : "No subscribers yet."}
-          page={list}
-          pager={{ label: "Subscriber pages", hrefFor: (p) => filterHref(PATH, filters, p) }}
-          actions={(r) => (
-            <div className="flex flex-wrap items-center gap-2">
-              {r.status === "pending" ? <ResendConfirmation subscriber={r} /> : null}
-              <RowDelete
-                id={r._id}
-                label={r.email}
-                accessibleLabel={`Delete the subscriber ${r.email}`}
-                question={NEWSLETTER_MESSAGES.confirmDelete(r.email)}
-              />
-            </div>
-          )}
-        />
-      </section>
       <ComposeForm answer={bulk} warnings={warnings} />
-      <History campaigns={campaigns} />
+      <SendHistory campaigns={campaigns} />
     </>
   );
 }
