@@ -85,15 +85,6 @@ export function usageStatusText(status: string | null | undefined): string {
   return raw === "" ? COUPON_SCREEN_TEXTS.notPaid : raw;
 }
 
-/**
- * issue 29: a coupon for a course that has since been deleted applies to nothing: its status says so
- * rather than Active. `courseNames`: the courses that exist, by id.
- */
-export const courseIsGone = (
-  coupon: { courseId: string | null },
-  courseNames: Readonly<Record<string, string>>,
-): boolean => coupon.courseId !== null && courseNames[coupon.courseId] === undefined;
-
 /** The coupon form as posted; its output is the body of POST /api/coupons (and of the edit's PUT). */
 export const CouponFormSchema = z.object({
   // spec admin §5: an empty value is refused with the same message

@@ -72,7 +72,6 @@ export async function loadCoupons({ request, context }: Args) {
     editing: editId && list.some((c) => c._id === editId) ? editId : null,
     // (without the courses, a course's coupon would read 'Deleted Course': the list is not shown either)
     error: coupons.status === "rejected" || courses.status === "rejected" ? COUPON_MESSAGES.loadFailed : null,
-    now: new Date().toISOString(),
   };
 }
 
@@ -106,7 +105,7 @@ export async function loadCouponDetail({ request, params, context }: Args) {
     throw data({ code: "unavailable", message: COUPON_MESSAGES.detailFailed }, { status: 500 });
   }
   const courseNames: Record<string, string> = Object.fromEntries(found.map((c) => [c._id, c.title]));
-  return { coupon, courseNames, now: new Date().toISOString() };
+  return { coupon, courseNames };
 }
 
 /** The service's refusal of a save beside the field it is about (a duplicate code beside the code). */

@@ -10,7 +10,6 @@ import { Form, Link, useLocation, useNavigation } from "react-router";
 import {
   COUPON_FIELD_LABELS,
   COUPON_SCREEN_TEXTS as T,
-  courseIsGone,
   lagosInputValue,
   type CouponFormField,
 } from "../../../contract/coupon-form.ts";
@@ -50,27 +49,17 @@ export function courseLabel(courseId: string | null, names: Readonly<Record<stri
 }
 
 /**
- * Its status: Active or Invalid (spec admin §4), and Expired / Used up beside it (decision 034). A coupon
- * whose course is gone applies to nothing: Not usable (or Invalid) and Course deleted, never Active
- * (issue 29). `courseNames`: the courses that exist, by id.
+ * Its status, as its service computed it (CouponJson.state, issue 30): Active or Invalid (spec admin §4),
+ * and Expired / Used up beside it (decision 034). A coupon whose course is gone applies to nothing: Not
+ * usable (or Invalid) and Course deleted, never Active (issue 29).
  */
-export function CouponStatus({
-  coupon,
-  now,
-  courseNames,
-}: {
-  coupon: CouponJson;
-  now: string;
-  courseNames: Readonly<Record<string, string>>;
-}) {
-  const expired = coupon.expiresAt !== null && Date.parse(coupon.expiresAt) <= Date.parse(now);
-  const usedUp = coupon.usageLimit !== null && coupon.timesUsed + coupon.usesHeld >= coupon.usageLimit;
-  const gone = courseIsGone(coupon, courseNames);
-  const active = coupon.isValid && !gone;
+export function CouponStatus({ coupon }: { coupon: Pick<CouponJson, "isValid" | "state"> }) {
+  const { courseGone, expired, usedUp } = coupon.state;
+  const shown = coupon.isValid && !courseGone;
   return (
     <span className="inline-flex flex-wrap gap-1">
-      <Badge tone={active ? "green" : "slate"}>{active ? T.active : coupon.isValid ? T.notUsable : T.invalid}</Badge>
-      {gone ? <Badge tone="amber">{T.courseGone}</Badge> : null}
+      <Badge tone={shown ? "green" : "slate"}>{shown ? T.active : coupon.isValid ? T.notUsable : T.invalid}</Badge>
+      {courseGone ? <Badge tone="amber">{T.courseGone}</Badge> : null}
       {expired ? <Badge tone="amber">{T.expired}</Badge> : null}
       {usedUp ? <Badge tone="amber">{T.usedUp}</Badge> : null}
     </span>
@@ -231,14 +220,12 @@ export function CouponTable({
   editing,
   actionData,
   error,
-  now,
 }: {
   coupons: CouponJson[];
   courses: readonly CourseName[];
   editing: string | null;
   actionData: CouponActionResult | undefined;
   error: string | null;
-  now: string;
 }) {
   const navigation = useNavigation();
   const { pathname, search } = useLocation();
@@ -348,7 +335,7 @@ export function CouponTable({
           </>
         ),
     },
-    { key: "status", header: "Status", cell: (c) => <CouponStatus coupon={c} now={now} courseNames={names} /> },
+    { key: "status", header: "Status", cell: (c) => <CouponStatus coupon={c} /> },
     // the uses and the limit in columns of their own: the edited row's limit field sits under its own
     // heading (on a phone, its own label), not under "Times used" (issue 29)
     { key: "uses", header: "Times used", alignEnd: true, cell: (c) => usesText(c) },

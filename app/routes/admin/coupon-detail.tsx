@@ -48,9 +48,8 @@ const columnsFor = (names: Readonly<Record<string, string>>): ReadonlyArray<Colu
 ];
 
 export default function CouponDetail({ loaderData }: Route.ComponentProps) {
-  const { coupon, courseNames, now } = loaderData;
+  const { coupon, courseNames } = loaderData;
   const course = coupon.courseId ? (courseNames[coupon.courseId] ?? T.deletedCourse) : T.missing;
-  const left = coupon.usageLimit === null ? null : Math.max(0, coupon.usageLimit - coupon.timesUsed - coupon.usesHeld);
   return (
     <>
       <p className="mb-4">
@@ -72,7 +71,7 @@ export default function CouponDetail({ loaderData }: Route.ComponentProps) {
           <DetailRow label="Type">{couponType(coupon)}</DetailRow>
           <DetailRow label="Course">{course}</DetailRow>
           <DetailRow label="Status">
-            <CouponStatus coupon={coupon} now={now} courseNames={courseNames} />
+            <CouponStatus coupon={coupon} />
           </DetailRow>
           <DetailRow label="Created">
             <time dateTime={coupon.createdAt}>{formatLagosDateTime(coupon.createdAt)}</time>
@@ -80,7 +79,7 @@ export default function CouponDetail({ loaderData }: Route.ComponentProps) {
           <DetailRow label="Times used">{String(coupon.timesUsed)}</DetailRow>
           <DetailRow label="In progress">{String(coupon.usesHeld)}</DetailRow>
           <DetailRow label="Usage limit">
-            {coupon.usageLimit === null ? T.unlimited : `${coupon.usageLimit} (${left} left)`}
+            {coupon.usageLimit === null ? T.unlimited : `${coupon.usageLimit} (${coupon.state.usesLeft} left)`}
           </DetailRow>
           <DetailRow label="Expires">{expiryText(coupon.expiresAt)}</DetailRow>
         </dl>

@@ -14,7 +14,7 @@ export const loader = (args: Route.LoaderArgs) => loadCoupons(args);
 export const action = (args: Route.ActionArgs) => couponsAction(args);
 
 export default function CouponTablePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { coupons, courses, editing, error, now } = loaderData;
+  const { coupons, courses, editing, error } = loaderData;
   return (
     <>
       <AdminPageHeader title="Coupons" lead="Every coupon, newest first; times are Lagos time.">
@@ -26,14 +26,7 @@ export default function CouponTablePage({ loaderData, actionData }: Route.Compon
         <h2 id="coupon-list-title" className="sr-only">
           All coupons
         </h2>
-        <CouponTable
-          coupons={coupons}
-          courses={courses}
-          editing={editing}
-          actionData={actionData}
-          error={error}
-          now={now}
-        />
+        <CouponTable coupons={coupons} courses={courses} editing={editing} actionData={actionData} error={error} />
       </section>
     </>
   );

@@ -14,7 +14,7 @@ export const loader = (args: Route.LoaderArgs) => loadCoupons(args);
 export const action = (args: Route.ActionArgs) => couponsAction(args);
 
 export default function CouponManager({ loaderData, actionData }: Route.ComponentProps) {
-  const { coupons, courses, editing, error, now } = loaderData;
+  const { coupons, courses, editing, error } = loaderData;
   const addFailure = actionData && !actionData.ok && actionData.intent === "coupon.create" ? actionData : undefined;
   return (
     <>
@@ -31,14 +31,7 @@ export default function CouponManager({ loaderData, actionData }: Route.Componen
         <p className="text-sm text-slate-600">
           {coupons.length === 1 ? "1 coupon" : `${coupons.length} coupons`}, newest first; times are Lagos time
         </p>
-        <CouponTable
-          coupons={coupons}
-          courses={courses}
-          editing={editing}
-          actionData={actionData}
-          error={error}
-          now={now}
-        />
+        <CouponTable coupons={coupons} courses={courses} editing={editing} actionData={actionData} error={error} />
       </section>
     </>
   );
