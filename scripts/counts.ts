@@ -133,14 +133,14 @@ export function measure(root = ROOT): Count[] {
       !/^(app\/routes\/home\.tsx|app\/components\/home\/|server\/db\/seed\/)/.test(f),
   );
   return [
-    { name: "coupon screens, page-side lines", ...coupons, target: 300, ceiling: 896 },
+    { name: "coupon screens, page-side lines", ...coupons, target: 300, ceiling: 299 },
     { name: "course screens, page-side lines", ...courses, target: 300, ceiling: 1043 },
     {
       name: "components over 200 lines in app/",
       value: big.length,
       detail: big.map((c) => `${c.file} ${c.name} ${c.lines}`),
       target: 0,
-      ceiling: 4,
+      ceiling: 2,
     },
     {
       name: "action results written by hand in app/ (ok: literals outside the kernel)",
