@@ -134,7 +134,7 @@ export function measure(root = ROOT): Count[] {
   );
   return [
     { name: "coupon screens, page-side lines", ...coupons, target: 300, ceiling: 299 },
-    { name: "course screens, page-side lines", ...courses, target: 300, ceiling: 1043 },
+    { name: "course screens, page-side lines", ...courses, target: 300, ceiling: 1025 },
     {
       name: "components over 200 lines in app/",
       value: big.length,
