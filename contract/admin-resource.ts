@@ -182,3 +182,90 @@ export const isOnlyList = (specs: ReadonlyArray<Pick<ResourceSpec, "single">>) =
 
 /** The upload field that goes with an image or video field (its file posted without JavaScript). */
 export const uploadFieldOf = (name: string) => `${name}File`;
+
+// ---------------------------------------------------------------------------------------------------
+// A screen on a service of its own (issue 30: a service adapter; the coupons): an add form, a table
+// whose row is edited in place (`?edit=<id>`), row actions (a toggle, a detail link, Delete after a
+// question). The declaration says the fields and the words; app/lib/adapted-resource.server.ts answers
+// its forms on the action kernel, app/components/admin/adapted-table.tsx and adapted-form.tsx show it.
+
+/** How a field of an adapted screen is typed: text, a whole number, one of the options, a Lagos time. */
+export type FormFieldKind = "text" | "number" | "select" | "datetime";
+
+export interface FormField<N extends string = string> {
+  name: N;
+  label: string;
+  kind: FormFieldKind;
+  /** the add form's input id; its error is `{id}-error` */
+  id: string;
+  hint?: string;
+  /** the add form marks it required, or says "(optional)" */
+  requiredMark?: boolean;
+  optional?: boolean;
+  /** kept in upper case as it is typed (a code) */
+  upper?: boolean;
+  maxLength?: number;
+  /** a select's first option, the value "" */
+  none?: string;
+  /** a select's option for a row's value no longer among the options (a deleted course) */
+  missing?: string;
+  /** in the edited row: the input's least width (a class), its placeholder, whether it is required */
+  inline: { width: string; placeholder?: string; required?: boolean };
+}
+
+/** The words of an adapted screen; `(name)` is a row's name (a coupon's code). */
+export interface AdaptedTexts {
+  addTitle: string;
+  add: string;
+  adding: string;
+  /** the edited row's form */
+  editForm: (name: string) => string;
+  created: (name: string) => string;
+  saved: (name: string) => string;
+  /** the toggle's successes: turned on, turned off */
+  turnedOn: (name: string) => string;
+  turnedOff: (name: string) => string;
+  /** a failed add or save: the prefix of the server's message, or of `checkFields` */
+  createFailed: string;
+  saveFailed: string;
+  checkFields: string;
+  /** a failed toggle or delete: the prefix of the server's message */
+  toggleFailed: string;
+  deleteFailed: string;
+  deleted: string;
+  confirmDelete: string;
+  empty: string;
+}
+
+/**
+ * A column of an adapted list: its heading; `field`, the input the edited row shows there (filled with
+ * `edit`, else the row's value as text); `text`, the cell as text, unless the screen gives a cell of its own.
+ */
+export interface AdaptedColumn<N extends string, T> {
+  key: string;
+  header: string;
+  field?: N;
+  rowHeader?: boolean;
+  alignEnd?: boolean;
+  text?: (row: T) => string;
+  edit?: (row: T) => string;
+}
+
+export interface AdaptedSpec<N extends string = string, T extends { _id: string } = { _id: string }> {
+  /** the forms' tag (intents `{key}.create`, `.save`, `.toggle`, `.delete`) and the elements' ids (`{key}-…`) */
+  key: string;
+  fields: ReadonlyArray<FormField<N>>;
+  /** the row's field that names it, posted with its Delete (a coupon's `code`) */
+  nameField: N;
+  /** the list's columns, in order */
+  columns: ReadonlyArray<AdaptedColumn<N, T>>;
+  /** the toggle: the field it posts ("true" or "false"), its button's words to turn on and off, a row's state */
+  toggle?: { field: string; turnOn: string; turnOff: string; isOn: (row: T) => boolean };
+  /** a link to a row's own page: its word, its accessible name, its address */
+  detail?: { label: string; name: (rowName: string) => string; href: (row: T) => string };
+  /** the service's refusals beside the field they are about (matched by a part of the message) */
+  refusals?: Partial<Record<N, readonly string[]>>;
+  /** where a 409 the refusals do not place goes (a duplicate code) */
+  conflictField?: N;
+  texts: AdaptedTexts;
+}

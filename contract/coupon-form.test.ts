@@ -4,7 +4,6 @@ import { describe, expect, it } from "vitest";
 import {
   COUPON_SCREEN_TEXTS,
   CouponFormSchema,
-  courseIsGone,
   expiryFromInput,
   lagosInputValue,
   usageStatusText,
@@ -87,12 +86,5 @@ describe("what the coupon screens show", () => {
     expect(usageStatusText("pending")).toBe("pending");
     expect(usageStatusText("refunded")).toBe("refunded");
     for (const none of ["", "  ", null, undefined]) expect(usageStatusText(none)).toBe(COUPON_SCREEN_TEXTS.notPaid);
-  });
-
-  it("a coupon's course is gone when the courses that exist do not name it; a general coupon never", () => {
-    const names = { c1: "Cyber basics" };
-    expect(courseIsGone({ courseId: "c1" }, names)).toBe(false);
-    expect(courseIsGone({ courseId: "c2" }, names)).toBe(true);
-    expect(courseIsGone({ courseId: null }, names)).toBe(false);
   });
 });

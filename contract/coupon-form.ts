@@ -2,8 +2,9 @@
 // what /coupons (add) and the inline edit of /coupons and /coupon-table post, as text, read into what
 // POST and PUT /api/coupons take. The coupons service checks it all again.
 import { z } from "zod";
-import { COUPON_MESSAGES, DiscountSchema, ExpiresAtSchema, UsageLimitSchema } from "./coupons.ts";
-import { LAGOS_UTC_OFFSET } from "./dates.ts";
+import type { AdaptedSpec } from "./admin-resource.ts";
+import { COUPON_MESSAGES, DiscountSchema, ExpiresAtSchema, UsageLimitSchema, type CouponJson } from "./coupons.ts";
+import { formatLagosDateTime, LAGOS_UTC_OFFSET } from "./dates.ts";
 
 export const COUPON_FORM_FIELDS = ["discount", "code", "courseId", "usageLimit", "expiresAt"] as const;
 export type CouponFormField = (typeof COUPON_FORM_FIELDS)[number];
@@ -42,6 +43,126 @@ export const COUPON_SCREEN_TEXTS = {
   paid: "Paid",
   notPaid: "Not Paid",
   back: "Back to Coupons",
+};
+
+/** spec admin §4: Course-Specific with a courseId, else General. */
+export const couponType = (c: Pick<CouponJson, "courseId">) =>
+  c.courseId ? COUPON_SCREEN_TEXTS.courseSpecific : COUPON_SCREEN_TEXTS.generalType;
+
+/** The coupon's course by name: 'Deleted Course' when it is gone, 'All courses' for a general one. */
+export function courseLabel(courseId: string | null, names: Readonly<Record<string, string>>) {
+  if (!courseId) return "All courses";
+  return names[courseId] ?? COUPON_SCREEN_TEXTS.deletedCourse;
+}
+
+/** "3 (1 in progress)": the paid uses and the uses held by payments under way. */
+export function usesText(c: Pick<CouponJson, "timesUsed" | "usesHeld">) {
+  const held = c.usesHeld > 0 ? ` (${c.usesHeld} in progress)` : "";
+  return `${c.timesUsed}${held}`;
+}
+
+/** The usage limit: "10", or "No limit". */
+export const limitText = (usageLimit: number | null) =>
+  usageLimit === null ? COUPON_SCREEN_TEXTS.unlimited : String(usageLimit);
+
+export const expiryText = (expiresAt: string | null) =>
+  expiresAt ? formatLagosDateTime(expiresAt) : COUPON_SCREEN_TEXTS.never;
+
+/**
+ * The coupon screens on the kit (issue 30; contract/admin-resource.ts AdaptedSpec): the add form of
+ * /coupons and the inline edit of both lists, Validate / Invalidate, Delete after the spec's question.
+ */
+export const COUPON_SCREEN: AdaptedSpec<CouponFormField, CouponJson> = {
+  key: "coupon",
+  nameField: "code",
+  fields: [
+    {
+      name: "discount",
+      label: COUPON_FIELD_LABELS.discount,
+      kind: "number",
+      id: "coupon-discount",
+      requiredMark: true,
+      hint: "A whole number from 0 to 100",
+      inline: { width: "min-w-14" },
+    },
+    {
+      name: "courseId",
+      label: COUPON_FIELD_LABELS.courseId,
+      kind: "select",
+      id: "coupon-course",
+      none: COUPON_SCREEN_TEXTS.general,
+      missing: COUPON_SCREEN_TEXTS.deletedCourse,
+      inline: { width: "min-w-36" },
+    },
+    {
+      name: "code",
+      label: COUPON_FIELD_LABELS.code,
+      kind: "text",
+      id: "coupon-code",
+      optional: true,
+      hint: "Left empty, a code is made for you; kept in upper case",
+      upper: true,
+      maxLength: 30,
+      inline: { width: "min-w-36", required: true },
+    },
+    {
+      name: "usageLimit",
+      label: COUPON_FIELD_LABELS.usageLimit,
+      kind: "number",
+      id: "coupon-limit",
+      optional: true,
+      hint: "How many payments may use it; empty for no limit",
+      inline: { width: "min-w-16", placeholder: COUPON_SCREEN_TEXTS.unlimited },
+    },
+    {
+      name: "expiresAt",
+      label: COUPON_FIELD_LABELS.expiresAt,
+      kind: "datetime",
+      id: "coupon-expiry",
+      optional: true,
+      hint: "From then on it no longer applies; empty for never",
+      inline: { width: "min-w-44" },
+    },
+  ],
+  columns: [
+    { key: "code", header: "Code", rowHeader: true, field: "code" },
+    { key: "discount", header: "Discount", alignEnd: true, field: "discount", text: (c) => `${c.discount}%` },
+    { key: "course", header: "Course", field: "courseId" },
+    { key: "status", header: "Status" },
+    // the uses and the limit in columns of their own: the edited row's limit field sits under its own
+    // heading (on a phone, its own label), not under "Times used" (issue 29)
+    { key: "uses", header: "Times used", alignEnd: true, text: usesText },
+    { key: "limit", header: "Usage limit", alignEnd: true, field: "usageLimit", text: (c) => limitText(c.usageLimit) },
+    { key: "expires", header: "Expires", field: "expiresAt", edit: (c) => lagosInputValue(c.expiresAt) },
+  ],
+  toggle: { field: "isValid", turnOn: "Validate", turnOff: "Invalidate", isOn: (c) => c.isValid },
+  detail: { label: "Details", name: (code) => `Details of ${code}`, href: (c) => `/coupons/view/${c._id}` },
+  refusals: {
+    discount: [COUPON_MESSAGES.discount],
+    code: [COUPON_MESSAGES.code],
+    courseId: [COUPON_MESSAGES.course],
+    usageLimit: [COUPON_MESSAGES.usageLimit, COUPON_MESSAGES.limitBelowUsesEnd],
+    expiresAt: [COUPON_MESSAGES.expiresAt, COUPON_MESSAGES.expiryPassedEnd],
+  },
+  conflictField: "code",
+  texts: {
+    addTitle: "Add a coupon",
+    add: "Add coupon",
+    adding: "Adding…",
+    editForm: (code) => `Edit coupon ${code}`,
+    created: COUPON_SCREEN_TEXTS.created,
+    saved: COUPON_SCREEN_TEXTS.saved,
+    turnedOn: COUPON_SCREEN_TEXTS.validated,
+    turnedOff: COUPON_SCREEN_TEXTS.invalidated,
+    createFailed: COUPON_SCREEN_TEXTS.createFailed,
+    saveFailed: COUPON_SCREEN_TEXTS.saveFailed,
+    checkFields: COUPON_SCREEN_TEXTS.checkFields,
+    toggleFailed: COUPON_MESSAGES.updateFailed,
+    deleteFailed: COUPON_MESSAGES.deleteFailed,
+    deleted: COUPON_MESSAGES.deleted,
+    confirmDelete: COUPON_MESSAGES.confirmDelete,
+    empty: COUPON_MESSAGES.empty,
+  },
 };
 
 /** The Lagos offset (West Africa Time, UTC+1 all year; decision 008). */
@@ -84,15 +205,6 @@ export function usageStatusText(status: string | null | undefined): string {
   const raw = status?.trim() ?? "";
   return raw === "" ? COUPON_SCREEN_TEXTS.notPaid : raw;
 }
-
-/**
- * issue 29: a coupon for a course that has since been deleted applies to nothing: its status says so
- * rather than Active. `courseNames`: the courses that exist, by id.
- */
-export const courseIsGone = (
-  coupon: { courseId: string | null },
-  courseNames: Readonly<Record<string, string>>,
-): boolean => coupon.courseId !== null && courseNames[coupon.courseId] === undefined;
 
 /** The coupon form as posted; its output is the body of POST /api/coupons (and of the edit's PUT). */
 export const CouponFormSchema = z.object({

@@ -140,6 +140,23 @@ export const CouponUsageRecordSchema = z.object({
   usedAt: z.string(),
 });
 
+/**
+ * issue 30: a coupon's state, computed once by the coupons service (couponState) and shown as it is by
+ * the admin screens: `active` when it applies now (valid, its course there, not expired, not used up).
+ */
+export const CouponStateSchema = z.object({
+  active: z.boolean(),
+  /** decision 034: from its expiry on */
+  expired: z.boolean(),
+  /** decision 034: its paid and held uses reach its usage limit */
+  usedUp: z.boolean(),
+  /** uses left under its limit (paid and held uses counted); null: no limit */
+  usesLeft: z.number().int().nullable(),
+  /** issue 29: its course was deleted since (it applies to nothing) */
+  courseGone: z.boolean(),
+});
+export type CouponState = z.infer<typeof CouponStateSchema>;
+
 /** spec admin §3 "Coupon". */
 export const CouponSchema = z.object({
   _id: z.string(),
@@ -157,6 +174,7 @@ export const CouponSchema = z.object({
   timesUsed: z.number().int(),
   /** payments with it still in progress (pending, started within the last day): each holds a use */
   usesHeld: z.number().int(),
+  state: CouponStateSchema,
   usageRecords: z.array(CouponUsageRecordSchema),
 });
 export type CouponJson = z.infer<typeof CouponSchema>;

@@ -24,6 +24,7 @@ const COUPON: CouponJson = {
   expiresAt: null,
   timesUsed: 0,
   usesHeld: 0,
+  state: { active: true, expired: false, usedUp: false, usesLeft: null, courseGone: false },
   usageRecords: [],
 };
 

@@ -1,13 +1,13 @@
 // The coupon screens' status cell (app/components/admin/coupon-list.tsx; spec admin §4, decision 034,
 // issue 29): Active or Invalid, with Expired and Used up beside it; a coupon whose course was deleted
-// applies to nothing and never reads Active.
+// applies to nothing and never reads Active. The state itself is the service's (issue 30: computed
+// once; server/features/coupons/coupon-state.test.ts): the cell shows it as it is.
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { COUPON_SCREEN_TEXTS as T } from "../../../contract/coupon-form.ts";
 import type { CouponJson } from "../../../contract/coupons.ts";
 import { CouponStatus } from "./coupon-list.tsx";
 
-const NOW = "2026-06-01T12:00:00.000Z";
 const COUPON: CouponJson = {
   _id: "0123456789abcdef01234567",
   code: "SPRING",
@@ -19,23 +19,23 @@ const COUPON: CouponJson = {
   expiresAt: null,
   timesUsed: 0,
   usesHeld: 0,
+  state: { active: true, expired: false, usedUp: false, usesLeft: null, courseGone: false },
   usageRecords: [],
 };
 
 /** The badges' words, in order. */
-function statusOf(coupon: Partial<CouponJson>, courseNames: Record<string, string> = { c1: "Cyber basics" }) {
+function statusOf(isValid: boolean, state: Partial<CouponJson["state"]> = {}) {
   const html = renderToStaticMarkup(
-    <CouponStatus coupon={{ ...COUPON, ...coupon }} now={NOW} courseNames={courseNames} />,
+    <CouponStatus coupon={{ ...COUPON, isValid, state: { ...COUPON.state, ...state } }} />,
   );
   return [...html.matchAll(/>([^<>]+)</g)].map((m) => m[1]);
 }
 
 describe("a coupon's status", () => {
   it("Active or Invalid, with Expired and Used up beside it", () => {
-    expect(statusOf({})).toEqual([T.active]);
-    expect(statusOf({ courseId: null }, {})).toEqual([T.active]);
-    expect(statusOf({ isValid: false })).toEqual([T.invalid]);
-    expect(statusOf({ expiresAt: "2026-05-01T00:00:00.000Z", usageLimit: 2, timesUsed: 1, usesHeld: 1 })).toEqual([
+    expect(statusOf(true)).toEqual([T.active]);
+    expect(statusOf(false, { active: false })).toEqual([T.invalid]);
+    expect(statusOf(true, { active: false, expired: true, usedUp: true, usesLeft: 0 })).toEqual([
       T.active,
       T.expired,
       T.usedUp,
@@ -43,7 +43,7 @@ describe("a coupon's status", () => {
   });
 
   it("a coupon whose course was deleted: Not usable and Course deleted, never Active", () => {
-    expect(statusOf({ courseId: "gone" })).toEqual([T.notUsable, T.courseGone]);
-    expect(statusOf({ courseId: "gone", isValid: false })).toEqual([T.invalid, T.courseGone]);
+    expect(statusOf(true, { active: false, courseGone: true })).toEqual([T.notUsable, T.courseGone]);
+    expect(statusOf(false, { active: false, courseGone: true })).toEqual([T.invalid, T.courseGone]);
   });
 });

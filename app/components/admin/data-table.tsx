@@ -1,4 +1,5 @@
 import { useLocation, useNavigation } from "react-router";
+import { formatLagosDateTime } from "../../../contract/dates.ts";
 import type { Page } from "../../../contract/paging.ts";
 import { Pager } from "./pager.tsx";
 
@@ -16,6 +17,10 @@ export interface Column<T> {
   /** the whole width of the card on phones (a cell of long text) */
   wide?: boolean;
 }
+
+/** A cell's time, Lagos time in a <time> element; `none` when there is none. */
+export const timeCell = (iso: string | null | undefined, none: string) =>
+  iso ? <time dateTime={iso}>{formatLagosDateTime(iso)}</time> : none;
 
 /**
  * The back office's one list (issue 7 "Lists, one kit"): a real table on wide screens and a card per

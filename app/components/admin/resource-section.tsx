@@ -5,84 +5,20 @@
 // list, and Delete after a confirmation (an add-only list, the categories, has no Edit; its figures
 // follow the title, and its delete may have a word of its own, and be refused before anything is sent:
 // a category in use). A resource with a picture field shows each item's picture as a small thumbnail
-// first. Every form posts to the
-// page's action (app/lib/admin-resource.server.ts): plain POST forms, so the screen works without
-// JavaScript; successes come back as the root's flash message, failures as this section's ActionResult.
+// first (the parts: ./resource-parts.tsx). Every form posts to the page's action
+// (app/lib/admin-resource.server.ts): plain POST forms, so the screen works without JavaScript;
+// successes come back as the root's flash message, failures as this section's ActionResult.
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useLocation, useNavigation } from "react-router";
-import {
-  pageParamOf,
-  previewOf,
-  uploadFieldOf,
-  type ResourceField,
-  type ResourceItem,
-  type ResourceSpec,
-} from "../../../contract/admin-resource.ts";
+import { useLocation, useNavigation } from "react-router";
+import { pageParamOf, type ResourceSpec } from "../../../contract/admin-resource.ts";
 import type { ResourceActionResult, ResourceView } from "../../lib/admin-resource.server.ts";
-import { buttonClass } from "../ui/button.tsx";
-import { ConfirmAction, ConfirmOnPage, useLocalRefusal } from "../ui/confirm-dialog.tsx";
+import { ConfirmOnPage, useLocalRefusal } from "../ui/confirm-dialog.tsx";
 import { FlashNotice } from "../ui/flash-message.tsx";
-import { CheckboxField, Field, Notice, PageForm, SubmitButton, TextareaField, useContractCheck } from "../ui/form.tsx";
+import { Notice, PageForm, useContractCheck } from "../ui/form.tsx";
 import { toast, useToast } from "../ui/toast.tsx";
-import { DataTable, useListLoading, type Column } from "./data-table.tsx";
-import { ListThumbnail } from "./list-thumbnail.tsx";
-import { AddressesWithUpload, AddressWithUpload } from "./upload-field.tsx";
+import { DataTable, useListLoading } from "./data-table.tsx";
+import { resourceColumns, ResourceFields, ResourceRowActions, SingleDelete } from "./resource-parts.tsx";
 import { confirmationOf } from "../../lib/action-result.ts";
-
-type Item = ResourceItem<string>;
-
-/** One field of the form, by its kind; an image or video field can also take an upload. */
-function ResourceInput({
-  field,
-  id,
-  value,
-  error,
-  onUploading,
-}: {
-  field: ResourceField;
-  id: string;
-  value: string;
-  error?: string;
-  onUploading: (busy: boolean) => void;
-}) {
-  const common = {
-    id,
-    name: field.name,
-    label: field.label,
-    hint: field.hint,
-    error,
-    maxLength: field.max,
-    defaultValue: value,
-    requiredMark: field.required,
-    autoComplete: "off",
-  };
-  if (field.kind === "textarea") return <TextareaField {...common} rows={4} />;
-  if (field.kind === "checkbox")
-    return (
-      <CheckboxField
-        id={id}
-        name={field.name}
-        label={field.label}
-        hint={field.hint}
-        error={error}
-        value="yes"
-        defaultChecked={value === "yes"}
-      />
-    );
-  if (field.kind === "datetime") return <Field {...common} type="datetime-local" step={60} />;
-  if (field.kind === "images")
-    return <AddressesWithUpload {...common} uploadName={uploadFieldOf(field.name)} onUploading={onUploading} />;
-  if (field.kind === "image" || field.kind === "video")
-    return (
-      <AddressWithUpload
-        {...common}
-        kind={field.kind}
-        uploadName={uploadFieldOf(field.name)}
-        onUploading={onUploading}
-      />
-    );
-  return <Field {...common} type="text" inputMode={field.kind === "link" ? "url" : undefined} />;
-}
 
 /** A number for each save's answer, the same for one answer however often it renders. */
 const serials = new WeakMap<object, number>();
@@ -91,6 +27,36 @@ function serialOf(answer: object): number {
   let serial = serials.get(answer);
   if (serial === undefined) serials.set(answer, (serial = ++lastSerial));
   return serial;
+}
+
+/**
+ * The form's problems: the browser's check of the contract's schema (saying the spec's one message for
+ * missing fields, like the server), else the last failed save's.
+ */
+function useFormErrors(
+  spec: ResourceSpec,
+  actionData: ResourceActionResult | undefined,
+  saveFailure: { formError?: string; fieldErrors: Partial<Record<string, string>> } | undefined,
+) {
+  const t = spec.texts;
+  const check = useContractCheck({
+    load: () => import("../../../contract/admin-resource-schema.ts").then((m) => m.resourceInputSchema(spec)),
+    fields: spec.fields.map((f) => f.name),
+    answer: actionData,
+  });
+  const checkErrors = check.errors
+    ? Object.fromEntries(
+        Object.entries(check.errors).map(([name, message]) => [
+          name,
+          message === t.required ? `${spec.fields.find((f) => f.name === name)?.label ?? name} is required` : message,
+        ]),
+      )
+    : null;
+  const checkMissing = check.errors ? Object.values(check.errors).includes(t.required ?? "\u0000") : false;
+  const formError = checkErrors ? (checkMissing ? t.required : undefined) : saveFailure?.formError;
+  const fieldErrors: Record<string, string | undefined> = checkErrors ?? saveFailure?.fieldErrors ?? {};
+
+  return { check, checkErrors, formError, fieldErrors };
 }
 
 export function ResourceSection({
@@ -122,25 +88,8 @@ export function ResourceSection({
   const listFailure = failure && failure.intent !== `${key}.save` ? failure : undefined;
   const confirming = confirmationOf<{ id: string; label: string }>(answer, `${key}.delete`);
   const editing = view.editing;
-  const fieldIds = Object.fromEntries(spec.fields.map((f) => [f.name, `${key}-field-${f.name}`]));
 
-  const check = useContractCheck({
-    load: () => import("../../../contract/admin-resource-schema.ts").then((m) => m.resourceInputSchema(spec)),
-    fields: spec.fields.map((f) => f.name),
-    answer: actionData,
-  });
-  // the browser's check says the spec's one message for missing fields, like the server
-  const checkErrors = check.errors
-    ? Object.fromEntries(
-        Object.entries(check.errors).map(([name, message]) => [
-          name,
-          message === t.required ? `${spec.fields.find((f) => f.name === name)?.label ?? name} is required` : message,
-        ]),
-      )
-    : null;
-  const checkMissing = check.errors ? Object.values(check.errors).includes(t.required ?? "\u0000") : false;
-  const formError = checkErrors ? (checkMissing ? t.required : undefined) : saveFailure?.formError;
-  const fieldErrors: Record<string, string | undefined> = checkErrors ?? saveFailure?.fieldErrors ?? {};
+  const { check, checkErrors, formError, fieldErrors } = useFormErrors(spec, actionData, saveFailure);
 
   useToast(failure, failure ? (failure.formError ?? Object.values(failure.fieldErrors)[0]) : null, "error");
   const editingId = saveFailure?.values.id ?? editing?._id ?? "";
@@ -193,39 +142,6 @@ export function ResourceSection({
   const [refusedHere, sayRefusal] = useLocalRefusal(actionData);
   const listError = listFailure?.formError ?? refusedHere;
 
-  const picture = spec.fields.find((f) => f.kind === "image");
-  const columns: ReadonlyArray<Column<Item>> = [
-    ...(picture
-      ? [
-          {
-            key: "picture",
-            header: picture.label,
-            cell: (row: Item) => <ListThumbnail src={row[picture.name] ?? ""} alt={row[spec.list.title] || t.one} />,
-          },
-        ]
-      : []),
-    {
-      key: "title",
-      header: spec.fields.find((f) => f.name === spec.list.title)?.label ?? "Title",
-      rowHeader: true,
-      cell: (row) => (
-        <span className="font-semibold break-words text-slate-900">{row[spec.list.title] || "(untitled)"}</span>
-      ),
-    },
-    ...(spec.list.preview
-      ? [
-          {
-            key: "preview",
-            header: spec.fields.find((f) => f.name === spec.list.preview)?.label ?? "",
-            cell: (row: Item) => (
-              <span className="break-words text-slate-700">{previewOf(row[spec.list.preview!] ?? "")}</span>
-            ),
-          },
-        ]
-      : []),
-    ...(spec.list.columns ?? []),
-  ];
-
   const total = view.page.total;
   const position = (index: number) => (view.page.page - 1) * view.page.pageSize + index;
 
@@ -261,64 +177,19 @@ export function ResourceSection({
             noValidate
             {...check.formProps}
           >
-            <input type="hidden" name="resource" value={key} />
-            <input type="hidden" name="intent" value="save" />
-            {editingId && !spec.single ? <input type="hidden" name="id" value={editingId} /> : null}
-            {spec.fields.some((f) => f.required) ? (
-              <p className="text-sm text-slate-600">
-                Fields marked <span className="text-red-700">*</span> are required.
-              </p>
-            ) : null}
-            {spec.fields.map((field) => (
-              <ResourceInput
-                key={field.name}
-                field={field}
-                id={fieldIds[field.name]!}
-                value={valueOf(field.name)}
-                error={fieldErrors[field.name]}
-                onUploading={setUploading}
-              />
-            ))}
-            <div className="flex flex-wrap items-center gap-3">
-              <SubmitButton
-                pending={saving || uploading}
-                label={editingId || spec.single ? t.update : t.add}
-                pendingLabel={uploading ? "Uploading…" : "Saving…"}
-                className="w-full sm:w-auto"
-              />
-              {editingId && !spec.single ? (
-                <Link to={here} className={buttonClass("ghost", "md")}>
-                  Cancel
-                </Link>
-              ) : null}
-            </div>
+            <ResourceFields
+              spec={spec}
+              editingId={editingId}
+              valueOf={valueOf}
+              fieldErrors={fieldErrors}
+              onUploading={setUploading}
+              pending={saving || uploading}
+              uploading={uploading}
+              cancelTo={here}
+            />
           </PageForm>
           {spec.single ? (
-            <div className="mt-4 border-t border-slate-200 pt-4">
-              {listFailure?.formError ? (
-                <Notice tone="error" className="mb-3 rounded-lg border px-4 py-3">
-                  {listFailure.formError}
-                </Notice>
-              ) : null}
-              {confirming ? (
-                <ConfirmOnPage
-                  question={confirming.message}
-                  fields={{ resource: key, intent: "delete", id: "" }}
-                  cancelTo={here}
-                />
-              ) : null}
-              <ConfirmAction
-                fields={{ resource: key, intent: "delete" }}
-                label={`Delete ${t.title}`}
-                question={t.confirmDelete(t.one)}
-                confirmLabel="Delete"
-                busy={
-                  navigation.state !== "idle" &&
-                  navigation.formData?.get("resource") === key &&
-                  navigation.formData?.get("intent") === "delete"
-                }
-              />
-            </div>
+            <SingleDelete spec={spec} failure={listFailure?.formError} asking={confirming?.message} cancelTo={here} />
           ) : null}
         </div>
         {spec.single ? null : (
@@ -349,7 +220,7 @@ export function ResourceSection({
             ) : null}
             <DataTable
               labelledBy={`${key}-list-title`}
-              columns={columns}
+              columns={resourceColumns(spec)}
               rows={view.page.items}
               rowKey={(row) => row._id}
               empty={t.empty}
@@ -364,118 +235,24 @@ export function ResourceSection({
                 },
               }}
               actionsHeader="Actions"
-              actions={(row) => {
-                const index = view.page.items.indexOf(row);
-                const label = row[spec.list.title] || t.one;
-                const refused = t.deleteRefused?.(row);
-                return (
-                  <div className="flex flex-wrap items-center gap-2">
-                    {spec.viewHref ? (
-                      <Link
-                        to={spec.viewHref(row._id)}
-                        aria-label={`View ${label}`}
-                        className={buttonClass("ghost", "sm", "border border-slate-300")}
-                      >
-                        View
-                      </Link>
-                    ) : null}
-                    {spec.addOnly ? null : (
-                      <Link
-                        to={editHref(row._id)}
-                        aria-label={`Edit ${label}`}
-                        className={buttonClass("ghost", "sm", "border border-slate-300")}
-                      >
-                        Edit
-                      </Link>
-                    )}
-                    {spec.ordered ? (
-                      <>
-                        <MoveButton
-                          resource={key}
-                          id={row._id}
-                          direction="up"
-                          label={label}
-                          disabled={position(index) === 0}
-                          busy={busyRow("move", row._id)}
-                        />
-                        <MoveButton
-                          resource={key}
-                          id={row._id}
-                          direction="down"
-                          label={label}
-                          disabled={position(index) === total - 1}
-                          busy={busyRow("move", row._id)}
-                        />
-                      </>
-                    ) : null}
-                    <ConfirmAction
-                      fields={{ resource: key, intent: "delete", id: row._id }}
-                      label={deleteLabel}
-                      accessibleLabel={`${deleteLabel} ${label}`}
-                      question={t.confirmDelete(label)}
-                      message={row[spec.list.title] ? `“${label}” will be deleted.` : undefined}
-                      confirmLabel={deleteLabel}
-                      busy={busyRow("delete", row._id)}
-                      refused={
-                        refused && {
-                          note: refused.note,
-                          onRefused: () => {
-                            sayRefusal(refused.message);
-                            void toast(refused.message, "error");
-                          },
-                        }
-                      }
-                    />
-                  </div>
-                );
-              }}
+              actions={(row) => (
+                <ResourceRowActions
+                  spec={spec}
+                  row={row}
+                  first={position(view.page.items.indexOf(row)) === 0}
+                  last={position(view.page.items.indexOf(row)) === total - 1}
+                  busy={(intent) => busyRow(intent, row._id)}
+                  editHref={editHref}
+                  onRefused={(message) => {
+                    sayRefusal(message);
+                    void toast(message, "error");
+                  }}
+                />
+              )}
             />
           </div>
         )}
       </div>
     </section>
-  );
-}
-
-/** Move one place up or down: a small POST form (keyboard and no-JavaScript friendly). */
-function MoveButton({
-  resource,
-  id,
-  direction,
-  label,
-  disabled,
-  busy,
-}: {
-  resource: string;
-  id: string;
-  direction: "up" | "down";
-  label: string;
-  disabled: boolean;
-  busy: boolean;
-}) {
-  return (
-    <Form method="post" preventScrollReset>
-      <input type="hidden" name="resource" value={resource} />
-      <input type="hidden" name="intent" value="move" />
-      <input type="hidden" name="id" value={id} />
-      <input type="hidden" name="direction" value={direction} />
-      <button
-        type="submit"
-        disabled={disabled}
-        aria-disabled={busy || undefined}
-        aria-label={`Move ${label} ${direction}`}
-        onClick={(e) => {
-          if (busy) e.preventDefault();
-        }}
-        className={buttonClass(
-          "ghost",
-          "sm",
-          "border border-slate-300 disabled:cursor-not-allowed disabled:opacity-40",
-        )}
-      >
-        <span aria-hidden="true">{direction === "up" ? "↑" : "↓"}</span>
-        <span className="sr-only sm:not-sr-only sm:ml-1">{direction === "up" ? "Up" : "Down"}</span>
-      </button>
-    </Form>
   );
 }

@@ -3,8 +3,8 @@
 // and its purchase records (Paid / Not Paid, Lagos time), and the link back to /admin. A deleted course
 // whose purchases remain shows as 'Deleted Course'. A paid record can be refunded (decision 035: the
 // question with an optional reason, the password again when old; Refunded / Refund pending).
-// Loader and action: app/lib/course-admin.server.ts.
-import { Link, useLocation } from "react-router";
+// On the kit's DetailScreen (issue 30). Loader and action: app/lib/course-admin.server.ts.
+import { useLocation } from "react-router";
 import type { Route } from "./+types/course-detail";
 import type { CoursePurchase } from "../../../contract/courses.ts";
 import { COURSE_MESSAGES } from "../../../contract/course-texts.ts";
@@ -12,12 +12,12 @@ import { formatNaira } from "../../../contract/money.ts";
 import { purchaseStatusLabel } from "../../../contract/refunds.ts";
 import { courseDetailAction, loadCourseDetail } from "../../lib/course-admin.server.ts";
 import { RefundButton, RefundPanel } from "../../components/admin/refund-action.tsx";
-import { AdminPageHeader, adminMeta } from "../../components/admin/admin-shell.tsx";
-import { DataTable, type Column } from "../../components/admin/data-table.tsx";
-import { DetailRow, FigureCards } from "../../components/admin/detail-list.tsx";
+import { adminMeta } from "../../components/admin/admin-shell.tsx";
+import type { Column } from "../../components/admin/data-table.tsx";
+import { FigureCards } from "../../components/admin/detail-list.tsx";
+import { DetailScreen } from "../../components/admin/detail-screen.tsx";
 import type { ErrorTexts } from "../../components/ui/error-page.tsx";
 import { MediaImage } from "../../components/ui/media-image.tsx";
-import { FlashNotice } from "../../components/ui/flash-message.tsx";
 
 export const loader = (args: Route.LoaderArgs) => loadCourseDetail(args);
 export const action = (args: Route.ActionArgs) => courseDetailAction(args);
@@ -69,49 +69,50 @@ export default function CourseDetail({ loaderData, actionData }: Route.Component
   const { id, course, stats, records, purchases } = loaderData;
   const { pathname, search } = useLocation();
   const title = course?.title ?? COURSE_MESSAGES.deletedCourse;
+  const features = course?.features.length ? (
+    <ul className="list-disc space-y-1 pl-5">
+      {course.features.map((f) => (
+        <li key={f}>{f}</li>
+      ))}
+    </ul>
+  ) : (
+    NA
+  );
   return (
-    <>
-      <p className="mb-4">
-        <Link to="/admin" className="font-medium text-brand-700 underline-offset-4 hover:underline">
-          <span aria-hidden="true">← </span>Back to admin
-        </Link>
-      </p>
-      <AdminPageHeader title={title} lead={course ? undefined : COURSE_MESSAGES.mayBeDeleted} />
-
-      <section aria-labelledby="course-info-title" className="mt-6">
-        <h2 id="course-info-title" className="text-lg font-bold text-slate-900">
-          Course
-        </h2>
-        <div className="mt-3 flex flex-col gap-6 md:flex-row-reverse md:items-start">
-          {course?.img ? (
-            <MediaImage src={course.img} alt="" width={320} height={180} className="shrink-0 rounded-xl" />
-          ) : null}
-          <dl className="min-w-0 flex-1 divide-y divide-slate-200 border-y border-slate-200">
-            <DetailRow label="ID">
-              <code className="text-sm">{id}</code>
-            </DetailRow>
-            <DetailRow label="Title">{title}</DetailRow>
-            <DetailRow label="Image">{course?.img ? <span className="break-all">{course.img}</span> : NA}</DetailRow>
-            <DetailRow label="Category">{or(course?.category)}</DetailRow>
-            <DetailRow label="Instructor">{or(course?.instructor)}</DetailRow>
-            <DetailRow label="Price">{course ? formatNaira(course.price, { decimals: 2 }) : NA}</DetailRow>
-            <DetailRow label="Duration">{or(course?.duration)}</DetailRow>
-            <DetailRow label="Rating">{course ? `${course.rating.toFixed(1)} out of 5` : NA}</DetailRow>
-            <DetailRow label="Features">
-              {course?.features.length ? (
-                <ul className="list-disc space-y-1 pl-5">
-                  {course.features.map((f) => (
-                    <li key={f}>{f}</li>
-                  ))}
-                </ul>
-              ) : (
-                NA
-              )}
-            </DetailRow>
-          </dl>
-        </div>
-      </section>
-
+    <DetailScreen
+      back={{ to: "/admin", label: "Back to admin" }}
+      title={title}
+      lead={course ? undefined : COURSE_MESSAGES.mayBeDeleted}
+      infoTitle="Course"
+      aside={
+        course?.img ? (
+          <MediaImage src={course.img} alt="" width={320} height={180} className="shrink-0 rounded-xl" />
+        ) : null
+      }
+      info={[
+        ["ID", <code className="text-sm">{id}</code>],
+        ["Title", title],
+        ["Image", course?.img ? <span className="break-all">{course.img}</span> : NA],
+        ["Category", or(course?.category)],
+        ["Instructor", or(course?.instructor)],
+        ["Price", course ? formatNaira(course.price, { decimals: 2 }) : NA],
+        ["Duration", or(course?.duration)],
+        ["Rating", course ? `${course.rating.toFixed(1)} out of 5` : NA],
+        ["Features", features],
+      ]}
+      records={{
+        id: "course-purchases",
+        title: "Purchases",
+        columns: COLUMNS,
+        rows: purchases,
+        rowKey: (p) => p._id,
+        empty: "No purchases yet.",
+        before: <RefundPanel answer={actionData} cancelTo={`${pathname}${search}`} />,
+        actions: (p) => (
+          <RefundButton reference={p.reference} paymentState={p.paymentState} buyer={p.email} amount={p.amount} />
+        ),
+      }}
+    >
       <section aria-labelledby="course-stats-title" className="mt-10">
         <h2 id="course-stats-title" className="text-lg font-bold text-slate-900">
           Purchase statistics
@@ -124,26 +125,7 @@ export default function CourseDetail({ loaderData, actionData }: Route.Component
           ]}
         />
       </section>
-
-      <section id="course-purchases" aria-labelledby="course-purchases-title" className="mt-10 scroll-mt-20">
-        <FlashNotice at="course-purchases" />
-        <h2 id="course-purchases-title" className="text-lg font-bold text-slate-900">
-          Purchases
-        </h2>
-        <RefundPanel answer={actionData} cancelTo={`${pathname}${search}`} />
-        <DataTable
-          labelledBy="course-purchases-title"
-          columns={COLUMNS}
-          rows={purchases}
-          rowKey={(p) => p._id}
-          empty="No purchases yet."
-          actionsHeader="Actions"
-          actions={(p) => (
-            <RefundButton reference={p.reference} paymentState={p.paymentState} buyer={p.email} amount={p.amount} />
-          )}
-        />
-      </section>
-    </>
+    </DetailScreen>
   );
 }
 

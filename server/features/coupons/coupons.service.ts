@@ -2,9 +2,15 @@
 // and what it takes off. The price rule itself is `discountedKobo` in contract/money.ts, the one rule
 // the enrol dialog shows and the server charges; this service finds the coupon and applies that rule.
 import { randomInt } from "node:crypto";
-import { and, asc, count, desc, eq, gt, inArray, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { describeIssues } from "../../../contract/common.ts";
-import { COUPON_MESSAGES, CouponUpdateSchema, NewCouponSchema, type CouponJson } from "../../../contract/coupons.ts";
+import {
+  COUPON_MESSAGES,
+  CouponUpdateSchema,
+  NewCouponSchema,
+  type CouponJson,
+  type CouponState,
+} from "../../../contract/coupons.ts";
 import { formatLagosDateTime } from "../../../contract/dates.ts";
 import { discountedKobo } from "../../../contract/money.ts";
 import { PAYMENT_MESSAGES as M, type CouponValidation } from "../../../contract/payments.ts";
@@ -41,21 +47,40 @@ type UsageRow = typeof couponUsages.$inferSelect;
  */
 export const COUPON_HOLD_MS = 24 * 60 * 60_000;
 
-/** The usage rows that count against a coupon's limit at `now`: paid, or pending and recent (decision 034). */
-const activeUse = (now: Date) =>
-  or(
-    eq(couponUsages.paymentStatus, "paid"),
-    and(eq(couponUsages.paymentStatus, "pending"), gt(couponUsages.usedAt, new Date(now.getTime() - COUPON_HOLD_MS))),
-  );
-
 const isHeld = (u: UsageRow, now: Date) =>
   u.paymentStatus === "pending" && u.usedAt.getTime() > now.getTime() - COUPON_HOLD_MS;
 
 /** Whether `coupon` has expired at `now` (decision 034: from its expiry on). */
-export const hasExpired = (coupon: Pick<Coupon, "expiresAt">, now = new Date()) =>
+const hasExpired = (coupon: Pick<Coupon, "expiresAt">, now = new Date()) =>
   coupon.expiresAt !== null && coupon.expiresAt.getTime() <= now.getTime();
 
-function toJson(coupon: Coupon, usages: UsageRow[], now = new Date()): CouponJson {
+/** The uses of a coupon at `now`: paid, and held by payments in progress (decision 034). */
+export interface CouponUses {
+  paid: number;
+  held: number;
+}
+
+/**
+ * issue 30: a coupon's state at `now`, computed here once for the admin screens (CouponJson.state), the
+ * coupon check and the payment's start: expired from its expiry on; used up when its paid and held uses
+ * reach the limit; the uses left under the limit (null: no limit); its course gone (deleted since: it
+ * applies to nothing); active when it applies now (valid, course there, not expired, not used up).
+ */
+export function couponState(
+  coupon: Pick<Coupon, "isValid" | "expiresAt" | "usageLimit">,
+  uses: CouponUses,
+  courseGone: boolean,
+  now = new Date(),
+): CouponState {
+  const expired = hasExpired(coupon, now);
+  const usesLeft = coupon.usageLimit === null ? null : Math.max(0, coupon.usageLimit - uses.paid - uses.held);
+  const usedUp = usesLeft === 0;
+  return { active: coupon.isValid && !courseGone && !expired && !usedUp, expired, usedUp, usesLeft, courseGone };
+}
+
+function toJson(coupon: Coupon, usages: UsageRow[], courseGone: boolean, now = new Date()): CouponJson {
+  const timesUsed = usages.filter((u) => u.paymentStatus === "paid").length;
+  const usesHeld = usages.filter((u) => isHeld(u, now)).length;
   return {
     _id: coupon.id,
     code: coupon.code,
@@ -65,8 +90,9 @@ function toJson(coupon: Coupon, usages: UsageRow[], now = new Date()): CouponJso
     createdAt: coupon.createdAt.toISOString(),
     usageLimit: coupon.usageLimit,
     expiresAt: coupon.expiresAt?.toISOString() ?? null,
-    timesUsed: usages.filter((u) => u.paymentStatus === "paid").length,
-    usesHeld: usages.filter((u) => isHeld(u, now)).length,
+    timesUsed,
+    usesHeld,
+    state: couponState(coupon, { paid: timesUsed, held: usesHeld }, courseGone, now),
     usageRecords: usages.map((u) => ({
       _id: u.id,
       userName: u.userName,
@@ -90,7 +116,7 @@ const auditValues = (c: Coupon) => ({
 });
 
 /** A coupon's paid uses and the uses its payments in progress hold at `now` (decision 034). */
-async function usesOf(executor: Db | Tx, couponId: string, now: Date): Promise<{ paid: number; held: number }> {
+async function usesOf(executor: Db | Tx, couponId: string, now: Date): Promise<CouponUses> {
   const held = and(
     eq(couponUsages.paymentStatus, "pending"),
     gt(couponUsages.usedAt, new Date(now.getTime() - COUPON_HOLD_MS)),
@@ -103,15 +129,6 @@ async function usesOf(executor: Db | Tx, couponId: string, now: Date): Promise<{
     .from(couponUsages)
     .where(eq(couponUsages.couponId, couponId));
   return { paid: Number(row?.paid ?? 0), held: Number(row?.held ?? 0) };
-}
-
-/** The uses of a coupon that count against its limit at `now` (decision 034). */
-async function activeUses(executor: Db | Tx, couponId: string, now: Date): Promise<number> {
-  const [row] = await executor
-    .select({ n: count() })
-    .from(couponUsages)
-    .where(and(eq(couponUsages.couponId, couponId), activeUse(now)));
-  return row?.n ?? 0;
 }
 
 /** issue 29: an expiry given now must be later than now (an expired coupon is never made or moved back). */
@@ -144,10 +161,11 @@ export function createCouponsService(db: Db) {
         active.find((c) => c.courseId === null);
       if (!coupon) return invalid(active.length > 0 ? M.couponOtherCourse : M.couponInvalid);
       // decision 034: what the enrol dialog is told here, the payment's start decides again (reserve)
+      // (its course is the one asked for, or it is general: not gone)
       const now = new Date();
-      if (hasExpired(coupon, now)) return invalid(M.couponExpired);
-      if (coupon.usageLimit !== null && (await activeUses(db, coupon.id, now)) >= coupon.usageLimit)
-        return invalid(M.couponUsedUp);
+      const state = couponState(coupon, await usesOf(db, coupon.id, now), false, now);
+      if (state.expired) return invalid(M.couponExpired);
+      if (state.usedUp) return invalid(M.couponUsedUp);
       return { valid: true, discount: coupon.discount, couponId: coupon.id, message: M.couponApplied };
     },
 
@@ -171,9 +189,10 @@ export function createCouponsService(db: Db) {
     async reserve(tx: Tx, couponId: string, now = new Date()): Promise<void> {
       const [coupon] = await tx.select().from(coupons).where(eq(coupons.id, couponId)).for("update");
       if (!coupon || !coupon.isValid) throw Invalid(M.couponInvalid);
-      if (hasExpired(coupon, now)) throw Invalid(M.couponExpired);
-      if (coupon.usageLimit !== null && (await activeUses(tx, couponId, now)) >= coupon.usageLimit)
-        throw Invalid(M.couponUsedUp);
+      // (the course paid for is there: the payment's start read it)
+      const state = couponState(coupon, await usesOf(tx, couponId, now), false, now);
+      if (state.expired) throw Invalid(M.couponExpired);
+      if (state.usedUp) throw Invalid(M.couponUsedUp);
     },
 
     /** One coupon by id; NotFound for an unknown or malformed one. */
@@ -218,6 +237,30 @@ export function createCouponsService(db: Db) {
     return byCoupon;
   }
 
+  /** The courses among `ids` that are no longer there (deleted since their coupons were made). */
+  async function goneCourses(ids: Array<string | null>, executor: Db | Tx = db): Promise<Set<string>> {
+    const wanted = [...new Set(ids.filter((id): id is string => !!id))];
+    if (wanted.length === 0) return new Set();
+    const found = await executor.select({ id: courses.id }).from(courses).where(inArray(courses.id, wanted));
+    const there = new Set(found.map((c) => c.id));
+    return new Set(wanted.filter((id) => !there.has(id)));
+  }
+
+  /** Coupons as the API answers them: with their usage records and their state. */
+  async function answer(rows: Coupon[], executor: Db | Tx = db): Promise<CouponJson[]> {
+    const [usages, gone] = await Promise.all([
+      usagesOf(
+        rows.map((r) => r.id),
+        executor,
+      ),
+      goneCourses(
+        rows.map((r) => r.courseId),
+        executor,
+      ),
+    ]);
+    return rows.map((r) => toJson(r, usages.get(r.id) ?? [], r.courseId !== null && gone.has(r.courseId)));
+  }
+
   async function checkCourse(tx: Tx, courseId: string | null | undefined) {
     if (!courseId) return;
     if (!isId(courseId)) throw Invalid(COUPON_MESSAGES.course);
@@ -249,15 +292,14 @@ export function createCouponsService(db: Db) {
     async list(actor: Actor | null): Promise<CouponJson[]> {
       requireAdmin(actor);
       const rows = await db.select().from(coupons).orderBy(desc(coupons.createdAt), desc(coupons.id));
-      const usages = await usagesOf(rows.map((r) => r.id));
-      return rows.map((r) => toJson(r, usages.get(r.id) ?? []));
+      return answer(rows);
     },
 
     /** GET /api/coupons/{couponId} (admins): the detail page's coupon and its usage records. */
     async detail(actor: Actor | null, couponId: string): Promise<CouponJson> {
       requireAdmin(actor);
-      const coupon = await service.get(couponId);
-      return toJson(coupon, (await usagesOf([coupon.id])).get(coupon.id) ?? []);
+      const [json] = await answer([await service.get(couponId)]);
+      return json!;
     },
 
     /** POST /api/coupons (admins): a unique upper-case code is made when none is given. */
@@ -296,7 +338,8 @@ export function createCouponsService(db: Db) {
             before: null,
             after: auditValues(row!),
           });
-          return toJson(row!, []);
+          // (its course was checked above: it is there)
+          return toJson(row!, [], false);
         }),
       );
     },
@@ -341,7 +384,8 @@ export function createCouponsService(db: Db) {
             before: auditValues(before),
             after: auditValues(row!),
           });
-          return toJson(row!, (await usagesOf([id], tx)).get(id) ?? []);
+          const [json] = await answer([row!], tx);
+          return json!;
         }),
       );
     },

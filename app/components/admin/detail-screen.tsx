@@ -1,0 +1,102 @@
+// An admin item's own page (issue 30; a coupon's, a course's): the way back to its list, its heading, its
+// fields as label-and-value rows (a picture beside them, a note under them), what else the page shows, and
+// the records that belong to it as a DataTable, with their row actions (a refund).
+import { Link } from "react-router";
+import { AdminPageHeader } from "./admin-shell.tsx";
+import { FlashNotice } from "../ui/flash-message.tsx";
+import { DataTable, type Column } from "./data-table.tsx";
+import { DetailRow } from "./detail-list.tsx";
+
+export function DetailScreen<R>({
+  back,
+  title,
+  lead,
+  infoTitle,
+  info,
+  note,
+  aside,
+  children,
+  records,
+}: {
+  back: { to: string; label: string };
+  title: string;
+  lead?: string;
+  /** the heading of the item's fields, and the fields: label and value */
+  infoTitle: string;
+  info: ReadonlyArray<readonly [string, React.ReactNode]>;
+  note?: React.ReactNode;
+  /** given (even null): the fields take the page's width, with this (a picture) beside them */
+  aside?: React.ReactNode;
+  /** sections between the fields and the records (figures) */
+  children?: React.ReactNode;
+  records: {
+    title: string;
+    columns: ReadonlyArray<Column<R>>;
+    rows: R[];
+    rowKey: (row: R) => string;
+    empty: string;
+    /** the section's id: its flash messages show there, and a success's redirect scrolls to it */
+    id?: string;
+    /** above the table (a refund's question) */
+    before?: React.ReactNode;
+    actions?: (row: R) => React.ReactNode;
+  };
+}) {
+  const rows = (
+    <dl
+      className={`${aside === undefined ? "mt-3" : "min-w-0 flex-1"} divide-y divide-slate-200 border-y border-slate-200`}
+    >
+      {info.map(([label, value]) => (
+        <DetailRow key={label} label={label}>
+          {value}
+        </DetailRow>
+      ))}
+    </dl>
+  );
+  return (
+    <>
+      <p className="mb-4">
+        <Link to={back.to} className="font-medium text-brand-700 underline-offset-4 hover:underline">
+          <span aria-hidden="true">← </span>
+          {back.label}
+        </Link>
+      </p>
+      <AdminPageHeader title={title} lead={lead} />
+      <section aria-labelledby="detail-info-title" className={aside === undefined ? "mt-6 max-w-3xl" : "mt-6"}>
+        <h2 id="detail-info-title" className="text-lg font-bold text-slate-900">
+          {infoTitle}
+        </h2>
+        {aside === undefined ? (
+          rows
+        ) : (
+          <div className="mt-3 flex flex-col gap-6 md:flex-row-reverse md:items-start">
+            {aside}
+            {rows}
+          </div>
+        )}
+        {note ? <p className="mt-3 text-sm text-slate-600">{note}</p> : null}
+      </section>
+      {children}
+      <section
+        id={records.id}
+        aria-labelledby="detail-records-title"
+        className={records.id ? "mt-10 scroll-mt-20" : "mt-10"}
+      >
+        {records.id ? <FlashNotice at={records.id} /> : null}
+        <h2 id="detail-records-title" className="text-lg font-bold text-slate-900">
+          {records.title}
+        </h2>
+        {records.before}
+        <DataTable
+          labelledBy="detail-records-title"
+          columns={records.columns}
+          rows={records.rows}
+          rowKey={records.rowKey}
+          empty={records.empty}
+          actionsHeader="Actions"
+          actions={records.actions}
+        />
+      </section>
+    </>
+  );
+}
