@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { AdaptedSpec } from "./admin-resource.ts";
 import { COUPON_MESSAGES, DiscountSchema, ExpiresAtSchema, UsageLimitSchema, type CouponJson } from "./coupons.ts";
-import { formatLagosDateTime, LAGOS_UTC_OFFSET } from "./dates.ts";
+import { dateToLagosLocal, formatLagosDateTime, LAGOS_UTC_OFFSET } from "./dates.ts";
 
 export const COUPON_FORM_FIELDS = ["discount", "code", "courseId", "usageLimit", "expiresAt"] as const;
 export type CouponFormField = (typeof COUPON_FORM_FIELDS)[number];
@@ -165,14 +165,9 @@ export const COUPON_SCREEN: AdaptedSpec<CouponFormField, CouponJson> = {
   },
 };
 
-/** The Lagos offset (West Africa Time, UTC+1 all year; decision 008). */
-const LAGOS_OFFSET_MS = 60 * 60_000;
-
 /** An instant as a datetime-local value in Lagos time ("2026-12-31T23:59"), for the expiry field. */
 export function lagosInputValue(iso: string | null): string {
-  if (!iso) return "";
-  const t = Date.parse(iso);
-  return Number.isFinite(t) ? new Date(t + LAGOS_OFFSET_MS).toISOString().slice(0, 16) : "";
+  return iso && Number.isFinite(Date.parse(iso)) ? dateToLagosLocal(iso) : "";
 }
 
 /** What the expiry field posts (a datetime-local value, Lagos time) as the API's ISO date-time; "" is none. */
