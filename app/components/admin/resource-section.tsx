@@ -15,10 +15,9 @@ import {
   previewOf,
   uploadFieldOf,
   type ResourceField,
-  type ResourceItem,
   type ResourceSpec,
 } from "../../../contract/admin-resource.ts";
-import type { ResourceActionResult, ResourceView } from "../../lib/admin-resource.server.ts";
+import type { AdminItem, ResourceActionResult, ResourceView } from "../../lib/admin-resource.server.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { ConfirmAction, ConfirmOnPage, useLocalRefusal } from "../ui/confirm-dialog.tsx";
 import { FlashNotice } from "../ui/flash-message.tsx";
@@ -29,7 +28,10 @@ import { ListThumbnail } from "./list-thumbnail.tsx";
 import { AddressesWithUpload, AddressWithUpload } from "./upload-field.tsx";
 import { confirmationOf } from "../../lib/action-result.ts";
 
-type Item = ResourceItem<string>;
+type Item = AdminItem;
+
+/** A value of an item as text (the declared fields are text; a figure a service adds may be a number). */
+const textOf = (value: unknown): string => (value === undefined || value === null ? "" : String(value));
 
 /** One field of the form, by its kind; an image or video field can also take an upload. */
 function ResourceInput({
@@ -175,7 +177,7 @@ export function ResourceSection({
     navigation.formData?.get("id") === id;
 
   // the values the form shows: what was typed before a failure, else the item being edited, else blank
-  const valueOf = (name: string) => saveFailure?.values[name] ?? editing?.[name] ?? "";
+  const valueOf = (name: string) => saveFailure?.values[name] ?? textOf(editing?.[name]);
   const params = new URLSearchParams(location.search);
   params.delete("edit");
   const here = `${location.pathname}${params.size ? `?${params}` : ""}`;
@@ -200,7 +202,9 @@ export function ResourceSection({
           {
             key: "picture",
             header: picture.label,
-            cell: (row: Item) => <ListThumbnail src={row[picture.name] ?? ""} alt={row[spec.list.title] || t.one} />,
+            cell: (row: Item) => (
+              <ListThumbnail src={textOf(row[picture.name])} alt={textOf(row[spec.list.title]) || t.one} />
+            ),
           },
         ]
       : []),
@@ -209,7 +213,7 @@ export function ResourceSection({
       header: spec.fields.find((f) => f.name === spec.list.title)?.label ?? "Title",
       rowHeader: true,
       cell: (row) => (
-        <span className="font-semibold break-words text-slate-900">{row[spec.list.title] || "(untitled)"}</span>
+        <span className="font-semibold break-words text-slate-900">{textOf(row[spec.list.title]) || "(untitled)"}</span>
       ),
     },
     ...(spec.list.preview
@@ -218,7 +222,7 @@ export function ResourceSection({
             key: "preview",
             header: spec.fields.find((f) => f.name === spec.list.preview)?.label ?? "",
             cell: (row: Item) => (
-              <span className="break-words text-slate-700">{previewOf(row[spec.list.preview!] ?? "")}</span>
+              <span className="break-words text-slate-700">{previewOf(textOf(row[spec.list.preview!]))}</span>
             ),
           },
         ]
@@ -366,7 +370,7 @@ export function ResourceSection({
               actionsHeader="Actions"
               actions={(row) => {
                 const index = view.page.items.indexOf(row);
-                const label = row[spec.list.title] || t.one;
+                const label = textOf(row[spec.list.title]) || t.one;
                 const refused = t.deleteRefused?.(row);
                 return (
                   <div className="flex flex-wrap items-center gap-2">
