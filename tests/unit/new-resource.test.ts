@@ -92,7 +92,7 @@ async function ok<T = Record<string, string>>(res: Response, status = 200): Prom
 
 describe("a declared resource added in its declaration and its table only", () => {
   it("is in the registry, after the home and about content", () => {
-    const keys = m.registry.RESOURCES.map((spec) => spec.key);
+    const keys: string[] = m.registry.RESOURCES.map((spec) => spec.key);
     expect(keys.indexOf("testimonials")).toBe(keys.indexOf("experts") + 1);
     expect(m.registry.resourcesAt("/admin/testimonials")).toEqual([TESTIMONIALS]);
   });
