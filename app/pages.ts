@@ -3,6 +3,7 @@
 // root middleware (app/lib/page-access.server.ts) matches each request against it before any loader or
 // action runs. A page (or layout) without a valid `access` is refused. Routes are listed explicitly
 // (conventions, "Not to copy": no file-name magic).
+import { RESOURCES } from "../contract/resources.ts";
 import type { Access } from "../server/http/define-route.ts";
 
 export type { Access } from "../server/http/define-route.ts";
@@ -26,6 +27,23 @@ export interface PageEntry {
    */
   whenSignedOut?: "render";
   children?: readonly PageEntry[];
+}
+
+/**
+ * The admin pages, and a screen of its own for each declared resource (contract/resources.ts) at an
+ * address none of them is at: spec admin §2 "Blog teasers admin", "Instructor calls to action admin",
+ * "FAQs admin" (issues 16, 29), all one module, the kit's screen (decision 071).
+ */
+function withResourceScreens(pages: readonly PageEntry[]): readonly PageEntry[] {
+  const taken = new Set(pages.map((page) => `/${page.path ?? ""}`));
+  const addresses = [...new Set(RESOURCES.map((spec) => spec.adminPath))].filter((path) => !taken.has(path));
+  const screens = addresses.map((path) => ({
+    path: path.slice(1),
+    file: "routes/admin/resource.tsx",
+    id: `resource${path}`,
+    access: "admin" as const,
+  }));
+  return [...pages, ...screens];
 }
 
 export const PAGES: readonly PageEntry[] = [
@@ -57,7 +75,7 @@ export const PAGES: readonly PageEntry[] = [
   {
     file: "routes/admin/layout.tsx",
     access: "admin",
-    children: [
+    children: withResourceScreens([
       { path: "admin", file: "routes/admin/dashboard.tsx", access: "admin" },
       // the dashboard's figures as CSV files (issue 17 "Figures and exports"; decision 038): a resource route
       { path: "admin/figures/:file", file: "routes/admin/figures-csv.ts", access: "admin" },
@@ -75,12 +93,9 @@ export const PAGES: readonly PageEntry[] = [
       { path: "admin/newsletter", file: "routes/admin/newsletter.tsx", access: "admin" },
       // spec admin §2 "Categories admin" (issue 10; decision 020)
       { path: "admin/categories", file: "routes/admin/categories.tsx", access: "admin" },
-      // spec admin §2 "Carousel admin", "Blog teasers admin", "Instructor calls to action admin", "FAQs
-      // admin", "Hero and experts panel" (issue 16; decision 029: declared resources)
+      // spec admin §2 "Carousel admin", "Hero and experts panel" (issue 16; decision 029: declared
+      // resources); the home page's other lists have screens of their own (resourceScreens below)
       { path: "admin/home", file: "routes/admin/home.tsx", access: "admin" },
-      { path: "admin/blog-teasers", file: "routes/admin/blog-teasers.tsx", access: "admin" },
-      { path: "admin/instructor-ctas", file: "routes/admin/instructor-ctas.tsx", access: "admin" },
-      { path: "admin/faqs", file: "routes/admin/faqs.tsx", access: "admin" },
       { path: "admin/about", file: "routes/admin/about.tsx", access: "admin" },
       // spec admin §2 "Course admin manager", "Simple course add/edit form", "Course admin detail" (issue 17;
       // decision 032): the manager, the simple form (one module, two paths) and a course's purchases
@@ -99,7 +114,7 @@ export const PAGES: readonly PageEntry[] = [
       { path: "admin/posts", file: "routes/admin/posts.tsx", access: "admin" },
       // what admins did (issue 16 "Audit log", beyond the spec)
       { path: "admin/audit", file: "routes/admin/audit.tsx", access: "admin" },
-    ],
+    ]),
   },
   // Any signed-in user may write a post (spec admin §2 "Write post", §6 "Signed-in user: may create
   // posts"), so it is outside the admin layout. Signed out it shows the spec's 'You must be logged in to

@@ -84,11 +84,34 @@ export interface ResourceColumn {
   alignEnd?: boolean;
 }
 
-export interface ResourceSpec<N extends string = string> {
-  /** the API's collection name and the screen's form tag: /api/{key} */
-  key: string;
-  /** where the stand-alone admin screen lives */
+/**
+ * The public pages a resource's items are shown on (decision 044): its writes move this content version
+ * (server/db/content-version.ts ContentScope), and its public list, GET /api/{key}, is cached with them.
+ */
+export type ResourceScope = "home" | "about" | "events" | "categories";
+
+export interface ResourceSpec<N extends string = string, K extends string = string> {
+  /** the API's collection name, the audit log's resource and the screen's form tag: /api/{key} */
+  key: K;
+  /**
+   * where its admin screen lives: a screen that shows several resources (/admin/home), or, when no page
+   * of app/pages.ts is at that address, a screen of its own made by the kit (app/routes/admin/resource.tsx)
+   */
   adminPath: string;
+  /** the pages that show it (its content version and its public list's cache family) */
+  scope: ResourceScope;
+  /**
+   * the admin navigation entry it belongs to (app/components/admin/admin-nav.ts): that entry stays
+   * marked on its screen, and the entry's own screen shows it as a section (/admin/home's four lists)
+   */
+  nav: string;
+  /**
+   * the noun of its operation ids (list{noun}s, list{noun}sForAdmin, create{noun}, update{noun},
+   * delete{noun}, move{noun}) when the key's singular, capitalised, is not it: "CarouselSlide"
+   */
+  operationNoun?: string;
+  /** the audit log's word for the resource when it is not `texts.many` (a heading like "Manage Experts") */
+  auditName?: string;
   fields: ReadonlyArray<ResourceField<N>>;
   /**
    * the list's columns: the title field, a field shown as its first PREVIEW_LENGTH characters, and

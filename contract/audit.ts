@@ -4,10 +4,9 @@
 // the item it is about. Plain data and zod: the page imports this too.
 import { z } from "zod";
 import type { ResourceSpec } from "./admin-resource.ts";
-import { BLOG_TEASERS, CAROUSEL, EXPERTS, FAQS, HERO, INSTRUCTOR_CTAS } from "./content-resources.ts";
-import { EVENTS, TALENTS } from "./showcase-resources.ts";
 import { lagosDayStart } from "./dates.ts";
 import { pageQuerySchema, pageSchema } from "./paging.ts";
+import { RESOURCES } from "./resources.ts";
 
 /** Entries a page (the back office's lists: decision 029). */
 export const AUDIT_PAGE_SIZE = 25;
@@ -103,34 +102,25 @@ interface AuditResource {
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
- * A declared list (admin §2): its screen opens the item for editing from ?edit=<id>; an item that is
- * gone leads to the screen's list. The plural is said here: some lists' headings are sentences
- * ("Manage Experts").
+ * A declared resource (contract/resources.ts): its screen opens the item for editing from ?edit=<id>, or
+ * on its own page (an event's detail: `viewHref`); an item that is gone leads to the screen's list; a
+ * single record (the hero) is always at its screen. The words are the declaration's: `auditName` where
+ * a list's heading is a sentence ("Manage Experts"), else its `texts.many`.
  */
-function declared(spec: ResourceSpec, many: string): AuditResource {
+function declared(spec: ResourceSpec): AuditResource {
   return {
     one: spec.texts.one,
-    many,
+    many: spec.auditName ?? spec.texts.many,
     fields: Object.fromEntries(spec.fields.map((f) => [f.name, f.label])),
-    href: (itemId, item) =>
-      item.exists && itemId ? `${spec.adminPath}?edit=${encodeURIComponent(itemId)}` : spec.adminPath,
+    href: (itemId, item) => {
+      if (spec.single || !item.exists || !itemId) return spec.adminPath;
+      return spec.viewHref?.(itemId) ?? `${spec.adminPath}?edit=${encodeURIComponent(itemId)}`;
+    },
   };
 }
 
 export const AUDIT_RESOURCES: Record<string, AuditResource> = {
-  [CAROUSEL.key]: declared(CAROUSEL, "Carousel items"),
-  [BLOG_TEASERS.key]: declared(BLOG_TEASERS, "Blog teasers"),
-  [INSTRUCTOR_CTAS.key]: declared(INSTRUCTOR_CTAS, "Instructor calls to action"),
-  [FAQS.key]: declared(FAQS, "FAQs"),
-  [EXPERTS.key]: declared(EXPERTS, "Experts"),
-  [TALENTS.key]: declared(TALENTS, "Talents"),
-  // an event opens on its detail page while it exists (issue 18); a deleted one leads to /tickets
-  [EVENTS.key]: {
-    ...declared(EVENTS, "Events"),
-    href: (itemId, item) => (item.exists && itemId ? `/admin/event/${encodeURIComponent(itemId)}` : EVENTS.adminPath),
-  },
-  // the one hero: saved over, or blanked by its delete; always at /admin/about
-  [HERO.key]: { ...declared(HERO, "About page hero"), href: () => HERO.adminPath },
+  ...Object.fromEntries(RESOURCES.map((spec) => [spec.key, declared(spec)])),
   // a course opens on its detail page while it exists; a deleted one leads to the courses admin
   courses: {
     one: "course",
@@ -196,7 +186,7 @@ export const AUDIT_RESOURCES: Record<string, AuditResource> = {
     },
     href: () => "/admin/newsletter",
   },
-  // one list of names, no item screen (spec admin §2 "Categories admin")
+  // one list of names, no item screen (spec admin §2 "Categories admin"): in place of the declaration's
   categories: { one: "category", many: "Categories", fields: { name: "Name" }, href: () => "/admin/categories" },
   users: {
     one: "user",

@@ -60,9 +60,11 @@ const figures = (item: Readonly<Record<string, unknown>>) => ({
  * not removed (the service refuses and says how many use it; decision 020): its Remove is shown
  * muted with the reason, and says the refusal without asking the server (decision 064).
  */
-export const CATEGORIES: ResourceSpec<"name"> = {
+export const CATEGORIES: ResourceSpec<"name", "categories"> = {
   key: "categories",
   adminPath: "/admin/categories",
+  scope: "categories",
+  nav: "blogcat",
   fields: [
     {
       name: "name",

@@ -1,13 +1,17 @@
 // The admin declarations of home and about content (admin-back-office §2, §3, §5, §8; issue 16;
-// decision 029): one per list, and the hero. No zod here: the admin pages import these up front.
+// decisions 029, 071): one per list, and the hero, listed in CONTENT_RESOURCES at the end, which
+// contract/resources.ts puts in the one registry. No zod here: the admin pages import these up front.
 import type { ResourceSpec } from "./admin-resource.ts";
 
 const URL_MAX = 2048;
 const IMAGE_HINT = "Upload a picture, or give its address (https://… or /media/…).";
 
-export const CAROUSEL: ResourceSpec<"title" | "description" | "image"> = {
+export const CAROUSEL: ResourceSpec<"title" | "description" | "image", "carousel"> = {
   key: "carousel",
   adminPath: "/admin/home",
+  scope: "home",
+  nav: "homePage",
+  operationNoun: "CarouselSlide",
   fields: [
     { name: "title", label: "Title", kind: "text", max: 120 },
     { name: "description", label: "Description", kind: "textarea", max: 500 },
@@ -38,9 +42,11 @@ export const CAROUSEL: ResourceSpec<"title" | "description" | "image"> = {
   },
 };
 
-export const BLOG_TEASERS: ResourceSpec<"headline" | "description" | "image"> = {
+export const BLOG_TEASERS: ResourceSpec<"headline" | "description" | "image", "blogTeasers"> = {
   key: "blogTeasers",
   adminPath: "/admin/blog-teasers",
+  scope: "home",
+  nav: "homePage",
   fields: [
     { name: "headline", label: "Headline", kind: "text", required: true, max: 150 },
     { name: "description", label: "Description", kind: "textarea", required: true, max: 500 },
@@ -69,9 +75,15 @@ export const BLOG_TEASERS: ResourceSpec<"headline" | "description" | "image"> = 
   },
 };
 
-export const INSTRUCTOR_CTAS: ResourceSpec<"title" | "description" | "image" | "buttonText" | "buttonLink"> = {
+export const INSTRUCTOR_CTAS: ResourceSpec<
+  "title" | "description" | "image" | "buttonText" | "buttonLink",
+  "instructorCTAs"
+> = {
   key: "instructorCTAs",
   adminPath: "/admin/instructor-ctas",
+  scope: "home",
+  nav: "homePage",
+  operationNoun: "InstructorCta",
   fields: [
     { name: "title", label: "Title", kind: "text", required: true, max: 120 },
     { name: "description", label: "Description", kind: "textarea", required: true, max: 500 },
@@ -109,9 +121,11 @@ export const INSTRUCTOR_CTAS: ResourceSpec<"title" | "description" | "image" | "
   },
 };
 
-export const FAQS: ResourceSpec<"question" | "answer"> = {
+export const FAQS: ResourceSpec<"question" | "answer", "faqs"> = {
   key: "faqs",
   adminPath: "/admin/faqs",
+  scope: "home",
+  nav: "homePage",
   fields: [
     { name: "question", label: "Question", kind: "text", required: true, max: 300 },
     { name: "answer", label: "Answer", kind: "textarea", required: true, max: 3000 },
@@ -139,9 +153,12 @@ export const FAQS: ResourceSpec<"question" | "answer"> = {
   },
 };
 
-export const EXPERTS: ResourceSpec<"name" | "role" | "expertise" | "img"> = {
+export const EXPERTS: ResourceSpec<"name" | "role" | "expertise" | "img", "experts"> = {
   key: "experts",
   adminPath: "/admin/about",
+  scope: "about",
+  nav: "about",
+  auditName: "Experts",
   fields: [
     { name: "name", label: "Name", kind: "text", max: 100 },
     { name: "role", label: "Role", kind: "text", max: 100 },
@@ -172,9 +189,12 @@ export const EXPERTS: ResourceSpec<"name" | "role" | "expertise" | "img"> = {
 };
 
 /** The about page's single hero (spec admin §2 "Hero and experts panel"): saved, or blanked by Delete Hero. */
-export const HERO: ResourceSpec<"title" | "subtitle" | "videoUrl" | "buttonText" | "buttonLink"> = {
+export const HERO: ResourceSpec<"title" | "subtitle" | "videoUrl" | "buttonText" | "buttonLink", "hero"> = {
   key: "hero",
   adminPath: "/admin/about",
+  scope: "about",
+  nav: "about",
+  auditName: "About page hero",
   single: true,
   fields: [
     { name: "title", label: "Title", kind: "text", max: 160 },
@@ -216,3 +236,6 @@ export const HERO: ResourceSpec<"title" | "subtitle" | "videoUrl" | "buttonText"
     moved: "",
   },
 };
+
+/** This module's resources, in the order their screens show them (the hero above the experts). */
+export const CONTENT_RESOURCES = [CAROUSEL, BLOG_TEASERS, INSTRUCTOR_CTAS, FAQS, HERO, EXPERTS] as const;

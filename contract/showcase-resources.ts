@@ -4,9 +4,11 @@
 import type { ResourceSpec } from "./admin-resource.ts";
 import { EVENT_DATE_MESSAGES, eventHasDate } from "./event-dates.ts";
 
-export const TALENTS: ResourceSpec<"name" | "role" | "photo"> = {
+export const TALENTS: ResourceSpec<"name" | "role" | "photo", "talents"> = {
   key: "talents",
   adminPath: "/tickets",
+  scope: "events",
+  nav: "tickets",
   fields: [
     { name: "name", label: "Name", kind: "text", required: true, max: 100 },
     {
@@ -66,9 +68,11 @@ export function showcaseState(item: Readonly<Record<string, unknown>>): string {
  * (server/features/events/events-admin.service.ts: the start in Lagos time, the photos a list, the
  * streaming link never public, the delete refused with paid tickets), the screen and the form path the kit's.
  */
-export const EVENTS: ResourceSpec<EventField> = {
+export const EVENTS: ResourceSpec<EventField, "events"> = {
   key: "events",
   adminPath: "/tickets",
+  scope: "events",
+  nav: "tickets",
   fields: [
     { name: "name", label: "Name", kind: "text", required: true, max: 200, oneLine: true },
     { name: "description", label: "Description", kind: "textarea", max: 5000 },
@@ -148,3 +152,6 @@ export const EVENTS: ResourceSpec<EventField> = {
     moved: "",
   },
 };
+
+/** This module's resources, in the order /tickets shows them. */
+export const SHOWCASE_RESOURCES = [EVENTS, TALENTS] as const;

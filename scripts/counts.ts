@@ -126,7 +126,8 @@ export function measure(root = ROOT): Count[] {
     app,
     /^app\/lib\/(action-result|action\.server|forms\.server|api-client)\.ts$/,
   );
-  // the FAQ resource's files, its public display and demo data aside
+  // the FAQ resource's files, its public display and demo data aside: its declaration, its table and
+  // its public type since the one registry (decision 071)
   const faqFiles = all.filter(
     (f) =>
       /\bfaqs?\b|FAQS?\b/i.test(code(root, f)) &&
@@ -140,7 +141,7 @@ export function measure(root = ROOT): Count[] {
       value: big.length,
       detail: big.map((c) => `${c.file} ${c.name} ${c.lines}`),
       target: 0,
-      ceiling: 2,
+      ceiling: 0,
     },
     {
       name: "action results written by hand in app/ (ok: literals outside the kernel)",
@@ -154,7 +155,7 @@ export function measure(root = ROOT): Count[] {
       value: faqFiles.length,
       detail: faqFiles,
       target: 3,
-      ceiling: 13,
+      ceiling: 3,
     },
   ];
 }

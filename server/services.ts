@@ -13,7 +13,7 @@ import { createCatalogService } from "./features/catalog/catalog.service.ts";
 import { createCategoriesService } from "./features/catalog/categories.service.ts";
 import { createContactsService } from "./features/contacts/contacts.service.ts";
 import { createContentService } from "./features/content/content.service.ts";
-import { createEventsService, createTalentsService } from "./features/events/events.service.ts";
+import { createEventsService } from "./features/events/events.service.ts";
 import { createEventsAdminService } from "./features/events/events-admin.service.ts";
 import { createCheckInService } from "./features/events/check-in.service.ts";
 import { rescheduleStreamLinks } from "./features/tickets/tickets.service.ts";
@@ -39,6 +39,7 @@ import { emailBrand } from "./features/mail/templates/brand.ts";
 import { ticketKey } from "./features/tickets/ticket-code.ts";
 import { createAccountService } from "./features/account/account.service.ts";
 import { createAuditService } from "./features/admin/audit.service.ts";
+import { checkRegistry, createKitServices } from "./features/admin/registry.service.ts";
 import { createFiguresService } from "./features/figures/figures.service.ts";
 import { createRateLimiter, limitRules } from "./http/rate-limit.ts";
 
@@ -124,7 +125,6 @@ export function createServices(deps: Deps) {
   });
   const content = createContentService(db);
   const categories = createCategoriesService(db);
-  const talents = createTalentsService(db);
   // the events admin: a new start time moves the streaming-link e-mails of its tickets (with the queue)
   const eventsAdmin = createEventsAdminService({
     db,
@@ -144,6 +144,11 @@ export function createServices(deps: Deps) {
           )
       : undefined,
   });
+  // The declared admin resources by their key (contract/resources.ts; decision 071): the kit's service
+  // for each table of server/db/resource-tables.ts, and the services of their own.
+  const resources = { ...createKitServices(db), categories, events: eventsAdmin.formService };
+  const singles = { hero: { get: content.getHero, save: content.saveHero, clear: content.clearHero } };
+  checkRegistry(resources, singles);
   return {
     /** the payment core: start, verify, webhook, retry sweep (decision 016) */
     payments,
@@ -185,30 +190,17 @@ export function createServices(deps: Deps) {
     }),
     content,
     /**
-     * The declared admin resources by their key (server/features/admin/resource.ts; the categories,
-     * a service of their own): the admin screens reach each one's list and writes through here.
+     * The declared admin resources by their key (server/features/admin/registry.service.ts): the public
+     * pages read their lists, the admin screens their pages and writes, the API is made from them.
      */
-    resources: {
-      carousel: content.carousel,
-      blogTeasers: content.blogTeasers,
-      instructorCTAs: content.instructorCtas,
-      faqs: content.faqs,
-      experts: content.experts,
-      categories,
-      talents,
-      events: eventsAdmin.formService,
-    },
+    resources,
     /** the declared single records (the hero): read, saved over, blanked */
-    singles: {
-      hero: { get: content.getHero, save: content.saveHero, clear: content.clearHero },
-    },
+    singles,
     events: createEventsService(db),
     /** the events admin (/tickets, /admin/event/{id}, their API; issue 18) */
     eventsAdmin,
     /** admissions at the door (/admin/event/{id}/check-in and its API; decision 036) */
     checkIn: createCheckInService({ db, ticketKey: ticketSigningKey }),
-    /** the showcase's talents: a declared resource (the /tickets screen, their API) */
-    talents,
     /** subscriptions (double opt-in), the subscribers admin and the bulk e-mail (decision 037) */
     newsletter: createNewsletterService(db, {
       mailer: deps.mailer,

@@ -1,5 +1,6 @@
 // The loader and action of admin screens built on declared resources (contract/admin-resource.ts;
-// decision 029). A screen names the resources it shows; this reads each one's page of items and the
+// decisions 029, 071). A screen names the resources it shows, each one's service found by its key in
+// `services.resources` (typed: ListService, SingleService); this reads each one's page of items and the
 // item being edited (`?edit=<id>`), and answers every form of those sections: save (add or update),
 // delete (after its confirmation) and move, on the one action kernel (app/lib/action.server.ts):
 //  - success: a redirect to the screen without `?edit` (the form is cleared and leaves edit mode; a
@@ -13,11 +14,11 @@ import {
   RESOURCE_PAGE_SIZE,
   uploadFieldOf,
   type ResourceField,
-  type ResourceItem,
   type ResourceSpec,
 } from "../../contract/admin-resource.ts";
 import { resourceInputSchema } from "../../contract/admin-resource-schema.ts";
 import { readPageNumber, type Page } from "../../contract/paging.ts";
+import type { AdminItem, ListService, SingleService } from "../../server/features/admin/registry.service.ts";
 import type { ActionResult } from "./action-result.ts";
 import { failure, readAction, refuse, runAction } from "./action.server.ts";
 import { appContext, type AppContext } from "./context.ts";
@@ -26,8 +27,8 @@ import { pageAddressOf, requireAdminPage } from "./guards.server.ts";
 import { toPageError } from "./page-errors.server.ts";
 
 type Args = { request: Request; context: { get: (key: typeof appContext) => AppContext } };
-type Item = ResourceItem<string>;
-export type ResourceKey = keyof AppContext["services"]["resources"];
+type Item = AdminItem;
+export type { AdminItem };
 
 /** The action's answer: a failure, or the question before a delete (no JavaScript), with the item's id and label. */
 export type ResourceActionResult = ActionResult<string, Partial<Record<string, string>>, { id: string; label: string }>;
@@ -40,25 +41,20 @@ export interface ResourceView {
   error: string | null;
 }
 
-export type SingleKey = keyof AppContext["services"]["singles"];
-
-function singleOf(ctx: AppContext, spec: ResourceSpec) {
-  return ctx.services.singles[spec.key as SingleKey] as unknown as {
-    get(): Promise<Record<string, string> | null>;
-    save(actor: unknown, body: unknown): Promise<unknown>;
-    clear(actor: unknown): Promise<unknown>;
-  };
+/** The service of a list, by its declaration's key (server/features/admin/registry.service.ts). */
+function serviceOf(ctx: AppContext, spec: ResourceSpec): ListService {
+  const lists: Readonly<Record<string, ListService>> = ctx.services.resources;
+  const service = Object.hasOwn(lists, spec.key) ? lists[spec.key] : undefined;
+  if (!service) throw new Error(`The declared resource "${spec.key}" has no service`);
+  return service;
 }
 
-function serviceOf(ctx: AppContext, spec: ResourceSpec) {
-  return ctx.services.resources[spec.key as ResourceKey] as unknown as {
-    listPage(actor: unknown, q: { page: number; pageSize: number }): Promise<Page<Item>>;
-    get(actor: unknown, id: string): Promise<Item>;
-    create(actor: unknown, body: unknown): Promise<Item>;
-    update(actor: unknown, id: string, body: unknown): Promise<Item>;
-    remove(actor: unknown, id: string): Promise<{ message: string }>;
-    move(actor: unknown, id: string, body: unknown): Promise<Item[]>;
-  };
+/** The service of a single record (the hero), by its declaration's key. */
+function singleOf(ctx: AppContext, spec: ResourceSpec): SingleService {
+  const singles: Readonly<Record<string, SingleService>> = ctx.services.singles;
+  const service = Object.hasOwn(singles, spec.key) ? singles[spec.key] : undefined;
+  if (!service) throw new Error(`The declared record "${spec.key}" has no service`);
+  return service;
 }
 
 /** The sections' lists and the item being edited, for the screen's loader. */
@@ -191,7 +187,7 @@ export async function resourceAction(
         const item = service ? await service.get(actor, id).catch(() => null) : null;
         const refused = item ? t.deleteRefused?.(item) : undefined;
         if (refused) return refuse({ formError: refused.message });
-        const label = item?.[spec.list.title] || t.one;
+        const label = String(item?.[spec.list.title] ?? "") || t.one;
         return { question: t.confirmDelete(label), values: { id, label } };
       },
       run: () => (single ? single.clear(actor) : service!.remove(actor, id)),
@@ -201,16 +197,20 @@ export async function resourceAction(
   }
 
   if (intent === "move" && service) {
+    const move = service.move;
+    if (!move) return notOurs();
     return runAction(call, {
       ...common("move"),
       values: { id },
-      run: () => service.move(actor, id, { direction: call.text("direction") }),
+      run: () => move.call(service, actor, id, { direction: call.text("direction") }),
       done: () => t.moved,
     });
   }
 
   // save: an update when the form carries the id of the item being edited (or the single record), else an add
   const updating = single !== null || id !== "";
+  const update = service?.update;
+  if (id !== "" && !single && !update) return notOurs();
   const names = spec.fields.map((f) => f.name);
   const labels = Object.fromEntries(spec.fields.map((f) => [f.name, f.label]));
   return runAction(call, {
@@ -231,7 +231,11 @@ export async function resourceAction(
       return { formError: missing ? required : formError, fieldErrors: said };
     },
     run: (data) =>
-      single ? single.save(actor, data) : id ? service!.update(actor, id, data) : service!.create(actor, data),
+      single
+        ? single.save(actor, data)
+        : id && update
+          ? update.call(service, actor, id, data)
+          : service!.create(actor, data),
     refused: (refused) => (updating ? t.updateFailed : t.addFailed)(refused.message),
     done: () => (updating ? t.updated : t.added),
   });

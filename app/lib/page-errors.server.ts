@@ -99,7 +99,7 @@ function wrapService<S extends object>(service: S): S {
   return new Proxy(service, {
     get(target, key, receiver) {
       const value = Reflect.get(target, key, receiver) as unknown;
-      // a service made of services (content.faqs, resources.carousel): its methods answer page errors too
+      // a service made of services (resources.carousel, singles.hero): its methods answer page errors too
       if (value !== null && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
         return wrapService(value);
       }

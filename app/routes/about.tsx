@@ -16,7 +16,7 @@ import { Values } from "../components/about/values.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, siteName, publicUrl } = context.get(appContext);
-  const [hero, experts] = await Promise.all([services.content.getHero(), services.content.experts.list()]);
+  const [hero, experts] = await Promise.all([services.content.getHero(), services.resources.experts.list()]);
   // No hero saved (or blank fields): the page's defaults (decision 005).
   return { hero: resolveHero(hero), experts, siteName, origin: publicUrl };
 }

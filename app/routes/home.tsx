@@ -27,11 +27,11 @@ async function orEmpty<T>(what: string, list: Promise<T[]>): Promise<T[]> {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { services, siteName, publicUrl } = context.get(appContext);
   const [slides, courses, teasers, ctas, faqs] = await Promise.all([
-    orEmpty("carousel", services.content.carousel.list()),
+    orEmpty("carousel", services.resources.carousel.list()),
     orEmpty("courses", services.catalog.listCourses()),
-    orEmpty("blog teasers", services.content.blogTeasers.list()),
-    orEmpty("instructor calls to action", services.content.instructorCtas.list()),
-    orEmpty("FAQs", services.content.faqs.list()),
+    orEmpty("blog teasers", services.resources.blogTeasers.list()),
+    orEmpty("instructor calls to action", services.resources.instructorCTAs.list()),
+    orEmpty("FAQs", services.resources.faqs.list()),
   ]);
   // ?all=1: the courses list expanded, for the View More link that works without JavaScript
   const showAllCourses = new URL(request.url).searchParams.get("all") === "1";

@@ -13,12 +13,12 @@
 // scripts/ writes one of PUBLIC_CONTENT_TABLES through anything but the `tx` of a `writeContent`
 // callback (or a `ContentTx` parameter), and when a new table is in neither list below.
 import { getTableName, inArray, sql } from "drizzle-orm";
+import type { ResourceScope } from "../../contract/admin-resource.ts";
 import type { Db } from "./client.ts";
+import { RESOURCE_TABLES } from "./resource-tables.ts";
 import {
   account,
   adminAudit,
-  blogTeasers,
-  carouselSlides,
   categories,
   checkIns,
   comments,
@@ -31,10 +31,7 @@ import {
   courses,
   eventPurchases,
   events,
-  experts,
-  faqs,
   hero,
-  instructorCtas,
   mailMessages,
   newsletterCampaigns,
   newsletterSubscribers,
@@ -48,7 +45,6 @@ import {
   authAttempt,
   savedPosts,
   session,
-  talents,
   uploadTokens,
   user,
   verification,
@@ -65,18 +61,16 @@ declare const contentWrite: unique symbol;
  */
 export type ContentTx = Tx & { readonly [contentWrite]: true };
 
-/** Tables whose rows public pages show (spec public-area §3): written only inside `writeContent`. */
+/**
+ * Tables whose rows public pages show (spec public-area §3): written only inside `writeContent`. The
+ * declared resources' tables come from the registry (server/db/resource-tables.ts; decision 071).
+ */
 export const PUBLIC_CONTENT_TABLES = [
-  carouselSlides,
+  ...Object.values(RESOURCE_TABLES),
   categories,
   courses,
-  blogTeasers,
-  instructorCtas,
-  faqs,
   hero,
-  experts,
   events,
-  talents,
   posts,
   comments,
 ] as const;
@@ -114,15 +108,15 @@ export const NOT_PUBLIC_CONTENT: Readonly<Record<string, string>> = {
 /**
  * What a content write changes, as families of public pages (decision 044). A cached page is keyed by
  * the versions of the scopes it shows, so a write moves only the pages of its scopes:
- *  - "home": the home page's slides, blog teasers, instructor calls and FAQs;
- *  - "about": the about page's hero and experts;
- *  - "courses", "categories", "events" (events and talents: the showcase);
+ *  - a declared resource's `scope` (contract/admin-resource.ts ResourceScope): "home" (the home page's
+ *    lists), "about" (its hero and experts), "events" (events and talents: the showcase), "categories";
+ *  - "courses";
  *  - "posts": the blog's lists (a post's title, cover, comment count...);
  *  - `post:{slug}`: one post's page (its body and its comments);
  *  - "site": everything (the seed); every cached page depends on it.
  * Every write also moves "all", the version of pages declared with no narrower scope.
  */
-export type ContentScope = "home" | "about" | "courses" | "categories" | "events" | "posts" | `post:${string}` | "site";
+export type ContentScope = ResourceScope | "courses" | "posts" | `post:${string}` | "site";
 
 /** The scope of one post's page. */
 export const postScope = (slug: string): ContentScope => `post:${slug}`;

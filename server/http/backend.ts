@@ -17,8 +17,7 @@ import { registerCategoriesRoutes } from "../features/catalog/categories.routes.
 import { registerContactsRoutes } from "../features/contacts/contacts.routes.ts";
 import { registerContentRoutes } from "../features/content/content.routes.ts";
 import { registerEventsRoutes } from "../features/events/events.routes.ts";
-import { TALENTS_BINDING } from "../features/events/events.service.ts";
-import { registerResourceRoutes } from "../features/admin/resource.ts";
+import { registerKitRoutes } from "../features/admin/registry.routes.ts";
 import { registerNewsletterRoutes } from "../features/newsletter/newsletter.routes.ts";
 import { registerUsersRoutes } from "../features/users/users.routes.ts";
 import { registerUploadsRoutes } from "../features/uploads/uploads.routes.ts";
@@ -243,7 +242,8 @@ export function createBackend(services: Services, deps: Deps) {
   registerCategoriesRoutes(api, services.categories);
   registerContentRoutes(api, services.content);
   registerEventsRoutes(api, services);
-  registerResourceRoutes(api, TALENTS_BINDING, services.talents);
+  // every declared resource the kit serves (contract/resources.ts; decision 071)
+  registerKitRoutes(api, services.resources);
   registerNewsletterRoutes(api, services.newsletter);
   registerContactsRoutes(api, services.contacts);
   registerUsersRoutes(api, services.users);

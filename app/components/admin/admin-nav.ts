@@ -3,8 +3,10 @@
 // log). The spec's table names its entries by keys ("homePage", "blogcat"); people read words, so each
 // link shows a label and keeps its key as a stable id (`data-nav-key`; decision 064). `related` lists
 // the routes of the area that belong to an entry without being its own page (a coupon's detail page
-// belongs to "coupons"), so that the entry stays marked while one of them is open.
+// belongs to "coupons"), so that the entry stays marked while one of them is open; a declared resource's
+// screen belongs to the entry its declaration names (`nav`, contract/resources.ts; decision 071).
 import { matchPath } from "react-router";
+import { RESOURCES } from "../../../contract/resources.ts";
 
 export interface AdminNavEntry {
   /** the spec's key for its entries (admin §2), our own for the others: never shown, never changed */
@@ -16,7 +18,7 @@ export interface AdminNavEntry {
   related?: readonly string[];
 }
 
-export const ADMIN_NAV: readonly AdminNavEntry[] = [
+const ENTRIES: readonly AdminNavEntry[] = [
   { key: "dashboard", label: "Dashboard", to: "/admin" },
   {
     key: "courses",
@@ -24,12 +26,7 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
     to: "/pmtalsLink/admin",
     related: ["/admin/course/:id", "/add-course", "/edit-course/:id"],
   },
-  {
-    key: "homePage",
-    label: "Home page",
-    to: "/admin/home",
-    related: ["/admin/blog-teasers", "/admin/instructor-ctas", "/admin/faqs"],
-  },
+  { key: "homePage", label: "Home page", to: "/admin/home" },
   { key: "coupons", label: "Coupons", to: "/coupon-table", related: ["/coupons", "/coupons/view/:couponId"] },
   {
     key: "tickets",
@@ -49,6 +46,15 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
   { key: "refunds", label: "Refunds", to: "/admin/refunds" },
   { key: "audit", label: "Audit log", to: "/admin/audit" },
 ];
+
+/** The entries, each with the screens of the declared resources that belong to it (the home page's FAQs...). */
+export const ADMIN_NAV: readonly AdminNavEntry[] = ENTRIES.map((entry) => {
+  const screens = RESOURCES.filter((spec) => spec.nav === entry.key && spec.adminPath !== entry.to).map(
+    (spec) => spec.adminPath,
+  );
+  const related = [...(entry.related ?? []), ...new Set(screens)];
+  return related.length > 0 ? { ...entry, related } : entry;
+});
 
 /** "page" when the entry's own page is open, "true" when a page that belongs to it is, else undefined. */
 export function currentState(entry: AdminNavEntry, pathname: string): "page" | "true" | undefined {

@@ -2,13 +2,8 @@
 // its form's fields by kind, its list's columns, a row's actions (View, Edit, Move, Delete), and a single
 // record's Delete. Plain POST forms to the page's action (app/lib/admin-resource.server.ts).
 import { Form, Link, useNavigation } from "react-router";
-import {
-  previewOf,
-  uploadFieldOf,
-  type ResourceField,
-  type ResourceItem,
-  type ResourceSpec,
-} from "../../../contract/admin-resource.ts";
+import { previewOf, uploadFieldOf, type ResourceField, type ResourceSpec } from "../../../contract/admin-resource.ts";
+import type { AdminItem } from "../../lib/admin-resource.server.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { ConfirmAction, ConfirmOnPage } from "../ui/confirm-dialog.tsx";
 import { CheckboxField, Field, Notice, SubmitButton, TextareaField } from "../ui/form.tsx";
@@ -16,7 +11,10 @@ import type { Column } from "./data-table.tsx";
 import { ListThumbnail } from "./list-thumbnail.tsx";
 import { AddressesWithUpload, AddressWithUpload } from "./upload-field.tsx";
 
-type Item = ResourceItem<string>;
+type Item = AdminItem;
+
+/** A value of an item as text (the declared fields are text; a figure a service adds may be a number). */
+export const textOf = (value: unknown): string => (value === undefined || value === null ? "" : String(value));
 
 /** One field of the form, by its kind; an image or video field can also take an upload. */
 function ResourceInput({
@@ -140,7 +138,9 @@ export function resourceColumns(spec: ResourceSpec): ReadonlyArray<Column<Item>>
           {
             key: "picture",
             header: picture.label,
-            cell: (row: Item) => <ListThumbnail src={row[picture.name] ?? ""} alt={row[spec.list.title] || t.one} />,
+            cell: (row: Item) => (
+              <ListThumbnail src={textOf(row[picture.name])} alt={textOf(row[spec.list.title]) || t.one} />
+            ),
           },
         ]
       : []),
@@ -149,7 +149,7 @@ export function resourceColumns(spec: ResourceSpec): ReadonlyArray<Column<Item>>
       header: spec.fields.find((f) => f.name === spec.list.title)?.label ?? "Title",
       rowHeader: true,
       cell: (row) => (
-        <span className="font-semibold break-words text-slate-900">{row[spec.list.title] || "(untitled)"}</span>
+        <span className="font-semibold break-words text-slate-900">{textOf(row[spec.list.title]) || "(untitled)"}</span>
       ),
     },
     ...(spec.list.preview
@@ -158,7 +158,7 @@ export function resourceColumns(spec: ResourceSpec): ReadonlyArray<Column<Item>>
             key: "preview",
             header: spec.fields.find((f) => f.name === spec.list.preview)?.label ?? "",
             cell: (row: Item) => (
-              <span className="break-words text-slate-700">{previewOf(row[spec.list.preview!] ?? "")}</span>
+              <span className="break-words text-slate-700">{previewOf(textOf(row[spec.list.preview!]))}</span>
             ),
           },
         ]
@@ -189,7 +189,7 @@ export function ResourceRowActions({
   const t = spec.texts;
   const key = spec.key;
   const deleteLabel = t.deleteLabel ?? "Delete";
-  const label = row[spec.list.title] || t.one;
+  const label = textOf(row[spec.list.title]) || t.one;
   const refused = t.deleteRefused?.(row);
   return (
     <div className="flex flex-wrap items-center gap-2">

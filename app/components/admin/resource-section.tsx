@@ -17,7 +17,7 @@ import { FlashNotice } from "../ui/flash-message.tsx";
 import { Notice, PageForm, useContractCheck } from "../ui/form.tsx";
 import { toast, useToast } from "../ui/toast.tsx";
 import { DataTable, useListLoading } from "./data-table.tsx";
-import { resourceColumns, ResourceFields, ResourceRowActions, SingleDelete } from "./resource-parts.tsx";
+import { resourceColumns, ResourceFields, ResourceRowActions, SingleDelete, textOf } from "./resource-parts.tsx";
 import { confirmationOf } from "../../lib/action-result.ts";
 
 /** A number for each save's answer, the same for one answer however often it renders. */
@@ -124,7 +124,7 @@ export function ResourceSection({
     navigation.formData?.get("id") === id;
 
   // the values the form shows: what was typed before a failure, else the item being edited, else blank
-  const valueOf = (name: string) => saveFailure?.values[name] ?? editing?.[name] ?? "";
+  const valueOf = (name: string) => saveFailure?.values[name] ?? textOf(editing?.[name]);
   const params = new URLSearchParams(location.search);
   params.delete("edit");
   const here = `${location.pathname}${params.size ? `?${params}` : ""}`;

@@ -63,3 +63,15 @@ export const experts = pgTable("experts", {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * The tables of the declared resources above, by their key (contract/content-resources.ts): each gets
+ * the kit's audited service and API (server/db/resource-tables.ts; decision 071).
+ */
+export const CONTENT_RESOURCE_TABLES = {
+  carousel: carouselSlides,
+  blogTeasers,
+  instructorCTAs: instructorCtas,
+  faqs,
+  experts,
+};

@@ -89,3 +89,6 @@ export const talents = pgTable("talents", {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/** The tables of the showcase's declared resources that use the kit's service (events have their own). */
+export const SHOWCASE_RESOURCE_TABLES = { talents };

@@ -17,21 +17,17 @@ import { describeIssues } from "../../../contract/common.ts";
 import { lagosDayEnd, lagosDayStart } from "../../../contract/dates.ts";
 import { offsetOf, type Page } from "../../../contract/paging.ts";
 import type { Db } from "../../db/client.ts";
-import { adminAudit, contacts, coupons, courses, events, payments, posts, talents, user } from "../../db/schema.ts";
+import { RESOURCE_TABLES } from "../../db/resource-tables.ts";
+import { adminAudit, contacts, coupons, courses, events, payments, posts, user } from "../../db/schema.ts";
 import { Invalid } from "../../lib/errors.ts";
 import { requireAdmin, type Actor } from "../auth/actor.ts";
-import { CONTENT_RESOURCES } from "../content/content.service.ts";
 
 type AuditRow = typeof adminAudit.$inferSelect;
 
 /** Where the declared lists keep their items, by resource key: an entry links to its item while it exists. */
 const DECLARED_TABLES = new Map<string, PgTable & { id: PgColumn }>([
-  ...Object.values(CONTENT_RESOURCES).map((binding): [string, PgTable & { id: PgColumn }] => [
-    binding.spec.key,
-    binding.table,
-  ]),
+  ...Object.entries(RESOURCE_TABLES),
   ["courses", courses],
-  ["talents", talents],
   ["events", events],
   ["coupons", coupons],
 ]);

@@ -1,17 +1,23 @@
-// A declared admin resource on the server (architecture "Admin resources (declared)", issue 16; decision
-// 029). A binding names the declaration (contract/admin-resource.ts) and its table; from it come
+// A declared admin resource on the server (architecture "Admin resources (declared)", issue 16; decisions
+// 029, 071). A binding names the declaration (contract/admin-resource.ts) and its table; from it come
 //  - the service: the public list in the admins' order, the admin's paged list, and create / update /
 //    delete / move, each checked against the contract, written through `writeContent` (the content
-//    version moves) and recorded in the audit log in the same transaction;
+//    version of the declaration's scope moves) and recorded in the audit log in the same transaction;
 //  - the API operations (`defineRoute`, so OpenAPI and the access guard know them): GET /api/{key}
 //    (public), POST /api/{key}, PUT and DELETE /api/{key}/{id}, and POST /api/{key}/{id}/move for an
-//    ordered list (admin).
-// A resource needs code of its own only where the spec makes it different.
+//    ordered list (admin), named by operationIdsOf (contract/resources.ts).
+// The registry (./registry.service.ts) makes one for each table of server/db/resource-tables.ts. A
+// resource needs code of its own only where the spec makes it different.
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { count, eq, sql, type SQL } from "drizzle-orm";
-import type { PgColumn, PgTable, PgTableWithColumns } from "drizzle-orm/pg-core";
+import type { PgColumn, PgTableWithColumns } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import { RESOURCE_PAGE_SIZE, type ResourceItem, type ResourceSpec } from "../../../contract/admin-resource.ts";
+import {
+  RESOURCE_PAGE_SIZE,
+  type ResourceItem,
+  type ResourceScope,
+  type ResourceSpec,
+} from "../../../contract/admin-resource.ts";
 import {
   DeletedSchema,
   describeResourceIssues,
@@ -21,7 +27,9 @@ import {
 } from "../../../contract/admin-resource-schema.ts";
 import { describeIssues } from "../../../contract/common.ts";
 import { offsetOf, pageQuerySchema, pageSchema, type Page, type PageQuery } from "../../../contract/paging.ts";
-import { writeContent, type ContentScope, type ContentTx } from "../../db/content-version.ts";
+import { operationIdsOf } from "../../../contract/resources.ts";
+import { writeContent, type ContentTx } from "../../db/content-version.ts";
+import type { ResourceTable } from "../../db/resource-tables.ts";
 import type { Db } from "../../db/client.ts";
 import type { BackendEnv } from "../../http/backend-env.ts";
 import { defineRoute, errorResponse, jsonResponse } from "../../http/define-route.ts";
@@ -29,19 +37,22 @@ import { Invalid, NotFound } from "../../lib/errors.ts";
 import { requireAdmin, type Actor } from "../auth/actor.ts";
 import { recordAudit } from "./audit.ts";
 
-/** A table holding a declared resource: an id, the declared fields, and a position when ordered. */
-export type ResourceTable<N extends string> = PgTable & { id: PgColumn; position?: PgColumn } & Record<N, PgColumn>;
+export type { ResourceTable } from "../../db/resource-tables.ts";
 
+/** A declared resource (contract/resources.ts) and its table (server/db/resource-tables.ts). */
 export interface ResourceBinding<N extends string> {
   spec: ResourceSpec<N>;
-  /** the public pages that show it: their cached copies are refreshed by its writes (decision 044) */
-  scope: ContentScope;
-  table: ResourceTable<N>;
-  /** the OpenAPI tag of its operations */
-  tag: string;
-  /** operation ids (camelCase): generated clients name their methods after them */
-  operations: { list: string; create: string; update: string; remove: string; move: string; page: string };
+  /** its id and position (its declared fields' columns are checked in server/db/resource-tables.ts) */
+  table: ResourceTable<never>;
 }
+
+/** The OpenAPI tag of a resource's operations, by the pages that show it. */
+const TAGS: Record<ResourceScope, string> = {
+  home: "Home content",
+  about: "About content",
+  events: "Showcase",
+  categories: "Categories",
+};
 
 const ID = /^[0-9a-f]{24}$/;
 
@@ -131,7 +142,7 @@ export function createResourceService<N extends string>(db: Db, binding: Resourc
     async create(actor: Actor | null, body: unknown): Promise<ResourceItem<N>> {
       const admin = requireAdmin(actor);
       const values = parse(body);
-      return writeContent(db, [binding.scope], async (tx) => {
+      return writeContent(db, [spec.scope], async (tx) => {
         const extra: Record<string, unknown> = {};
         if (position) {
           const [last] = await tx.select({ p: sql<number>`coalesce(max(${position}), -1)::int` }).from(table);
@@ -158,7 +169,7 @@ export function createResourceService<N extends string>(db: Db, binding: Resourc
       const admin = requireAdmin(actor);
       checkId(id);
       const values = parse(body);
-      return writeContent(db, [binding.scope], async (tx) => {
+      return writeContent(db, [spec.scope], async (tx) => {
         const before = await lockRow(tx, id);
         const [row] = (await tx
           .update(table)
@@ -181,7 +192,7 @@ export function createResourceService<N extends string>(db: Db, binding: Resourc
     async remove(actor: Actor | null, id: string): Promise<z.infer<typeof DeletedSchema>> {
       const admin = requireAdmin(actor);
       checkId(id);
-      return writeContent(db, [binding.scope], async (tx) => {
+      return writeContent(db, [spec.scope], async (tx) => {
         const before = await lockRow(tx, id);
         await tx.delete(table).where(eq(table.id, id));
         await recordAudit(tx, admin, {
@@ -207,7 +218,7 @@ export function createResourceService<N extends string>(db: Db, binding: Resourc
       const parsed = MoveSchema.safeParse(body ?? {});
       if (!parsed.success) throw Invalid(describeIssues(parsed.error.issues));
       const { direction } = parsed.data;
-      return writeContent(db, [binding.scope], async (tx) => {
+      return writeContent(db, [spec.scope], async (tx) => {
         // Every row locked, in order: two moves at once are applied one after the other.
         const rows = (await tx
           .select()
@@ -247,16 +258,11 @@ export type ResourceService<N extends string> = ReturnType<typeof createResource
 
 const IdParams = z.object({ id: z.string().min(1).max(100) });
 
-/** The API operations of a declared resource (admin-back-office §7 "Home content"). */
-export function registerResourceRoutes<N extends string>(
-  app: OpenAPIHono<BackendEnv>,
-  binding: ResourceBinding<N>,
-  typed: ResourceService<N>,
-) {
-  const { tag, operations: ops } = binding;
-  // The operations' schemas are built from the declaration at run time: typed as any declared fields.
-  const spec = binding.spec as unknown as ResourceSpec<string>;
-  const service = typed as unknown as ResourceService<string>;
+/** The API operations of a declared resource (admin-back-office §7 "Home content"), from its service. */
+export function registerResourceRoutes(app: OpenAPIHono<BackendEnv>, service: ResourceService<string>) {
+  const spec = service.spec;
+  const ops = operationIdsOf(spec);
+  const tag = TAGS[spec.scope];
   const path = `/api/${spec.key}`;
   const Item = resourceItemSchema(spec);
   const Input = resourceInputSchema(spec);

@@ -1,13 +1,12 @@
 // Home and about content (admin-back-office §7 "Home content"): the five declared lists' operations come
-// from their declarations (server/features/admin/resource.ts); the hero's three are here.
+// from the registry (server/features/admin/registry.routes.ts); the hero's three are here.
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { HeroSchema } from "../../../contract/content.ts";
 import { HERO } from "../../../contract/content-resources.ts";
 import { resourceInputSchema } from "../../../contract/admin-resource-schema.ts";
 import type { BackendEnv } from "../../http/backend-env.ts";
 import { defineRoute, jsonResponse } from "../../http/define-route.ts";
-import { registerResourceRoutes } from "../admin/resource.ts";
-import { CONTENT_RESOURCES, type ContentService } from "./content.service.ts";
+import type { ContentService } from "./content.service.ts";
 
 const about = ["About content"];
 
@@ -44,12 +43,6 @@ const deleteHero = defineRoute({
 });
 
 export function registerContentRoutes(app: OpenAPIHono<BackendEnv>, content: ContentService) {
-  const R = CONTENT_RESOURCES;
-  registerResourceRoutes(app, R.carousel, content.carousel);
-  registerResourceRoutes(app, R.blogTeasers, content.blogTeasers);
-  registerResourceRoutes(app, R.instructorCtas, content.instructorCtas);
-  registerResourceRoutes(app, R.faqs, content.faqs);
-  registerResourceRoutes(app, R.experts, content.experts);
   app.openapi(getHero, async (c) => c.json(await content.getHero(), 200));
   app.openapi(saveHero, async (c) => c.json(await content.saveHero(c.get("actor"), c.req.valid("json")), 200));
   app.openapi(deleteHero, async (c) => c.json(await content.clearHero(c.get("actor")), 200));

@@ -1,7 +1,7 @@
 // Showcase events: the public list (public-area §7), the events admin (admin-back-office §7 "Events and
 // talents": POST /api/events, PUT/DELETE /api/events/{id}, GET /api/events/{id} and its purchases; the
 // original sent no auth header, we require an admin; issue 18) and the check-in at the door (beyond the
-// spec; decision 036). The talents' operations come from their declared resource (TALENTS_BINDING).
+// spec; decision 036). The talents' operations are the kit's (server/features/admin/registry.routes.ts).
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import {

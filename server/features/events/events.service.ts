@@ -1,30 +1,9 @@
 // Showcase events and talents (public-area §2 "Showcase"). Talents are a declared admin resource
-// (contract/showcase-resources.ts; decision 029): their API and audited writes come from the binding.
+// (contract/showcase-resources.ts; decisions 029, 071): their API and audited writes are the kit's.
 import { asc, eq } from "drizzle-orm";
 import type { ShowcaseEvent, Talent } from "../../../contract/events.ts";
-import { TALENTS } from "../../../contract/showcase-resources.ts";
 import type { Db } from "../../db/client.ts";
 import { events, talents } from "../../db/schema.ts";
-import { createResourceService, type ResourceBinding } from "../admin/resource.ts";
-
-export const TALENTS_BINDING = {
-  spec: TALENTS,
-  table: talents,
-  scope: "events",
-  tag: "Showcase",
-  operations: {
-    list: "listTalents",
-    page: "listTalentsForAdmin",
-    create: "createTalent",
-    update: "updateTalent",
-    remove: "deleteTalent",
-    move: "moveTalent",
-  },
-} satisfies ResourceBinding<"name" | "role" | "photo">;
-
-export function createTalentsService(db: Db) {
-  return createResourceService(db, TALENTS_BINDING);
-}
 
 export function createEventsService(db: Db) {
   return {
