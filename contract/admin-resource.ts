@@ -6,6 +6,8 @@
 // (app/components/admin/resource-screen.tsx). Plain data, no zod: admin pages import it up front; the
 // schemas are in ./admin-resource-schema.ts, which the browser loads only when a form is used.
 
+import type { z } from "zod";
+
 /**
  * How a field is edited and checked: `image`, `video` and `link` hold addresses (isAdminUrl); `images`
  * a list of picture addresses, one a line (an upload adds one); `datetime` a Lagos wall-clock time as a
@@ -291,4 +293,152 @@ export interface AdaptedSpec<N extends string = string, T extends { _id: string 
   /** where a 409 the refusals do not place goes (a duplicate code) */
   conflictField?: N;
   texts: AdaptedTexts;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// A page form on a service of its own (issue 30; the course forms): the kit draws its declared fields
+// (app/components/admin/declared-form.tsx), posted as `{key}.save`; ids are `{key}-{field}`, its heading
+// `{key}-form-title`, its message `{key}-form-error`.
+
+/** How a field of a page form is typed: `url` an address, `upload` an address or a picture to upload, `lines` one item a line. */
+export type PageFieldKind = "text" | "url" | "number" | "select" | "checkbox" | "lines" | "upload";
+
+export interface PageField<N extends string = string> {
+  name: N;
+  label: string;
+  kind: PageFieldKind;
+  hint?: string;
+  /** characters */
+  max?: number;
+  /** said "(optional)"; the others carry the required mark */
+  optional?: boolean;
+  /** the whole width of the form */
+  wide?: boolean;
+  /** a select's first option (the value ""), and its options when they are fixed (else the page gives them) */
+  prompt?: string;
+  options?: readonly string[];
+}
+
+export interface PageFormSpec<N extends string = string> {
+  /** intent `{key}.save`, and the elements' ids */
+  key: string;
+  /** the contract's schema the browser checks it with, loaded when the form is first used */
+  check: () => Promise<z.ZodType>;
+  fields: ReadonlyArray<PageField<N>>;
+  /** multipart (an upload field) */
+  multipart?: boolean;
+  /** the edited item's id is posted as `id` (else the page's address names it) */
+  postsId?: boolean;
+  texts: {
+    addTitle: string;
+    editTitle: (name: string) => string;
+    add: string;
+    update: string;
+    /** the successes */
+    added: string;
+    saved: string;
+    /** the prefix of a failure's message, and the message of fields refused in the browser */
+    saveFailed: string;
+    checkFields: string;
+  };
+}
+
+/** An item in a page form: its id, its name (the edit heading) and every field as the form shows it (text; a checkbox "on" or ""). */
+export interface PageFormView<N extends string = string> {
+  id: string;
+  title: string;
+  values: Record<N, string>;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// A list of names added and removed in a section of another screen (issue 30; the course manager's
+// categories): `{key}.add` with the name, `{key}.remove` after its question; an item the service would
+// refuse says so before anything is sent. Shown by app/components/admin/name-list-section.tsx, answered
+// by nameListAction (app/lib/adapted-resource.server.ts).
+
+export interface NameListSpec<T extends { _id: string; name: string } = { _id: string; name: string }> {
+  /** intents `{key}.add`, `{key}.remove` (its question `{key}.confirm`) */
+  key: string;
+  /** the contract's schema of the add form, loaded when it is first used */
+  check: () => Promise<z.ZodType>;
+  /** the section's id (a success comes back to it), its heading and what it says under it */
+  id: string;
+  title: string;
+  lead: string;
+  /** the name's input */
+  field: { id: string; label: string; max: number };
+  /** the add form's accessible name and its message's id; the list's heading (for screen readers) and its id */
+  formLabel: string;
+  errorId: string;
+  list: { id: string; title: string };
+  /** the columns after the name */
+  columns: ReadonlyArray<{ key: string; header: string; text: (row: T) => string }>;
+  texts: {
+    nameHeader: string;
+    add: string;
+    added: string;
+    /** the prefix of an add's refusal, said beside the name */
+    addFailed: string;
+    remove: string;
+    removed: string;
+    removeFailed: string;
+    confirmRemove: (name: string) => string;
+    empty: string;
+  };
+  /** an item the service would not remove: its button's note and the refusal, in the server's words */
+  refused?: (row: T) => { note: string; message: string } | undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// A paged list of items edited in the page form above it (issue 30; the course manager): its rows link
+// to their own page and to the form (`?edit=<id>#{key}-form-title`), and Delete asks first and takes the
+// password again when the last proof is old (`{key}.delete`, the step-up's post `confirm`). Shown by
+// app/components/admin/record-list.tsx; ids `{key}-list` (a success comes back to it) and `{key}-list-title`.
+
+export interface RecordListSpec<T extends { _id: string }> {
+  key: string;
+  /** the row's name (accessible names, the delete's question) */
+  name: (row: T) => string;
+  title: string;
+  /** the line under the heading: how many there are */
+  count: (total: number) => string;
+  empty: string;
+  pagerLabel: string;
+  /** the columns, the first one the row's heading */
+  columns: ReadonlyArray<{ key: string; header: string; text: (row: T) => string; alignEnd?: boolean }>;
+  detail: { label: string; name: (rowName: string) => string; href: (row: T) => string };
+  texts: {
+    confirmDelete: (name: string) => string;
+    /** the step-up's line: what happens once the password is right */
+    deleteSummary: (name: string) => string;
+    deleted: string;
+    /** the prefix of a refusal's message */
+    deleteFailed: string;
+  };
+}
+
+/**
+ * A field of an item's own page (app/components/admin/detail-screen.tsx fieldRows): its label, its value
+ * as text, or a list (shown as one); an `address` may break anywhere. A blank value or an empty list, or
+ * no item (a deleted one), shows the page's word for missing.
+ */
+export interface DetailField<T> {
+  label: string;
+  text: (item: T) => string | readonly string[];
+  look?: "address";
+}
+
+/**
+ * A manager screen of several sections (issue 30; the course manager): its page form, the list of what
+ * it edits, and a name list beside them. Its action picks the form by its intent and answers on the one
+ * kernel (managerAction, app/lib/adapted-resource.server.ts); ManagerScreen shows it.
+ */
+export interface ManagerSpec<N extends string, T extends { _id: string }, C extends { _id: string; name: string }> {
+  form: PageFormSpec<N>;
+  list: RecordListSpec<T>;
+  names: NameListSpec<C>;
+  /** the log's word for its failures ("admin {noun}: the save failed") */
+  noun: string;
+  /** a post that names none of the screen's forms */
+  unknownForm: string;
 }

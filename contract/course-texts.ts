@@ -1,7 +1,6 @@
 // The courses admin's texts and limits (spec admin-back-office §2 "Course admin manager", "Simple course
 // add/edit form", "Course admin detail", §5, §8, §9; issue 17), without zod: the admin pages import them
 // up front, and load the schemas (./courses.ts, ./course-form.ts) only when a form is first used.
-
 export const COURSE_LIMITS = {
   title: 200,
   instructor: 100,

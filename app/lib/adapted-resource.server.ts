@@ -6,10 +6,19 @@
 // with the field errors and what was typed.
 import { data } from "react-router";
 import type { z } from "zod";
-import type { AdaptedSpec } from "../../contract/admin-resource.ts";
+import {
+  RESOURCE_PAGE_SIZE,
+  type AdaptedSpec,
+  type ManagerSpec,
+  type NameListSpec,
+  type PageFormSpec,
+  type RecordListSpec,
+} from "../../contract/admin-resource.ts";
+import { readPageNumber, type Page } from "../../contract/paging.ts";
 import type { Actor } from "../../server/features/auth/actor.ts";
 import type { ActionResult } from "./action-result.ts";
-import { readAction, runAction } from "./action.server.ts";
+import { failure, readAction, runAction, type ActionAnswer, type ActionCall } from "./action.server.ts";
+import { uploadPosted } from "./admin-resource.server.ts";
 import { appContext, type AppContext } from "./context.ts";
 import { pageAddressOf, requireAdminPage } from "./guards.server.ts";
 import { toPageError } from "./page-errors.server.ts";
@@ -151,4 +160,189 @@ export async function adaptedAction<N extends string, S extends z.ZodType, T ext
     back,
     done: (row) => (editing ? t.saved : t.created)(nameOf(row)),
   });
+}
+
+/**
+ * A page form's save (contract/admin-resource.ts PageFormSpec, `{key}.save`): the files of its upload
+ * fields first, then the form parsed with the contract's schema; an add, or an update of `id`. A failure
+ * is said after `texts.saveFailed` (an unexpected one too, its cause logged as `logAs`); a success goes
+ * to `back` with `texts.added` or `texts.saved`.
+ */
+export function pageFormAction<N extends string, S extends z.ZodType, T>(
+  call: ActionCall<Actor>,
+  spec: PageFormSpec<N>,
+  service: {
+    schema: S;
+    create: (data: z.output<S>) => Promise<T>;
+    update: (id: string, data: z.output<S>) => Promise<T>;
+  },
+  { id, back, logAs }: { id: string; back: string; logAs: string },
+): Promise<ActionAnswer | Response> {
+  const t = spec.texts;
+  const fields = spec.fields.map((f) => f.name);
+  const labels = Object.fromEntries(spec.fields.map((f) => [f.name, f.label])) as Record<N, string>;
+  const uploads = spec.fields.filter((f) => f.kind === "upload").map((f) => ({ name: f.name, kind: "image" as const }));
+  return runAction(call, {
+    intent: `${spec.key}.save`,
+    values: id ? { id } : {},
+    precheck: () => (uploads.length > 0 ? uploadPosted(call.ctx, call.actor, uploads, call.body) : {}),
+    form: { schema: service.schema, fields, labels, keep: fields },
+    invalid: ({ formError, fieldErrors }) => ({ formError: t.saveFailed + (formError ?? t.checkFields), fieldErrors }),
+    run: (data) => (id ? service.update(id, data) : service.create(data)),
+    logAs,
+    refused: (refused) => t.saveFailed + refused.message,
+    back,
+    done: () => (id ? t.saved : t.added),
+  });
+}
+
+/**
+ * A name list's add (`{key}.add`, parsed with `schema`; a refusal beside the name) and its remove
+ * (`{key}.remove` after its question, `{key}.confirm` without JavaScript); a success goes to `back`.
+ */
+export function nameListAction<S extends z.ZodType<{ name: string }>>(
+  call: ActionCall<Actor>,
+  spec: NameListSpec<never>,
+  service: { schema: S; add: (name: string) => Promise<unknown>; remove: (name: string) => Promise<unknown> },
+  back: string,
+): Promise<ActionAnswer | Response> {
+  const t = spec.texts;
+  if (call.intent === `${spec.key}.remove`) {
+    const name = call.text("name").trim().slice(0, 200);
+    return runAction(call, {
+      intent: `${spec.key}.remove`,
+      values: { name },
+      confirm: { question: t.confirmRemove(name), values: { id: name, label: name } },
+      run: () => service.remove(name),
+      refused: (refused) => t.removeFailed + refused.message,
+      back,
+      done: () => t.removed,
+    });
+  }
+  return runAction(call, {
+    intent: `${spec.key}.add`,
+    form: { schema: service.schema, fields: ["name"], labels: { name: spec.field.label }, keep: ["name"] },
+    run: (data) => service.add(data.name),
+    refused: (refused) => ({ fieldErrors: { name: t.addFailed + refused.message } }),
+    back,
+    done: () => t.added,
+  });
+}
+
+/**
+ * A record list's delete (`{key}.delete`) after its question (without JavaScript the page asks it) and,
+ * when the last password proof is too old, after the password (the step-up's form posts `confirm` with
+ * the id; the kernel checks it, then the delete goes through). A success goes to `back`.
+ */
+export async function recordDeleteAction<T extends { _id: string }>(
+  call: ActionCall<Actor>,
+  spec: RecordListSpec<T>,
+  service: { get: (id: string) => Promise<T>; remove: (actor: Actor, id: string) => Promise<unknown> },
+  { back, logAs }: { back: string; logAs: string },
+): Promise<ActionAnswer | Response> {
+  const t = spec.texts;
+  const id = call.text("id").trim().slice(0, 100);
+  const row = await service.get(id).catch(() => null);
+  const name = row ? spec.name(row) : call.text("name").trim().slice(0, 200);
+  return runAction(call, {
+    intent: `${spec.key}.delete`,
+    values: { id, name },
+    confirm: { question: t.confirmDelete(name), values: { id, label: name } },
+    stepUp: { posts: "confirm" },
+    run: (_, acting) => service.remove(acting, id),
+    logAs,
+    refused: (refused) => t.deleteFailed + refused.message,
+    back,
+    done: () => t.deleted,
+  });
+}
+
+/** The item a page form edits, by the route's `id` (none: an add), or the not-found page saying `message`. */
+export async function loadFormItem<T, V>(
+  { request, params, context }: Args,
+  read: (ctx: AppContext, id: string) => Promise<T>,
+  view: (item: T) => V,
+  message: string,
+): Promise<{ editing: V | null }> {
+  const ctx = context.get(appContext);
+  requireAdminPage(request, ctx);
+  if (params?.id === undefined) return { editing: null };
+  const item = await read(ctx, params.id).catch((error: unknown) => {
+    if (toPageError(error)?.status !== 404) throw error;
+    throw data({ code: "not_found", message }, { status: 404, statusText: "Not Found" });
+  });
+  return { editing: view(item) };
+}
+
+/** What a manager screen's sections call (by the admin of the request). */
+export interface ManagerServices<S extends z.ZodType, T, C extends z.ZodType<{ name: string }>> {
+  form: {
+    schema: S;
+    create: (data: z.output<S>) => Promise<unknown>;
+    update: (id: string, data: z.output<S>) => Promise<unknown>;
+  };
+  list: { get: (id: string) => Promise<T>; remove: (actor: Actor, id: string) => Promise<unknown> };
+  names: { schema: C; add: (name: string) => Promise<unknown>; remove: (name: string) => Promise<unknown> };
+}
+
+/**
+ * A manager screen's action (contract/admin-resource.ts ManagerSpec): its form's save (`{form}.save`),
+ * its list's delete (`{list}.delete`, the step-up's `confirm`) and its name list's add and remove, each
+ * coming back to its own section (`#{form}-form`, `#{list}-list`, `#{names.id}`) out of edit mode.
+ */
+export async function managerAction<
+  N extends string,
+  T extends { _id: string },
+  C extends { _id: string; name: string },
+  S extends z.ZodType,
+  CS extends z.ZodType<{ name: string }>,
+>(
+  args: Args,
+  spec: ManagerSpec<N, T, C>,
+  services: (ctx: AppContext, actor: Actor) => ManagerServices<S, T, CS>,
+): Promise<ActionAnswer | Response> {
+  const call = await readAction(args, "admin");
+  const { intent } = call;
+  const { form, list, names } = services(call.ctx, call.actor);
+  const back = (anchor: string) => `${pageAddressOf(call.request, ["edit"])}#${anchor}`;
+  const logAs = (op: string) => `admin ${spec.noun}: the ${op} failed`;
+  if (intent === `${spec.form.key}.save`) {
+    const id = call.text("id").trim().slice(0, 100);
+    return pageFormAction(call, spec.form, form, {
+      id,
+      back: back(`${spec.form.key}-form`),
+      logAs: logAs("save"),
+    });
+  }
+  if (intent === `${spec.list.key}.delete` || intent === "confirm") {
+    return recordDeleteAction(call, spec.list, list, { back: back(`${spec.list.key}-list`), logAs: logAs("delete") });
+  }
+  if (intent === `${spec.names.key}.add` || intent === `${spec.names.key}.remove`) {
+    return nameListAction(call, spec.names, names, back(spec.names.id));
+  }
+  return failure(undefined, { formError: spec.unknownForm }, {});
+}
+
+/**
+ * A manager screen's data: a page of its list (`?page=`), its name list, and the item in its form as
+ * the form shows it (`?edit=<id>`; one that is gone leaves the form empty, as the declared screens do).
+ */
+export async function loadManager<T, C, V>(
+  { request, context }: Args,
+  reads: {
+    page: (ctx: AppContext, actor: Actor, query: { page: number; pageSize: number }) => Promise<Page<T>>;
+    names: (ctx: AppContext, actor: Actor) => Promise<readonly C[]>;
+    item: (ctx: AppContext, id: string) => Promise<V>;
+  },
+): Promise<{ page: Page<T>; names: readonly C[]; editing: V | null }> {
+  const ctx = context.get(appContext);
+  const actor = requireAdminPage(request, ctx);
+  const url = new URL(request.url);
+  const editId = url.searchParams.get("edit");
+  const [page, names, editing] = await Promise.all([
+    reads.page(ctx, actor, { page: readPageNumber(url.searchParams), pageSize: RESOURCE_PAGE_SIZE }),
+    reads.names(ctx, actor),
+    editId ? reads.item(ctx, editId).catch(() => null) : null,
+  ]);
+  return { page, names, editing };
 }

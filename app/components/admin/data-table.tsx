@@ -22,6 +22,23 @@ export interface Column<T> {
 export const timeCell = (iso: string | null | undefined, none: string) =>
   iso ? <time dateTime={iso}>{formatLagosDateTime(iso)}</time> : none;
 
+/** Who bought or used something (a course's purchases, a coupon's uses): name, e-mail and phone, `missing` when blank. */
+export function buyerColumns<R extends { userName: string | null; email: string | null; phone: string | null }>(
+  missing: string,
+): Array<Column<R>> {
+  const or = (value: string | null) => (value && value.trim() ? value : missing);
+  return [
+    {
+      key: "name",
+      header: "User name",
+      rowHeader: true,
+      cell: (r) => <span className="font-semibold">{or(r.userName)}</span>,
+    },
+    { key: "email", header: "E-mail", cell: (r) => <span className="break-all">{or(r.email)}</span> },
+    { key: "phone", header: "Phone", cell: (r) => or(r.phone) },
+  ];
+}
+
 /**
  * The back office's one list (issue 7 "Lists, one kit"): a real table on wide screens and a card per
  * row on phones (the explicit ARIA roles keep the table's semantics when CSS changes its display; see

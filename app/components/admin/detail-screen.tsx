@@ -1,11 +1,35 @@
 // An admin item's own page (issue 30; a coupon's, a course's): the way back to its list, its heading, its
 // fields as label-and-value rows (a picture beside them, a note under them), what else the page shows, and
-// the records that belong to it as a DataTable, with their row actions (a refund).
+// the records that belong to it as a DataTable, with their row actions (a refund), and figures about them.
 import { Link } from "react-router";
+import type { DetailField } from "../../../contract/admin-resource.ts";
 import { AdminPageHeader } from "./admin-shell.tsx";
 import { FlashNotice } from "../ui/flash-message.tsx";
 import { DataTable, type Column } from "./data-table.tsx";
-import { DetailRow } from "./detail-list.tsx";
+import { DetailRow, FigureCards } from "./detail-list.tsx";
+
+/** Declared fields as the page's rows: `missing` for a blank value, and for every field of an item that is gone. */
+export function fieldRows<T>(
+  fields: ReadonlyArray<DetailField<T>>,
+  item: T | null,
+  missing: string,
+): Array<readonly [string, React.ReactNode]> {
+  return fields.map(({ label, text, look }) => {
+    const value = item ? text(item) : "";
+    if (typeof value !== "string") {
+      const list = (
+        <ul className="list-disc space-y-1 pl-5">
+          {value.map((v) => (
+            <li key={v}>{v}</li>
+          ))}
+        </ul>
+      );
+      return [label, value.length > 0 ? list : missing] as const;
+    }
+    if (!value.trim()) return [label, missing] as const;
+    return [label, look === "address" ? <span className="break-all">{value}</span> : value] as const;
+  });
+}
 
 export function DetailScreen<R>({
   back,
@@ -16,6 +40,7 @@ export function DetailScreen<R>({
   note,
   aside,
   children,
+  figures,
   records,
 }: {
   back: { to: string; label: string };
@@ -29,6 +54,8 @@ export function DetailScreen<R>({
   aside?: React.ReactNode;
   /** sections between the fields and the records (figures) */
   children?: React.ReactNode;
+  /** figures about the records, under their heading (after `children`) */
+  figures?: { id: string; title: string; items: ReadonlyArray<{ label: string; value: string; note: string }> };
   records: {
     title: string;
     columns: ReadonlyArray<Column<R>>;
@@ -77,6 +104,14 @@ export function DetailScreen<R>({
         {note ? <p className="mt-3 text-sm text-slate-600">{note}</p> : null}
       </section>
       {children}
+      {figures ? (
+        <section aria-labelledby={figures.id} className="mt-10">
+          <h2 id={figures.id} className="text-lg font-bold text-slate-900">
+            {figures.title}
+          </h2>
+          <FigureCards figures={figures.items} />
+        </section>
+      ) : null}
       <section
         id={records.id}
         aria-labelledby="detail-records-title"

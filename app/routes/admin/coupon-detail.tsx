@@ -8,26 +8,18 @@ import { loadCouponDetail } from "../../lib/coupon-admin.server.ts";
 import { adminMeta } from "../../components/admin/admin-shell.tsx";
 import { Badge } from "../../components/admin/badge.tsx";
 import { CouponStatus } from "../../components/admin/coupon-list.tsx";
-import { timeCell, type Column } from "../../components/admin/data-table.tsx";
+import { buyerColumns, timeCell, type Column } from "../../components/admin/data-table.tsx";
 import { DetailScreen } from "../../components/admin/detail-screen.tsx";
 import type { ErrorTexts } from "../../components/ui/error-page.tsx";
 
 export const loader = (args: Route.LoaderArgs) => loadCouponDetail(args);
 
-const or = (value: string | null | undefined) => (value && value.trim() ? value : T.missing);
 const tone = (status: string) => (status === "paid" ? "green" : "slate");
 
 const columnsFor = (
   names: Readonly<Record<string, string>>,
 ): ReadonlyArray<Column<CouponJson["usageRecords"][number]>> => [
-  {
-    key: "name",
-    header: "User name",
-    rowHeader: true,
-    cell: (u) => <span className="font-semibold">{or(u.userName)}</span>,
-  },
-  { key: "email", header: "E-mail", cell: (u) => <span className="break-all">{or(u.email)}</span> },
-  { key: "phone", header: "Phone", cell: (u) => or(u.phone) },
+  ...buyerColumns<CouponJson["usageRecords"][number]>(T.missing),
   { key: "course", header: "Course", cell: (u) => (u.courseId ? (names[u.courseId] ?? T.deletedCourse) : T.missing) },
   // spec admin §4: paid shows Paid; another value shows as it is, Not Paid when there is none
   {

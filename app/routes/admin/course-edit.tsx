@@ -1,40 +1,31 @@
 // /add-course and /edit-course/{id}, the simple course form (spec admin-back-office §2 "Simple course
-// add/edit form", §5, §9; issue 17): title, category (one of four), instructor, price, image URL and
-// rating, all required; edit mode when an id is present. A save returns to /courses with its message;
-// an unknown id is the error page's 'Course not found'. Loader and action: app/lib/course-admin.server.ts.
+// add/edit form", §5, §9; issue 17) on the kit (COURSE_FORMS.simple): its six fields, all required; edit
+// mode when an id is present, an unknown id the error page's 'Course not found'. A save returns to /courses.
 import type { Route } from "./+types/course-edit";
+import { COURSE_FORMS } from "../../../contract/course-screens.ts";
 import { COURSE_MESSAGES } from "../../../contract/course-texts.ts";
 import { loadSimpleCourse, simpleCourseAction } from "../../lib/course-admin.server.ts";
-import { AdminPageHeader, adminMeta } from "../../components/admin/admin-shell.tsx";
-import { CourseForm } from "../../components/admin/course-form.tsx";
+import { adminMeta } from "../../components/admin/admin-shell.tsx";
+import { FormScreen } from "../../components/admin/declared-form.tsx";
 import type { ErrorTexts } from "../../components/ui/error-page.tsx";
 
 export const loader = (args: Route.LoaderArgs) => loadSimpleCourse(args);
 export const action = (args: Route.ActionArgs) => simpleCourseAction(args);
 
-export default function SimpleCourseForm({ loaderData, actionData }: Route.ComponentProps) {
-  const { editing } = loaderData;
+export default function SimpleCourseForm({ loaderData: { editing }, actionData }: Route.ComponentProps) {
   return (
-    <>
-      <AdminPageHeader
-        title={<span id="simple-course-title">{editing ? "Edit Course" : "Add Course"}</span>}
-        lead={
-          editing
-            ? `“${editing.title}”: title, category, instructor, price, image and rating.`
-            : "Title, category, instructor, price, image and rating."
-        }
-      />
-      <div className="mt-6 max-w-2xl">
-        <CourseForm
-          kind="simple"
-          categories={[]}
-          editing={editing}
-          actionData={actionData}
-          cancelTo="/pmtalsLink/admin"
-          labelledBy="simple-course-title"
-        />
-      </div>
-    </>
+    <FormScreen
+      title={editing ? "Edit Course" : "Add Course"}
+      lead={
+        editing
+          ? `“${editing.title}”: title, category, instructor, price, image and rating.`
+          : "Title, category, instructor, price, image and rating."
+      }
+      spec={COURSE_FORMS.simple}
+      editing={editing}
+      actionData={actionData}
+      cancelTo="/pmtalsLink/admin"
+    />
   );
 }
 
