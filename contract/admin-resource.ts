@@ -272,6 +272,8 @@ export interface AdaptedColumn<N extends string, T> {
   field?: N;
   rowHeader?: boolean;
   alignEnd?: boolean;
+  /** the whole width of the card on phones (a cell of long text) */
+  wide?: boolean;
   text?: (row: T) => string;
   edit?: (row: T) => string;
 }
@@ -441,4 +443,56 @@ export interface ManagerSpec<N extends string, T extends { _id: string }, C exte
   noun: string;
   /** a post that names none of the screen's forms */
   unknownForm: string;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// A paged list on a service of its own (issue 30: the contact requests, the newsletter's subscribers):
+// its GET filters, its columns, its words, a row's posts (Resend confirmation) and its Delete after a
+// question (intent `delete`, app/lib/row-delete.server.ts). app/lib/adapted-list.server.ts reads and
+// answers it through the feature's ListAdapter, app/components/admin/adapted-list.tsx shows it.
+
+/** A filter of an adapted list: a select with its "any" choice first, or a search box. */
+export type ListFilter<F extends string> =
+  | { kind: "select"; name: F; label: string; any: string; options: ReadonlyArray<{ value: string; label: string }> }
+  | { kind: "search"; name: F; label: string; placeholder?: string };
+
+/** A row's own post (intent and `id`), its answer shown above the list: its button's words, when it shows. */
+export interface ListRowPost<T> {
+  intent: string;
+  label: string;
+  /** the button's accessible name, from the row's name */
+  name: (rowName: string) => string;
+  pending: string;
+  /** the start of a refusal's message */
+  failed: string;
+  /** whether the row has it (default: every row) */
+  when?: (row: T) => boolean;
+}
+
+export interface AdaptedListSpec<T extends { _id: string }, F extends string = string> {
+  /** the filter form's ids (`{key}-{filter}`) and the list's heading (`{key}-title`) */
+  key: string;
+  /** the screen's address: Clear filters and the pager lead there */
+  path: string;
+  /** what the row is called in its buttons and the delete's question (an e-mail address) */
+  nameOf: (row: T) => string;
+  columns: ReadonlyArray<AdaptedColumn<never, T>>;
+  filters: { label: string; controls: ReadonlyArray<ListFilter<F>> };
+  posts?: ReadonlyArray<ListRowPost<T>>;
+  /** a row's Delete: its accessible name, the question, the success, the start of a refusal */
+  remove?: {
+    name: (rowName: string) => string;
+    question: (rowName: string) => string;
+    deleted: string;
+    failed: string;
+  };
+  texts: {
+    /** a row, and rows, in the heading's count ("1 request", "3 requests match these filters") */
+    one: string;
+    many: string;
+    empty: string;
+    emptyFiltered: string;
+    /** the pager's name */
+    pages: string;
+  };
 }
