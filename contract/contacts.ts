@@ -2,6 +2,7 @@
 // §7 "Contacts and newsletter", §8 "Contacts"; issue 19; decisions 004 and 033): the paged list with its
 // filters, a response e-mailed to the requester and kept with the request, and the delete.
 import { z } from "zod";
+import type { AdaptedListSpec } from "./admin-resource.ts";
 import { BODY_NOT_OBJECT, EmailSchema, textError } from "./common.ts";
 import { CONTACT_SUBJECTS } from "./messaging.ts";
 import { pageQuerySchema, pageSchema } from "./paging.ts";
@@ -95,3 +96,58 @@ export const ResponsePreviewSchema = z.object({
 export type ResponsePreview = z.infer<typeof ResponsePreviewSchema>;
 
 export const RespondResultSchema = z.object({ message: z.string(), contact: ContactRequestSchema });
+
+/**
+ * /admin/contacts on the kit (issue 30; AdaptedListSpec): the requests, newest first, found by status,
+ * subject and part of the e-mail; a request's Delete after the question. The response box is the screen's
+ * own (app/components/admin/contact-respond.tsx).
+ */
+export const CONTACT_LIST: AdaptedListSpec<ContactRequest, "status" | "subject" | "search"> = {
+  key: "contacts",
+  path: "/admin/contacts",
+  nameOf: (c) => c.email,
+  columns: [
+    { key: "email", header: "From", rowHeader: true },
+    { key: "subject", header: "Subject", text: (c) => c.subject },
+    { key: "message", header: "Message", wide: true },
+    { key: "received", header: "Received" },
+    {
+      key: "status",
+      header: "Status",
+      text: (c) => CONTACT_STATUS_LABELS[c.status as ContactStatus] ?? c.status,
+    },
+  ],
+  filters: {
+    label: "Contact request filters",
+    controls: [
+      {
+        kind: "select",
+        name: "status",
+        label: "Status",
+        any: "Any status",
+        options: CONTACT_STATUSES.map((s) => ({ value: s, label: CONTACT_STATUS_LABELS[s] })),
+      },
+      {
+        kind: "select",
+        name: "subject",
+        label: "Subject",
+        any: "Any subject",
+        options: CONTACT_SUBJECTS.map((s) => ({ value: s, label: s })),
+      },
+      { kind: "search", name: "search", label: "E-mail", placeholder: "Part of an address" },
+    ],
+  },
+  remove: {
+    name: (email) => `Delete the request from ${email}`,
+    question: CONTACT_MESSAGES.confirmDelete,
+    deleted: CONTACT_MESSAGES.deleted,
+    failed: "Failed to delete contact: ",
+  },
+  texts: {
+    one: "request",
+    many: "requests",
+    empty: "No contact requests yet.",
+    emptyFiltered: "No contact request matches these filters.",
+    pages: "Contact request pages",
+  },
+};
