@@ -3,6 +3,7 @@
 // "Newsletter bulk"; issue 19; decision 037): subscribers with their state, paged and searchable, the
 // delete, and a bulk e-mail sent through the mail queue to the confirmed subscribers.
 import { z } from "zod";
+import type { AdaptedListSpec } from "./admin-resource.ts";
 import { BODY_NOT_OBJECT, hasEncodedWord } from "./common.ts";
 import { pageQuerySchema, pageSchema } from "./paging.ts";
 import { playerUrl } from "./video-embed.ts";
@@ -84,6 +85,58 @@ export const SubscriberPageSchema = pageSchema(SubscriberSchema).extend({
   counts: z.record(z.enum(SUBSCRIBER_STATES), z.number().int()),
 });
 export type SubscriberPage = z.infer<typeof SubscriberPageSchema>;
+
+/**
+ * /admin/newsletter's subscribers on the kit (issue 30; AdaptedListSpec): newest first, found by state and
+ * part of the e-mail; a pending one's "Resend confirmation" (issue 29), a subscriber's Delete after the
+ * question.
+ */
+export const SUBSCRIBER_LIST: AdaptedListSpec<Subscriber, "status" | "search"> = {
+  key: "subscribers",
+  path: "/admin/newsletter",
+  nameOf: (s) => s.email,
+  columns: [
+    { key: "email", header: "E-mail", rowHeader: true },
+    { key: "subscribed", header: "Subscribed" },
+    { key: "status", header: "State", text: (s) => SUBSCRIBER_STATE_LABELS[s.status] },
+  ],
+  filters: {
+    label: "Subscriber filters",
+    controls: [
+      {
+        kind: "select",
+        name: "status",
+        label: "State",
+        any: "Any state",
+        options: SUBSCRIBER_STATES.map((s) => ({ value: s, label: SUBSCRIBER_STATE_LABELS[s] })),
+      },
+      { kind: "search", name: "search", label: "E-mail", placeholder: "Part of an address" },
+    ],
+  },
+  posts: [
+    {
+      intent: "resend",
+      label: NEWSLETTER_MESSAGES.resend,
+      name: (email) => `${NEWSLETTER_MESSAGES.resend} to ${email}`,
+      pending: "Sending…",
+      failed: NEWSLETTER_MESSAGES.resendFailed,
+      when: (s) => s.status === "pending",
+    },
+  ],
+  remove: {
+    name: (email) => `Delete the subscriber ${email}`,
+    question: NEWSLETTER_MESSAGES.confirmDelete,
+    deleted: NEWSLETTER_MESSAGES.deleted,
+    failed: NEWSLETTER_MESSAGES.deleteFailed,
+  },
+  texts: {
+    one: "subscriber",
+    many: "subscribers",
+    empty: "No subscribers yet.",
+    emptyFiltered: "No subscriber matches these filters.",
+    pages: "Subscriber pages",
+  },
+};
 
 const optionalUrl = (label: string) =>
   z

@@ -1,11 +1,11 @@
 // /admin/newsletter (spec admin-back-office §2 "Newsletter admin", §3 "Newsletter subscriber", "Bulk
-// newsletter", §4, §5; issue 19; decision 037): the subscribers with their subscription time and state,
-// paged and found by e-mail or state with the kit's GET filter form, each deleted after a question (the
-// kit's RowDelete), the CSV export; the bulk e-mail's form with a preview rendered by the server (the
-// same renderer as the e-mail itself, so it works without JavaScript), its send (a step-up action) and
-// the history of sends with their progress, refreshed every two seconds while one is going out. A pending
-// subscriber's row has "Resend confirmation" (issue 29): the confirmation e-mail again, at most one an
-// hour per address (the service decides, and records it in the audit log). The page's parts are in
+// newsletter", §4, §5; issue 19; decision 037): the subscribers on the kit (issue 30;
+// contract/newsletter.ts SUBSCRIBER_LIST: their counts, filters by state and e-mail, the paged list, each
+// deleted after a question; a pending subscriber's "Resend confirmation", issue 29: the confirmation
+// e-mail again, at most one an hour per address, as the service decides and records in the audit log),
+// the CSV export; the bulk e-mail's form with a preview rendered by the server (the same renderer as the
+// e-mail itself, so it works without JavaScript), its send (a step-up action) and the history of sends
+// with their progress, refreshed every two seconds while one is going out. The page's parts are in
 // app/components/admin/newsletter-*.tsx; this module reads, acts and puts them together.
 import { useLocation } from "react-router";
 import type { Route } from "./+types/newsletter";
@@ -14,17 +14,17 @@ import {
   BULK_LIMITS,
   BulkEmailInputSchema,
   NEWSLETTER_MESSAGES,
+  SUBSCRIBER_LIST,
+  type Subscriber,
   type SubscriberPage,
 } from "../../../contract/newsletter.ts";
-import { readPageNumber } from "../../../contract/paging.ts";
+import { listAction, loadList, type ListAdapter, type RowPostAnswer } from "../../lib/adapted-list.server.ts";
 import { readAction, runAction, stay } from "../../lib/action.server.ts";
 import { appContext } from "../../lib/context.ts";
 import { requireAdminPage } from "../../lib/guards.server.ts";
-import { toPageError } from "../../lib/page-errors.server.ts";
-import { isRowDelete, rowDeleteAction } from "../../lib/row-delete.server.ts";
 import type { RowDeleteResult } from "../../lib/row-delete.ts";
 import { AdminPageHeader, adminMeta } from "../../components/admin/admin-shell.tsx";
-import { filterHref, readFilters } from "../../components/admin/filter-form.tsx";
+import { filterHref } from "../../components/admin/filter-form.tsx";
 import {
   ComposeForm,
   type BulkAnswer,
@@ -32,46 +32,35 @@ import {
   type BulkValues,
 } from "../../components/admin/newsletter-compose.tsx";
 import { SendHistory } from "../../components/admin/newsletter-history.tsx";
-import {
-  SUBSCRIBER_FILTERS,
-  SubscriberList,
-  type ResendAnswer,
-} from "../../components/admin/newsletter-subscribers.tsx";
+import { SubscriberList } from "../../components/admin/newsletter-subscribers.tsx";
 import { StepUpPrompt, stepUpOf } from "../../components/admin/step-up-prompt.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
 
-const PATH = "/admin/newsletter";
 const EXPORT = "/backend/api/admin/newsletter/export";
 
-export async function loader({ request, url, context }: Route.LoaderArgs) {
-  const ctx = context.get(appContext);
-  const actor = requireAdminPage(request, ctx);
-  const filters = readFilters(url, SUBSCRIBER_FILTERS);
-  const page = readPageNumber(url.searchParams);
+/** The subscribers by the newsletter service (server/features/newsletter). */
+const SUBSCRIBERS: ListAdapter<Subscriber, "status" | "search", SubscriberPage> = {
+  list: (ctx, actor, query) => ctx.services.newsletter.listPage(actor, query),
+  empty: (page) => ({
+    items: [],
+    page,
+    pageSize: 25,
+    total: 0,
+    counts: { pending: 0, confirmed: 0, unsubscribed: 0, bounced: 0 },
+  }),
+  failed: NEWSLETTER_MESSAGES.fetchFailed,
+  unknown: "Unknown error",
+  logAs: "admin newsletter",
+  remove: (ctx, actor, id) => ctx.services.newsletter.remove(actor, id),
+  posts: { resend: (ctx, actor, id) => ctx.services.newsletter.resendConfirmation(actor, id) },
+};
+
+export async function loader(args: Route.LoaderArgs) {
+  const ctx = args.context.get(appContext);
+  const actor = requireAdminPage(args.request, ctx);
   const campaigns = await ctx.services.newsletter.campaigns(actor, 10);
   const warnings = ctx.services.newsletter.bulkWarnings(actor);
-  try {
-    const list = await ctx.services.newsletter.listPage(actor, { ...filters, page });
-    return { filters, list, campaigns, warnings, error: null };
-  } catch (error) {
-    const refused = toPageError(error);
-    if (refused?.status === 401 || refused?.status === 403) throw error;
-    if (!refused) console.error("admin newsletter: loading the list failed", error);
-    const empty: SubscriberPage = {
-      items: [],
-      page,
-      pageSize: 25,
-      total: 0,
-      counts: { pending: 0, confirmed: 0, unsubscribed: 0, bounced: 0 },
-    };
-    return {
-      filters,
-      list: empty,
-      campaigns,
-      warnings,
-      error: `${NEWSLETTER_MESSAGES.fetchFailed}${refused?.message ?? "Unknown error"}`,
-    };
-  }
+  return { ...(await loadList(args, SUBSCRIBER_LIST, SUBSCRIBERS)), campaigns, warnings };
 }
 
 /** How the compose form's fields are called, for the messages the kernel writes itself (NUL). */
@@ -85,34 +74,15 @@ const BULK_LABELS: Record<BulkField, string> = {
 };
 
 /**
- * The page's forms on the one action kernel: a row's delete, a row's resend (its answer shown above the
- * list), the compose form's preview and send (their answers shown beside the form: data, not a redirect,
+ * The page's forms on the one action kernel: a row's delete or resend (the kit's listAction; a resend's
+ * answer shown above the list), the compose form's preview and send (their answers shown beside the form: data, not a redirect,
  * as the spec's message goes after 3 seconds). The send is a dangerous action: the step-up.
  */
-export async function action(args: Route.ActionArgs): Promise<BulkAnswer | RowDeleteResult | ResendAnswer | Response> {
+export async function action(args: Route.ActionArgs): Promise<BulkAnswer | RowDeleteResult | RowPostAnswer | Response> {
   const call = await readAction(args, "admin");
   const { ctx, actor } = call;
-  if (isRowDelete(call)) {
-    return rowDeleteAction(
-      call,
-      {
-        question: NEWSLETTER_MESSAGES.confirmDelete,
-        deleted: NEWSLETTER_MESSAGES.deleted,
-        failed: NEWSLETTER_MESSAGES.deleteFailed,
-      },
-      (id) => ctx.services.newsletter.remove(actor, id),
-    );
-  }
-  if (call.intent === "resend") {
-    const id = call.text("id").trim().slice(0, 100);
-    return runAction(call, {
-      intent: "resend",
-      values: { id },
-      run: () => ctx.services.newsletter.resendConfirmation(actor, id),
-      refused: (refused) => `${NEWSLETTER_MESSAGES.resendFailed}${refused.message}`,
-      done: ({ message }) => stay(message, { id }),
-    });
-  }
+  const listed = listAction(call, SUBSCRIBER_LIST, SUBSCRIBERS);
+  if (listed) return listed;
   const values = Object.fromEntries(
     BULK_FIELDS.map((f) => [f, call.text(f).slice(0, BULK_LIMITS.message)]),
   ) as BulkValues;
@@ -153,7 +123,6 @@ export default function AdminNewsletter({ loaderData, actionData }: Route.Compon
       ? (actionData as BulkAnswer)
       : undefined;
   const stepUp = stepUpOf(bulk);
-  const resent = actionData && actionData.intent === "resend" ? (actionData as ResendAnswer) : undefined;
   const exportHref = filterHref(EXPORT, filters);
 
   const header = (
@@ -188,15 +157,7 @@ export default function AdminNewsletter({ loaderData, actionData }: Route.Compon
   return (
     <>
       {header}
-      <SubscriberList
-        path={PATH}
-        filters={filters}
-        list={list}
-        error={error}
-        answer={actionData}
-        resent={resent}
-        here={here}
-      />
+      <SubscriberList filters={filters} list={list} error={error} answer={actionData} />
       <ComposeForm answer={bulk} warnings={warnings} />
       <SendHistory campaigns={campaigns} />
     </>
