@@ -135,6 +135,13 @@ export default tseslint.config(
           from: ["server/**", "app/**"],
           message: "contract/ imports neither server/ nor app/: it is what they share.",
         },
+        {
+          // contract/ is grouped by noun (contract/coupons/, contract/courses/...); contract/lib/ holds the
+          // rules every noun shares (money, Lagos dates, paging, forms, media) and knows no noun
+          target: "contract/lib/**",
+          from: "contract/!(lib)/**",
+          message: "contract/lib/ is shared by every noun: it imports none of them.",
+        },
       ]),
     },
   },

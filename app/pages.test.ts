@@ -1,8 +1,8 @@
-// The reserved slugs (contract/reserved-paths.ts) are kept by hand so that the server need not read the
+// The reserved slugs (contract/lib/reserved-paths.ts) are kept by hand so that the server need not read the
 // page table: this keeps them in step with it. A page added at a new first segment fails here until the
 // segment is listed there (a post with that slug would hide it, or be hidden).
 import { describe, expect, it } from "vitest";
-import { PAGE_SEGMENTS, RESERVED_SLUGS } from "../contract/reserved-paths.ts";
+import { PAGE_SEGMENTS, RESERVED_SLUGS } from "../contract/lib/reserved-paths.ts";
 import { PAGES, type PageEntry } from "./pages.ts";
 
 /** The first segment of every page's full path, at any depth (layouts add no segment of their own). */

@@ -3,7 +3,7 @@
 // root middleware (app/lib/page-access.server.ts) matches each request against it before any loader or
 // action runs. A page (or layout) without a valid `access` is refused. Routes are listed explicitly
 // (conventions, "Not to copy": no file-name magic).
-import { RESOURCES } from "../contract/resources.ts";
+import { RESOURCES } from "../contract/admin/resources.ts";
 import type { Access } from "../server/http/define-route.ts";
 
 export type { Access } from "../server/http/define-route.ts";
@@ -30,7 +30,7 @@ export interface PageEntry {
 }
 
 /**
- * The admin pages, and a screen of its own for each declared resource (contract/resources.ts) at an
+ * The admin pages, and a screen of its own for each declared resource (contract/admin/resources.ts) at an
  * address none of them is at: spec admin §2 "Blog teasers admin", "Instructor calls to action admin",
  * "FAQs admin" (issues 16, 29), all one module, the kit's screen (decision 071).
  */

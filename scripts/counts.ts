@@ -134,7 +134,7 @@ export function measure(root = ROOT): Count[] {
       !/^(app\/routes\/home\.tsx|app\/components\/home\/|server\/db\/seed\/)/.test(f),
   );
   return [
-    { name: "coupon screens, page-side lines", ...coupons, target: 300, ceiling: 291 },
+    { name: "coupon screens, page-side lines", ...coupons, target: 300, ceiling: 300 },
     { name: "course screens, page-side lines", ...courses, target: 300, ceiling: 296 },
     {
       name: "components over 200 lines in app/",

@@ -144,7 +144,7 @@ export function createServices(deps: Deps) {
           )
       : undefined,
   });
-  // The declared admin resources by their key (contract/resources.ts; decision 071): the kit's service
+  // The declared admin resources by their key (contract/admin/resources.ts; decision 071): the kit's service
   // for each table of server/db/resource-tables.ts, and the services of their own.
   const resources = { ...createKitServices(db), categories, events: eventsAdmin.formService };
   const singles = { hero: { get: content.getHero, save: content.saveHero, clear: content.clearHero } };

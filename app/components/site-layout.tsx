@@ -1,4 +1,4 @@
-import type { Viewer } from "../../contract/auth.ts";
+import type { Viewer } from "../../contract/account/auth.ts";
 import { SiteFooter } from "./layout/site-footer.tsx";
 import { SiteHeader } from "./layout/site-header.tsx";
 import { Toaster } from "./ui/toast.tsx";

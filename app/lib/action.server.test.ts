@@ -4,7 +4,7 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { ACCESS_MESSAGES } from "../../contract/auth.ts";
+import { ACCESS_MESSAGES } from "../../contract/account/auth.ts";
 import type { Actor } from "../../server/features/auth/actor.ts";
 import { Conflict, Invalid, StepUpRequired } from "../../server/lib/errors.ts";
 import { STEP_UP_CODE } from "./action-result.ts";

@@ -16,7 +16,7 @@
 //     });
 //   }
 import type { z } from "zod";
-import { ACCESS_MESSAGES } from "../../contract/auth.ts";
+import { ACCESS_MESSAGES } from "../../contract/account/auth.ts";
 import type { Actor } from "../../server/features/auth/actor.ts";
 import {
   confirmIntentOf,

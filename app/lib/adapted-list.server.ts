@@ -1,10 +1,10 @@
 // The loader part and the row actions of a paged list on a service of its own (issue 30;
-// contract/admin-resource.ts AdaptedListSpec: the contact requests, the subscribers): the filters read
+// contract/admin/admin-resource.ts AdaptedListSpec: the contact requests, the subscribers): the filters read
 // from the address, the page read through the feature's ListAdapter (a failure said above the list, not
 // an error page), a row's Delete after its question (app/lib/row-delete.server.ts) and a row's own posts
 // (`{intent}` with `id`, their answer data shown above the list) on the one action kernel.
-import type { AdaptedListSpec } from "../../contract/admin-resource.ts";
-import { readPageNumber, type Page } from "../../contract/paging.ts";
+import type { AdaptedListSpec } from "../../contract/admin/admin-resource.ts";
+import { readPageNumber, type Page } from "../../contract/lib/paging.ts";
 import type { Actor } from "../../server/features/auth/actor.ts";
 import type { ActionResult } from "./action-result.ts";
 import { runAction, stay, type ActionCall } from "./action.server.ts";

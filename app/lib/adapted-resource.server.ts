@@ -1,4 +1,4 @@
-// The loader parts and the action of a screen on a service of its own (issue 30; contract/admin-resource.ts
+// The loader parts and the action of a screen on a service of its own (issue 30; contract/admin/admin-resource.ts
 // AdaptedSpec: the coupons): the action answers the add form (`{key}.create`), the inline edit's Save
 // (`{key}.save`, with `id`), the toggle (`{key}.toggle`) and Delete after its question (`{key}.delete`) on
 // the one action kernel (app/lib/action.server.ts), through the feature's service adapter; a success
@@ -13,8 +13,8 @@ import {
   type NameListSpec,
   type PageFormSpec,
   type RecordListSpec,
-} from "../../contract/admin-resource.ts";
-import { readPageNumber, type Page } from "../../contract/paging.ts";
+} from "../../contract/admin/admin-resource.ts";
+import { readPageNumber, type Page } from "../../contract/lib/paging.ts";
 import type { Actor } from "../../server/features/auth/actor.ts";
 import type { ActionResult } from "./action-result.ts";
 import { failure, readAction, runAction, type ActionAnswer, type ActionCall } from "./action.server.ts";
@@ -163,7 +163,7 @@ export async function adaptedAction<N extends string, S extends z.ZodType, T ext
 }
 
 /**
- * A page form's save (contract/admin-resource.ts PageFormSpec, `{key}.save`): the files of its upload
+ * A page form's save (contract/admin/admin-resource.ts PageFormSpec, `{key}.save`): the files of its upload
  * fields first, then the form parsed with the contract's schema; an add, or an update of `id`. A failure
  * is said after `texts.saveFailed` (an unexpected one too, its cause logged as `logAs`); a success goes
  * to `back` with `texts.added` or `texts.saved`.
@@ -286,7 +286,7 @@ export interface ManagerServices<S extends z.ZodType, T, C extends z.ZodType<{ n
 }
 
 /**
- * A manager screen's action (contract/admin-resource.ts ManagerSpec): its form's save (`{form}.save`),
+ * A manager screen's action (contract/admin/admin-resource.ts ManagerSpec): its form's save (`{form}.save`),
  * its list's delete (`{list}.delete`, the step-up's `confirm`) and its name list's add and remove, each
  * coming back to its own section (`#{form}-form`, `#{list}-list`, `#{names.id}`) out of edit mode.
  */

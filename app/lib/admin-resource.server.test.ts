@@ -3,7 +3,7 @@
 // field "… is required", the checkbox too, and a `javascript:` cover marked the filled fields as required).
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { URL_MESSAGE } from "../../contract/admin-resource.ts";
+import { URL_MESSAGE } from "../../contract/admin/admin-resource.ts";
 import { action } from "../routes/admin/tickets.tsx";
 import { appContext, type AppContext } from "./context.ts";
 import { TEST_ADMIN as ADMIN } from "../../tests/support/actors.ts";

@@ -1,4 +1,4 @@
-// The loader and action of admin screens built on declared resources (contract/admin-resource.ts;
+// The loader and action of admin screens built on declared resources (contract/admin/admin-resource.ts;
 // decisions 029, 071). A screen names the resources it shows, each one's service found by its key in
 // `services.resources` (typed: ListService, SingleService); this reads each one's page of items and the
 // item being edited (`?edit=<id>`), and answers every form of those sections: save (add or update),
@@ -15,9 +15,9 @@ import {
   uploadFieldOf,
   type ResourceField,
   type ResourceSpec,
-} from "../../contract/admin-resource.ts";
-import { resourceInputSchema } from "../../contract/admin-resource-schema.ts";
-import { readPageNumber, type Page } from "../../contract/paging.ts";
+} from "../../contract/admin/admin-resource.ts";
+import { resourceInputSchema } from "../../contract/admin/admin-resource-schema.ts";
+import { readPageNumber, type Page } from "../../contract/lib/paging.ts";
 import type { AdminItem, ListService, SingleService } from "../../server/features/admin/registry.service.ts";
 import type { ActionResult } from "./action-result.ts";
 import { failure, readAction, refuse, runAction } from "./action.server.ts";

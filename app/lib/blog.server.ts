@@ -1,7 +1,7 @@
 // The blog pages' reading of their address (spec public-area §2 "Post list (/posts, query parameters
 // search, sort, cat, author)"). The API answers a bad parameter with 422; a page address typed by hand
 // should still show the list, so a bad field falls back to its default and the rest is kept.
-import { FEATURED_POSTS, POSTS_PAGE_SIZE, PostsQuerySchema, type PostsQuery } from "../../contract/blog.ts";
+import { FEATURED_POSTS, POSTS_PAGE_SIZE, PostsQuerySchema, type PostsQuery } from "../../contract/blog/blog.ts";
 import type { PostListParams } from "./post-list-params.ts";
 
 /** What the list page reads from its address (its page size is fixed, and it shows every post). */

@@ -1,7 +1,7 @@
 // The request context React Router loaders read: the services (never the database directly),
 // the public config, the CSP nonce and the signed-in user.
 import { createContext } from "react-router";
-import type { Viewer } from "../../contract/auth.ts";
+import type { Viewer } from "../../contract/account/auth.ts";
 import type { Actor } from "../../server/features/auth/actor.ts";
 import type { Logger } from "../../server/lib/logger.ts";
 import type { Services } from "../../server/services.ts";

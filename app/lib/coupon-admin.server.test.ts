@@ -4,7 +4,7 @@
 // paths run on the real services: tests/unit/admin-coupons-action.test.ts.)
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { COUPON_MESSAGES, type CouponJson } from "../../contract/coupons.ts";
+import { COUPON_MESSAGES, type CouponJson } from "../../contract/coupons/coupons.ts";
 import { appContext, type AppContext } from "./context.ts";
 import { couponsAction, loadCouponDetail, loadCoupons } from "./coupon-admin.server.ts";
 import { pageServices, UNEXPECTED_REASON } from "./page-errors.server.ts";

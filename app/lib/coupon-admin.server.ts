@@ -1,9 +1,9 @@
 // The coupon screens' loaders and action (spec admin-back-office §2 "Coupon manager (/coupons) and coupon
 // table (/coupon-table)", "Coupon detail", §4, §5, §8, §9; issue 17; decision 034) on the kit's service
-// adapter (app/lib/adapted-resource.server.ts; contract/coupon-form.ts COUPON_SCREEN): /coupons and
+// adapter (app/lib/adapted-resource.server.ts; contract/coupons/coupon-form.ts COUPON_SCREEN): /coupons and
 // /coupon-table share the list and the action; /coupons/view/{couponId} reads one coupon and its usage.
-import { COUPON_SCREEN, CouponFormSchema, type CouponFormField } from "../../contract/coupon-form.ts";
-import { COUPON_MESSAGES, type CouponJson } from "../../contract/coupons.ts";
+import { COUPON_SCREEN, CouponFormSchema, type CouponFormField } from "../../contract/coupons/coupon-form.ts";
+import { COUPON_MESSAGES, type CouponJson } from "../../contract/coupons/coupons.ts";
 import {
   adaptedAction,
   editingOf,

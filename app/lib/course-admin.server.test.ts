@@ -3,9 +3,9 @@
 // course manager's categories, and what the detail page loads (a deleted course, 404, a failure).
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import type { Course } from "../../contract/catalog.ts";
-import { COURSE_CATEGORY_MESSAGES, COURSE_MESSAGES } from "../../contract/course-texts.ts";
-import type { CoursePurchase } from "../../contract/courses.ts";
+import type { Course } from "../../contract/courses/catalog.ts";
+import { COURSE_CATEGORY_MESSAGES, COURSE_MESSAGES } from "../../contract/courses/course-texts.ts";
+import type { CoursePurchase } from "../../contract/courses/courses.ts";
 import type { Actor } from "../../server/features/auth/actor.ts";
 import { Conflict, Invalid, NotFound, StepUpRequired } from "../../server/lib/errors.ts";
 import { appContext, type AppContext } from "./context.ts";

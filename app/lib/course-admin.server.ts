@@ -1,17 +1,17 @@
 // The course admin screens' loaders and actions (spec admin-back-office §2 "Course admin manager",
 // "Simple course add/edit form", "Course admin detail", §4, §5, §8; issue 17; decision 032) on the kit
-// (issue 30): declared in contract/course-screens.ts, answered by managerAction and pageFormAction
+// (issue 30): declared in contract/courses/course-screens.ts, answered by managerAction and pageFormAction
 // (app/lib/adapted-resource.server.ts) on the one action kernel (decision 069).
 import {
   CourseCategoryFormSchema,
   CourseManagerFormSchema,
   SimpleCourseFormSchema,
-} from "../../contract/course-form.ts";
-import { COURSE_FORMS, COURSE_MANAGER, courseFormView } from "../../contract/course-screens.ts";
-import { COURSE_MESSAGES } from "../../contract/course-texts.ts";
-import { courseStats } from "../../contract/courses.ts";
-import { formatLagosDateTime } from "../../contract/dates.ts";
-import { PAGE_SIZE_MAX } from "../../contract/paging.ts";
+} from "../../contract/courses/course-form.ts";
+import { COURSE_FORMS, COURSE_MANAGER, courseFormView } from "../../contract/courses/course-screens.ts";
+import { COURSE_MESSAGES } from "../../contract/courses/course-texts.ts";
+import { courseStats } from "../../contract/courses/courses.ts";
+import { formatLagosDateTime } from "../../contract/lib/dates.ts";
+import { PAGE_SIZE_MAX } from "../../contract/lib/paging.ts";
 import type { ActionResult } from "./action-result.ts";
 import { readAction } from "./action.server.ts";
 import {

@@ -3,7 +3,7 @@
 // email-like text gets a mailto prefix."). The embed addresses are the ones the server's allow-list
 // keeps (server/lib/sanitize.ts VIDEO_HOSTS): https://www.youtube.com/embed/{id} and
 // https://player.vimeo.com/video/{id}.
-import { playerUrl } from "../../contract/video-embed.ts";
+import { playerUrl } from "../../contract/lib/video-embed.ts";
 
 /** A YouTube or Vimeo page or player address as the player address to embed, or null. */
 export function toEmbedUrl(input: string): string | null {

@@ -3,8 +3,8 @@
 // purchases) and /admin/event/{id}/check-in (the door: a typed code posted without JavaScript comes here;
 // the camera calls the API itself). The services through the request context.
 import { data } from "react-router";
-import { formatLagosDateTime, formatLagosLong } from "../../contract/dates.ts";
-import { EVENT_MESSAGES, eventStats } from "../../contract/events.ts";
+import { formatLagosDateTime, formatLagosLong } from "../../contract/lib/dates.ts";
+import { EVENT_MESSAGES, eventStats } from "../../contract/showcase/events.ts";
 import { appContext, type AppContext } from "./context.ts";
 import { readAction } from "./action.server.ts";
 import { requireAdminPage } from "./guards.server.ts";

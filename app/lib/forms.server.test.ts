@@ -1,9 +1,9 @@
 import { isRouteErrorResponse } from "react-router";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { RegisterSchema, ResetPasswordFormSchema, AUTH_MESSAGES } from "../../contract/auth.ts";
-import { FORM_MESSAGES } from "../../contract/forms.ts";
-import { ContactInputSchema } from "../../contract/messaging.ts";
+import { RegisterSchema, ResetPasswordFormSchema, AUTH_MESSAGES } from "../../contract/account/auth.ts";
+import { FORM_MESSAGES } from "../../contract/lib/forms.ts";
+import { ContactInputSchema } from "../../contract/messaging/messaging.ts";
 import { Conflict, NotFound } from "../../server/lib/errors.ts";
 import { failureFromError, failureFromIssues, nulField, parseForm, readFormBody } from "./forms.server.ts";
 import { pageServices } from "./page-errors.server.ts";

@@ -6,8 +6,8 @@
 // on those) answers 400 instead of the 500 fuzzing found (issue 7 "Bad input never gets a 500").
 import { data } from "react-router";
 import type { z } from "zod";
-import { describeIssues } from "../../contract/common.ts";
-import { FORM_MESSAGES, hasNul } from "../../contract/forms.ts";
+import { describeIssues } from "../../contract/lib/common.ts";
+import { FORM_MESSAGES, hasNul } from "../../contract/lib/forms.ts";
 import type { ActionFailure } from "./action-result.ts";
 import { fieldErrorsOf } from "./action-result.ts";
 import { STATUS_TEXT, toPageError, type PageErrorData } from "./page-errors.server.ts";

@@ -3,7 +3,7 @@
 // again (defence in depth, and to get the actor). Signed out → /login, and back here after sign-in;
 // signed in without the role → the 'Access Denied: Admins only.' page with status 403.
 import { data, redirect } from "react-router";
-import { ADMINS_ONLY } from "../../contract/auth.ts";
+import { ADMINS_ONLY } from "../../contract/account/auth.ts";
 import type { Actor } from "../../server/features/auth/actor.ts";
 import { safeRedirectTo } from "../../server/lib/safe-redirect.ts";
 import type { AppContext } from "./context.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { MetaDescriptor } from "react-router";
-import { firstSocialImage, SOCIAL_IMAGE, socialImage } from "../../contract/media-urls.ts";
+import { firstSocialImage, SOCIAL_IMAGE, socialImage } from "../../contract/lib/media-urls.ts";
 import { canonicalUrl, pageMeta } from "./meta.ts";
 
 const ORIGIN = "https://academy.example.ng";

@@ -1,6 +1,6 @@
 // Small shared pieces of route modules' `headers` and `meta`.
 import type { MetaDescriptor } from "react-router";
-import type { SocialImage } from "../../contract/media-urls.ts";
+import type { SocialImage } from "../../contract/lib/media-urls.ts";
 
 /** For pages whose answer depends on who asks (signed in or not, a token in the URL): no shared cache. */
 export function privateNoStore() {

@@ -8,7 +8,7 @@
 // Loaders do not run when the middleware refuses, so the denial carries the frame of the error page
 // (page-denial.ts).
 import { createContext, data, matchRoutes, redirect, type MiddlewareFunction, type RouteObject } from "react-router";
-import { ADMINS_ONLY } from "../../contract/auth.ts";
+import { ADMINS_ONLY } from "../../contract/account/auth.ts";
 import { strictest } from "../../server/http/access-policy.ts";
 import { ACCESS_LEVELS, type Access } from "../../server/http/define-route.ts";
 import type { PageEntry } from "../pages.ts";

@@ -1,7 +1,7 @@
 // What a page refused by the access middleware (page-access.server.ts) sends to the root ErrorBoundary:
 // loaders do not run when it refuses, so the denial carries the frame of the error page (the site name
 // and the signed-in user of the header) next to its message.
-import type { Viewer } from "../../contract/auth.ts";
+import type { Viewer } from "../../contract/account/auth.ts";
 
 export interface PageDenial {
   message: string;

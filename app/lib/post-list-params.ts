@@ -1,7 +1,7 @@
 // The address of the post list (spec public-area §2 "Post list (/posts, query parameters search, sort,
 // cat, author)"): links and forms that change one parameter keep the others, and the browser asks the
 // API for the next page with the same ones. Pure and zod-free (it runs in the browser).
-import type { PostSort } from "../../contract/blog.ts";
+import type { PostSort } from "../../contract/blog/blog.ts";
 
 /** The list's filters as the page read them (absent: not set). */
 export interface PostListParams {

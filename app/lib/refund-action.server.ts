@@ -7,8 +7,8 @@
 //
 //   // in the route's action
 //   if (isRefundIntent(call.intent)) return refundPageAction(call, here);
-import { formatNaira } from "../../contract/money.ts";
-import { REFUND_MESSAGES, REFUND_REASON_MAX } from "../../contract/refunds.ts";
+import { formatNaira } from "../../contract/lib/money.ts";
+import { REFUND_MESSAGES, REFUND_REASON_MAX } from "../../contract/payments/refunds.ts";
 import type { Actor } from "../../server/features/auth/actor.ts";
 import type { ActionResult } from "./action-result.ts";
 import { failure, readAction, runAction, type ActionCall } from "./action.server.ts";

@@ -3,7 +3,7 @@
 // (admins only) finishes it once; a signed-out visitor is sent to sign in, a user is refused.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REFUND_MESSAGES } from "../../contract/refunds.ts";
+import { REFUND_MESSAGES } from "../../contract/payments/refunds.ts";
 import { courses, paymentEvents, payments, sandboxTransactions } from "../../server/db/schema.ts";
 import { createAccount, type TestAccount } from "../../tests/support/accounts.ts";
 import { apiCaller, ok } from "../../tests/support/api-calls.ts";

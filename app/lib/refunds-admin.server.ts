@@ -3,8 +3,8 @@
 // (`intent=refund.retry`) resumes a refund left pending through the same exactly-once work as its job
 // (refunds.retry), and a failed one's "Try refund again" is the purchase tables' refund
 // (refundPageAction: the question, the step-up). A success returns to the page with its message.
-import { REFUND_MESSAGES, REFUND_RETRY_INTENT } from "../../contract/refunds.ts";
-import { formatLagosDateTime } from "../../contract/dates.ts";
+import { REFUND_MESSAGES, REFUND_RETRY_INTENT } from "../../contract/payments/refunds.ts";
+import { formatLagosDateTime } from "../../contract/lib/dates.ts";
 import type { RefundActionResult } from "./refund-action.server.ts";
 import { isRefundIntent, refundPageAction, REFUND_INTENTS } from "./refund-action.server.ts";
 import { failure, readAction, runAction } from "./action.server.ts";

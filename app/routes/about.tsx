@@ -7,7 +7,7 @@ import { ExpertsCarousel } from "../components/about/experts-carousel.tsx";
 import { Features } from "../components/about/features.tsx";
 import { HeroBanner } from "../components/about/hero-banner.tsx";
 import { resolveHero } from "../components/about/hero-defaults.ts";
-import { firstSocialImage } from "../../contract/media-urls.ts";
+import { firstSocialImage } from "../../contract/lib/media-urls.ts";
 import { canonicalUrl, pageMeta } from "../lib/meta.ts";
 import { Journey } from "../components/about/journey.tsx";
 import { MissionVision } from "../components/about/mission-vision.tsx";

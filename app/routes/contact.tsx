@@ -1,7 +1,7 @@
 // /contact (spec public-area §2 "Contact", §4, §5): the contact form, posted to this route's action so it
 // works without JavaScript, and the academy's contact details.
 import type { Route } from "./+types/contact";
-import { CONTACT_LIMITS, CONTACT_SUBJECTS, ContactInputSchema } from "../../contract/messaging.ts";
+import { CONTACT_LIMITS, CONTACT_SUBJECTS, ContactInputSchema } from "../../contract/messaging/messaging.ts";
 import { appContext } from "../lib/context.ts";
 import { canonicalUrl, pageMeta } from "../lib/meta.ts";
 import { failureFromError, parseForm } from "../lib/forms.server.ts";
@@ -24,7 +24,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return { subjects: CONTACT_SUBJECTS, limits: CONTACT_LIMITS, origin: publicUrl };
 }
 
-// Schema: ContactInputSchema (contract/messaging.ts), the one schema of the API, this action and the
+// Schema: ContactInputSchema (contract/messaging/messaging.ts), the one schema of the API, this action and the
 // form in the browser; services.contacts.create parses again and is the truth.
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);

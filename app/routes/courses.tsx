@@ -1,13 +1,13 @@
 import { useState } from "react";
 import { Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/courses";
-import type { Course } from "../../contract/catalog.ts";
+import type { Course } from "../../contract/courses/catalog.ts";
 import { appContext } from "../lib/context.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import { CourseGrid } from "../components/courses/course-card.tsx";
 import { LazyEnrolModal, usePreloadEnrolModal } from "../components/courses/enrol-modal-lazy.ts";
 import { Breadcrumb } from "../components/ui/breadcrumb.tsx";
-import { firstSocialImage } from "../../contract/media-urls.ts";
+import { firstSocialImage } from "../../contract/lib/media-urls.ts";
 import { canonicalUrl, pageMeta } from "../lib/meta.ts";
 
 const ALL = "All";

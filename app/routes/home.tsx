@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { Route } from "./+types/home";
-import type { Course } from "../../contract/catalog.ts";
+import type { Course } from "../../contract/courses/catalog.ts";
 import { appContext } from "../lib/context.ts";
 import { BlogTeaser } from "../components/home/blog-teaser.tsx";
 import { CoursesSection } from "../components/home/courses-section.tsx";
@@ -11,7 +11,7 @@ import { InstructorCta } from "../components/home/instructor-cta.tsx";
 import { NewsletterPopup } from "../components/home/newsletter-popup.tsx";
 import { LazyEnrolModal, usePreloadEnrolModal } from "../components/courses/enrol-modal-lazy.ts";
 import { Breadcrumb } from "../components/ui/breadcrumb.tsx";
-import { firstSocialImage } from "../../contract/media-urls.ts";
+import { firstSocialImage } from "../../contract/lib/media-urls.ts";
 import { canonicalUrl, pageMeta } from "../lib/meta.ts";
 
 /** spec public-area §8: loading failures of these lists are logged only; the section is left out. */

@@ -1,7 +1,7 @@
 // /newsletter/confirm?token= (issue 19 "double opt-in"; decision 037): the confirmation e-mail's link.
 // The GET asks, the button's POST confirms: nothing changes when a mail scanner follows the link.
 import type { Route } from "./+types/newsletter-confirm";
-import { NEWSLETTER_MESSAGES } from "../../contract/newsletter.ts";
+import { NEWSLETTER_MESSAGES } from "../../contract/messaging/newsletter.ts";
 import { appContext } from "../lib/context.ts";
 import { readAction } from "../lib/action.server.ts";
 import { NewsletterLinkPage, tokenOf } from "../components/newsletter/link-page.tsx";

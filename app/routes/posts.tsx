@@ -3,14 +3,14 @@ import type { Route } from "./+types/posts";
 import { appContext } from "../lib/context.ts";
 import { listParamsOf, readPostsQuery } from "../lib/blog.server.ts";
 import { postsHref } from "../lib/post-list-params.ts";
-import { ALL_CATEGORIES } from "../../contract/blog-texts.ts";
+import { ALL_CATEGORIES } from "../../contract/blog/blog-texts.ts";
 import { CategoryLinks } from "../components/blog/category-links.tsx";
 import { FilterPanel } from "../components/blog/filter-panel.tsx";
 import { PostFeed } from "../components/blog/post-feed.tsx";
 import { SearchBox } from "../components/blog/search-box.tsx";
 import { SortForm } from "../components/blog/sort-form.tsx";
 import { BlogBreadcrumb } from "../components/blog/blog-breadcrumb.tsx";
-import { firstSocialImage } from "../../contract/media-urls.ts";
+import { firstSocialImage } from "../../contract/lib/media-urls.ts";
 import { canonicalUrl, pageMeta } from "../lib/meta.ts";
 
 // spec public-area §2 "Post list (/posts, query parameters search, sort, cat, author)", §4 "Post list".

@@ -3,8 +3,8 @@
 // /login and back. spec §8 'Saved post fetching failed!' when they cannot be read.
 import { Link } from "react-router";
 import type { Route } from "./+types/saved";
-import type { PostListItem } from "../../contract/blog.ts";
-import { BLOG_ACTION_MESSAGES as M } from "../../contract/blog-action-texts.ts";
+import type { PostListItem } from "../../contract/blog/blog.ts";
+import { BLOG_ACTION_MESSAGES as M } from "../../contract/blog/blog-action-texts.ts";
 import { PostCard } from "../components/blog/post-card.tsx";
 import { Breadcrumb } from "../components/ui/breadcrumb.tsx";
 import { buttonClass } from "../components/ui/button.tsx";

@@ -2,14 +2,14 @@
 // an image zoom overlay, the talents list and the ticket modal.
 import { useState } from "react";
 import type { Route } from "./+types/showcase";
-import type { ShowcaseEvent } from "../../contract/events.ts";
+import type { ShowcaseEvent } from "../../contract/showcase/events.ts";
 import { appContext } from "../lib/context.ts";
 import { EventCard } from "../components/showcase/event-card.tsx";
 import { PhotoZoom, type ZoomState } from "../components/showcase/photo-zoom.tsx";
 import { ShowcaseIntro } from "../components/showcase/showcase-intro.tsx";
 import { TalentsList } from "../components/showcase/talents-list.tsx";
 import { LazyTicketModal, usePreloadTicketModal } from "../components/showcase/ticket-modal-lazy.ts";
-import { firstSocialImage } from "../../contract/media-urls.ts";
+import { firstSocialImage } from "../../contract/lib/media-urls.ts";
 import { canonicalUrl, pageMeta } from "../lib/meta.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@
 // server/features/newsletter/one-click.ts (issue 29): this action would refuse a foreign Origin. The address is
 // never shown, so a forwarded link reveals nobody's.
 import type { Route } from "./+types/unsubscribe";
-import { NEWSLETTER_MESSAGES } from "../../contract/newsletter.ts";
+import { NEWSLETTER_MESSAGES } from "../../contract/messaging/newsletter.ts";
 import { appContext } from "../lib/context.ts";
 import { readAction } from "../lib/action.server.ts";
 import { NewsletterLinkPage, tokenOf } from "../components/newsletter/link-page.tsx";

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/verify-payment";
-import { VERIFY_MESSAGES, VERIFY_REDIRECT_SECONDS, type VerifyState } from "../../contract/payment-texts.ts";
+import { VERIFY_MESSAGES, VERIFY_REDIRECT_SECONDS, type VerifyState } from "../../contract/payments/payment-texts.ts";
 import { appContext } from "../lib/context.ts";
 
 // spec public-area §2 "Payment verification (/verify-payment)": reads ?reference=, verifies it on the

@@ -13,7 +13,7 @@
 // scripts/ writes one of PUBLIC_CONTENT_TABLES through anything but the `tx` of a `writeContent`
 // callback (or a `ContentTx` parameter), and when a new table is in neither list below.
 import { getTableName, inArray, sql } from "drizzle-orm";
-import type { ResourceScope } from "../../contract/admin-resource.ts";
+import type { ResourceScope } from "../../contract/admin/admin-resource.ts";
 import type { Db } from "./client.ts";
 import { RESOURCE_TABLES } from "./resource-tables.ts";
 import {
@@ -108,7 +108,7 @@ export const NOT_PUBLIC_CONTENT: Readonly<Record<string, string>> = {
 /**
  * What a content write changes, as families of public pages (decision 044). A cached page is keyed by
  * the versions of the scopes it shows, so a write moves only the pages of its scopes:
- *  - a declared resource's `scope` (contract/admin-resource.ts ResourceScope): "home" (the home page's
+ *  - a declared resource's `scope` (contract/admin/admin-resource.ts ResourceScope): "home" (the home page's
  *    lists), "about" (its hero and experts), "events" (events and talents: the showcase), "categories";
  *  - "courses";
  *  - "posts": the blog's lists (a post's title, cover, comment count...);

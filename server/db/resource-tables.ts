@@ -1,9 +1,9 @@
 // The tables of the declared admin resources that the kit serves (server/features/admin/resource.ts;
 // decision 071), by resource key: each schema module lists its own beside its tables. A declared
-// resource (contract/resources.ts) has a table here, or a service of its own (server/services.ts), or is
+// resource (contract/admin/resources.ts) has a table here, or a service of its own (server/services.ts), or is
 // a single record; the compiler checks that each table has the declared fields as columns.
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { FieldsOf, ResourceKey } from "../../contract/resources.ts";
+import type { FieldsOf, ResourceKey } from "../../contract/admin/resources.ts";
 import { CONTENT_RESOURCE_TABLES } from "./schema/content.ts";
 import { SHOWCASE_RESOURCE_TABLES } from "./schema/events.ts";
 

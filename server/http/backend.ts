@@ -11,7 +11,7 @@ import { DomainError, STATUS_BY_CODE } from "../lib/errors.ts";
 import { dataErrorToDomain, safeErrorFields } from "../db/errors.ts";
 import type { BackendEnv } from "./backend-env.ts";
 import { etag } from "./middleware.ts";
-import { describeIssues } from "../../contract/common.ts";
+import { describeIssues } from "../../contract/lib/common.ts";
 import { registerCatalogRoutes } from "../features/catalog/catalog.routes.ts";
 import { registerCategoriesRoutes } from "../features/catalog/categories.routes.ts";
 import { registerContactsRoutes } from "../features/contacts/contacts.routes.ts";
@@ -242,7 +242,7 @@ export function createBackend(services: Services, deps: Deps) {
   registerCategoriesRoutes(api, services.categories);
   registerContentRoutes(api, services.content);
   registerEventsRoutes(api, services);
-  // every declared resource the kit serves (contract/resources.ts; decision 071)
+  // every declared resource the kit serves (contract/admin/resources.ts; decision 071)
   registerKitRoutes(api, services.resources);
   registerNewsletterRoutes(api, services.newsletter);
   registerContactsRoutes(api, services.contacts);

@@ -13,7 +13,7 @@
 import { maxHeaderSize } from "node:http";
 import { createRoute, type RouteConfig } from "@hono/zod-openapi";
 import type { z } from "zod";
-import { ErrorSchema } from "../../contract/common.ts";
+import { ErrorSchema } from "../../contract/lib/common.ts";
 import { limitOf } from "./rate-limit.ts";
 
 /** Who may call an operation (or open a page: app/pages.ts uses the same three levels). */

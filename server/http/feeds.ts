@@ -9,8 +9,8 @@
 // `feed` package wrapped texts in CDATA and split only the first "]]>" of a text.
 import { createHash } from "node:crypto";
 import { Hono, type Context } from "hono";
-import { socialImage } from "../../contract/media-urls.ts";
-import type { PostDetail } from "../../contract/blog.ts";
+import { socialImage } from "../../contract/lib/media-urls.ts";
+import type { PostDetail } from "../../contract/blog/blog.ts";
 import { stripXmlForbidden } from "../lib/text.ts";
 import type { Deps, Services } from "../services.ts";
 import type { AppEnv } from "./middleware.ts";

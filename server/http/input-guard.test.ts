@@ -2,7 +2,7 @@
 // before any route runs (issue 7, "Bad input never gets a 500"); /media refuses bad percent-encoding.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BODY_NOT_OBJECT } from "../../contract/common.ts";
+import { BODY_NOT_OBJECT } from "../../contract/lib/common.ts";
 import { bearer, createAccount, sameOrigin, type TestAccount } from "../../tests/support/accounts.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { contacts, user } from "../db/schema.ts";

@@ -4,7 +4,7 @@
 // as a 500 (issue 7, "Bad input never gets a 500"). One check here covers every route, present and
 // future; handleError in backend.ts keeps a backstop for what slips past (SQLSTATE class 22).
 import type { MiddlewareHandler } from "hono";
-import { BODY_NOT_OBJECT } from "../../contract/common.ts";
+import { BODY_NOT_OBJECT } from "../../contract/lib/common.ts";
 import { safeRedirectPath } from "../lib/safe-redirect.ts";
 import { errorBody } from "./backend.ts";
 import type { AppEnv } from "./middleware.ts";

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { Hono } from "hono";
 import sharp from "sharp";
-import { MAX_OUTPUT_PIXELS } from "../../contract/media.ts";
+import { MAX_OUTPUT_PIXELS } from "../../contract/lib/media.ts";
 import { parseEnv } from "../env.ts";
 import { createLocalStore } from "../integrations/media/local-store.ts";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";

@@ -11,7 +11,7 @@ import { bearer, createAccount, type TestAccount } from "../../tests/support/acc
 import { makePost } from "../../tests/support/factories.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { action as writeAction } from "../../app/routes/admin/write.tsx";
-import { AUTHORING_MESSAGES as M } from "../../contract/post-authoring-texts.ts";
+import { AUTHORING_MESSAGES as M } from "../../contract/blog/post-authoring-texts.ts";
 import { actorOf, postToAction } from "../../tests/support/page-action.ts";
 import { createRateLimiter, limitOf, RATE_LIMIT_MESSAGES, waitPhrase, type LimitRule } from "./rate-limit.ts";
 

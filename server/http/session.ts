@@ -1,7 +1,7 @@
 // Identity at the HTTP edge: Better Auth's own routes, the acting user of each request, and the
 // cross-site check for cookie-authenticated writes.
 import type { Context, MiddlewareHandler } from "hono";
-import type { Role } from "../../contract/auth.ts";
+import type { Role } from "../../contract/account/auth.ts";
 import type { Actor } from "../features/auth/actor.ts";
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, type Auth } from "../features/auth/auth.ts";
 import { isOpenAuthRoute } from "../features/auth/auth-rules.ts";

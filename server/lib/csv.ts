@@ -6,7 +6,7 @@
 // semicolon in many locales, a tab, a pipe) or ignore the quotes: text is then cut into cells at those,
 // so a quote also goes before a formula character after any of them or a line break (`x;=1+1` is
 // `x;'=1+1`; issue 29), and a field holding one is quoted. Numbers are written as numbers: only text is
-// guarded. Times are Lagos time, "2026-03-03 14:05" (formatLagosCsv in contract/dates.ts).
+// guarded. Times are Lagos time, "2026-03-03 14:05" (formatLagosCsv in contract/lib/dates.ts).
 
 /** The byte-order mark Excel needs to read a CSV file as UTF-8. */
 export const BOM = "\uFEFF";

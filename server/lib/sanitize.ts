@@ -20,7 +20,7 @@
 // style, no event handlers, no classes except `language-*` on code (syntax highlighting), no
 // script/style/svg/math/form/noscript/template/object/embed.
 import sanitizeHtml from "sanitize-html";
-import { isAllowedVideoSrc, PLAY_CLASS, playLabel, VIDEO_HOSTS, videoPageUrl } from "../../contract/video-embed.ts";
+import { isAllowedVideoSrc, PLAY_CLASS, playLabel, VIDEO_HOSTS, videoPageUrl } from "../../contract/lib/video-embed.ts";
 
 // (the players' rule lives with the page's play buttons, which check it again in the browser)
 export { isAllowedVideoSrc, VIDEO_HOSTS };

@@ -2,7 +2,7 @@
 // it saves heroes of its own, so it runs with the other content writes, after the pages that read the
 // about page (playwright.config.ts CONTENT_WRITES: a page loaded meanwhile asked for its video file).
 import type { APIRequestContext } from "@playwright/test";
-import type { Hero } from "../../contract/content.ts";
+import type { Hero } from "../../contract/content/content.ts";
 import { createAccount, signInByApi } from "./support/accounts.ts";
 import { expectAccessible } from "./support/a11y.ts";
 import { expect, test } from "./support/fixtures.ts";

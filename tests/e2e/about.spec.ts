@@ -1,7 +1,7 @@
 // /about (spec public-area §2 "Home/about page content", §9 counters). Content comes from the API, not
 // from the seed's names.
-import type { Expert, Hero } from "../../contract/content.ts";
-import { classifyVideoUrl } from "../../contract/video-embed.ts";
+import type { Expert, Hero } from "../../contract/content/content.ts";
+import { classifyVideoUrl } from "../../contract/lib/video-embed.ts";
 import { HERO_DEFAULTS } from "../../app/components/about/hero-defaults.ts";
 import { expectAccessible } from "./support/a11y.ts";
 import { expect, test } from "./support/fixtures.ts";

@@ -5,7 +5,7 @@
 // Better Auth allows 5 reset requests a minute from one address, and every browser test comes from
 // 127.0.0.1: this file asks twice per project (4 in a full run). Keep further reset tests few.
 import type { Page } from "@playwright/test";
-import { AUTH_MESSAGES } from "../../contract/auth.ts";
+import { AUTH_MESSAGES } from "../../contract/account/auth.ts";
 import { expectAccessible } from "./support/a11y.ts";
 import { createAccount, linkIn, mailsTo, RESET_SUBJECT, waitForMail } from "./support/accounts.ts";
 import { expect, test } from "./support/fixtures.ts";

@@ -2,7 +2,7 @@
 // menu when signed in — and "Sign-in (/login)", whose sign-up URL is /register; §3 "Signed-in user";
 // §6; architecture "Identity"): sign-up, e-mail verification, sign-in, the header's user menu, sign-out.
 import type { Locator, Page } from "@playwright/test";
-import { AUTH_MESSAGES, AVATAR_MESSAGES } from "../../contract/auth.ts";
+import { AUTH_MESSAGES, AVATAR_MESSAGES } from "../../contract/account/auth.ts";
 import { expectAccessible } from "./support/a11y.ts";
 import {
   createAccount,

@@ -5,8 +5,8 @@
 // it; a cached post page's ages are brought up to date by the browser's clock. It changes what / and
 // /courses show, so it runs in the "content-writes" project; what it adds it removes again.
 import type { APIRequestContext, Page } from "@playwright/test";
-import type { Course } from "../../contract/catalog.ts";
-import { formatNaira } from "../../contract/money.ts";
+import type { Course } from "../../contract/courses/catalog.ts";
+import { formatNaira } from "../../contract/lib/money.ts";
 import { bearerHeaders, createAccount, signInByApi } from "./support/accounts.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { api, asReturningVisitor, hydrated } from "./support/page.ts";

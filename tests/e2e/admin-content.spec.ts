@@ -4,8 +4,15 @@
 // tests change what /, /about and the other specs read, so they run in a project of their own after
 // the others (playwright.config.ts "content-writes"); within it, each uses names of its own.
 import type { APIRequestContext, Page } from "@playwright/test";
-import { BLOG_TEASERS, CAROUSEL, EXPERTS, FAQS, HERO, INSTRUCTOR_CTAS } from "../../contract/content-resources.ts";
-import { TALENTS } from "../../contract/showcase-resources.ts";
+import {
+  BLOG_TEASERS,
+  CAROUSEL,
+  EXPERTS,
+  FAQS,
+  HERO,
+  INSTRUCTOR_CTAS,
+} from "../../contract/content/content-resources.ts";
+import { TALENTS } from "../../contract/showcase/showcase-resources.ts";
 import { photoJpeg } from "../support/images.ts";
 import { ResourceScreenPage } from "./pages/admin.ts";
 import { createAccount, signInByApi, type Account } from "./support/accounts.ts";

@@ -7,10 +7,10 @@
 // so this runs in the "content-writes" project; its coupon has a code of its own and is deleted at the
 // end, whatever happens.
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import type { Course } from "../../contract/catalog.ts";
-import type { CouponJson } from "../../contract/coupons.ts";
-import { couponPrice, coursePrice } from "../../contract/money.ts";
-import { CHECKOUT_TEXTS } from "../../contract/payment-texts.ts";
+import type { Course } from "../../contract/courses/catalog.ts";
+import type { CouponJson } from "../../contract/coupons/coupons.ts";
+import { couponPrice, coursePrice } from "../../contract/lib/money.ts";
+import { CHECKOUT_TEXTS } from "../../contract/payments/payment-texts.ts";
 import { CouponDetailPage, CouponsPage } from "./pages/coupons.ts";
 import { createAccount, signInByApi, type Account } from "./support/accounts.ts";
 import { expectAccessible } from "./support/a11y.ts";

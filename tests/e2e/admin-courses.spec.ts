@@ -6,9 +6,9 @@
 // /courses and / show, so they run in the "content-writes" project after the others; every course and
 // category made here has a name of its own and is deleted at the end, whatever happens.
 import type { APIRequestContext, Page } from "@playwright/test";
-import type { Course } from "../../contract/catalog.ts";
-import { COURSE_CATEGORY_MESSAGES, COURSE_MESSAGES } from "../../contract/course-texts.ts";
-import { formatNaira } from "../../contract/money.ts";
+import type { Course } from "../../contract/courses/catalog.ts";
+import { COURSE_CATEGORY_MESSAGES, COURSE_MESSAGES } from "../../contract/courses/course-texts.ts";
+import { formatNaira } from "../../contract/lib/money.ts";
 import { toastOf } from "./pages/admin.ts";
 import { CourseDetailPage, CourseManagerPage, SimpleCoursePage } from "./pages/courses.ts";
 import { bearerHeaders, createAccount, forgetPasswordProof, signInByApi, type Account } from "./support/accounts.ts";

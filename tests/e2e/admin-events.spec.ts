@@ -6,9 +6,9 @@
 // shows, so they run in the "content-writes" project (playwright.config.ts), each with names of its own.
 import type { APIRequestContext, Page } from "@playwright/test";
 import QRCode from "qrcode";
-import { EVENT_MESSAGES } from "../../contract/events.ts";
-import { REFUND_MESSAGES } from "../../contract/refunds.ts";
-import { EVENTS } from "../../contract/showcase-resources.ts";
+import { EVENT_MESSAGES } from "../../contract/showcase/events.ts";
+import { REFUND_MESSAGES } from "../../contract/payments/refunds.ts";
+import { EVENTS } from "../../contract/showcase/showcase-resources.ts";
 import { CheckInPage, EventDetailPage, ResourceScreenPage } from "./pages/admin.ts";
 import { expectAccessible } from "./support/a11y.ts";
 import { bearerHeaders, createAccount, signInByApi, waitForMail, type Account } from "./support/accounts.ts";

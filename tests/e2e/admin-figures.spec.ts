@@ -3,7 +3,7 @@
 // as wide as a phone allows), and a figure downloaded as CSV. Other tests pay at the same time on the same
 // server: the shared figures are compared as "at least", the coupon's own row exactly.
 import type { APIRequestContext } from "@playwright/test";
-import { coursePrice, discountedKobo, formatKobo, nairaToKobo } from "../../contract/money.ts";
+import { coursePrice, discountedKobo, formatKobo, nairaToKobo } from "../../contract/lib/money.ts";
 import { DashboardPage } from "./pages/admin.ts";
 import { expectAccessible } from "./support/a11y.ts";
 import { createAccount, signInByApi } from "./support/accounts.ts";

@@ -6,10 +6,10 @@
 // an event the showcase shows), so it runs in the "content-writes" project; what it adds is deleted at the
 // end, whatever happens.
 import type { APIRequestContext } from "@playwright/test";
-import type { Course } from "../../contract/catalog.ts";
-import { ACCOUNT_TEXTS } from "../../contract/account.ts";
-import { COURSE_MESSAGES } from "../../contract/course-texts.ts";
-import { REFUND_MESSAGES } from "../../contract/refunds.ts";
+import type { Course } from "../../contract/courses/catalog.ts";
+import { ACCOUNT_TEXTS } from "../../contract/account/account.ts";
+import { COURSE_MESSAGES } from "../../contract/courses/course-texts.ts";
+import { REFUND_MESSAGES } from "../../contract/payments/refunds.ts";
 import { DashboardPage } from "./pages/admin.ts";
 import { CourseDetailPage } from "./pages/courses.ts";
 import { expectAccessible } from "./support/a11y.ts";

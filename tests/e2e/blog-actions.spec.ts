@@ -5,7 +5,7 @@
 // of their own, saves belong to fresh accounts, and a featured post is unfeatured again.
 // A post to delete is written by its author through POST /backend/posts.
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
-import type { Comment, PostListItem } from "../../contract/blog.ts";
+import type { Comment, PostListItem } from "../../contract/blog/blog.ts";
 import { expectAccessible } from "./support/a11y.ts";
 import { createAccount, signInByApi, type Account } from "./support/accounts.ts";
 import { expect, test } from "./support/fixtures.ts";

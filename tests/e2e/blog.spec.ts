@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import type { Comment, PostDetail, PostList, PostListItem } from "../../contract/blog.ts";
-import { mediaUrl } from "../../contract/media-urls.ts";
+import type { Comment, PostDetail, PostList, PostListItem } from "../../contract/blog/blog.ts";
+import { mediaUrl } from "../../contract/lib/media-urls.ts";
 import { expectAccessible } from "./support/a11y.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { asReturningVisitor, hydrated } from "./support/page.ts";

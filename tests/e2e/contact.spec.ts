@@ -1,6 +1,6 @@
 // /contact (spec public-area §2 "Contact", §4 "Contact form", §5, §9 "Contact success message 5 seconds").
 import type { Page } from "@playwright/test";
-import { CONTACT_SUBJECTS, CONTACT_SUCCESS } from "../../contract/messaging.ts";
+import { CONTACT_SUBJECTS, CONTACT_SUCCESS } from "../../contract/messaging/messaging.ts";
 import { expectAccessible } from "./support/a11y.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { asReturningVisitor, holdScriptsBack, hydrated } from "./support/page.ts";

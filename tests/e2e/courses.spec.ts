@@ -1,10 +1,10 @@
 import type { Page } from "@playwright/test";
-import type { Category, Course } from "../../contract/catalog.ts";
+import type { Category, Course } from "../../contract/courses/catalog.ts";
 import { expectAccessible } from "./support/a11y.ts";
 import { allowConsoleErrors, expect, test } from "./support/fixtures.ts";
 import { api, hydrated, naira } from "./support/page.ts";
-import { coursePrice } from "../../contract/money.ts";
-import { CHECKOUT_TEXTS } from "../../contract/payment-texts.ts";
+import { coursePrice } from "../../contract/lib/money.ts";
+import { CHECKOUT_TEXTS } from "../../contract/payments/payment-texts.ts";
 
 // spec public-area §2 "Courses page", "Enrol modal", §4 "Enrol modal"
 

@@ -4,7 +4,7 @@
 // field's error and never reaches the database. Pages are served only by the production build, so these
 // run here, through HTTP, rather than in Vitest (app/lib/forms.server.test.ts tests the helper itself);
 // the screen size does not matter to them, so they run in the desktop project only.
-import { FORM_MESSAGES } from "../../contract/forms.ts";
+import { FORM_MESSAGES } from "../../contract/lib/forms.ts";
 import { expect, test } from "./support/fixtures.ts";
 
 const PAGES = ["/login", "/register", "/contact", "/forgot-password", "/reset-password"] as const;

@@ -4,10 +4,10 @@
 // and ₦0.00, and "Enrol for free" enrols with no payment pop-up, then the normal success alert. The
 // coupons are the test's own (made by the admin through the API, for one seeded course).
 import type { APIRequestContext, Locator } from "@playwright/test";
-import type { Course } from "../../contract/catalog.ts";
-import { amountsOfCourse, formatKobo, percentOf } from "../../contract/money.ts";
-import { AMOUNT_NAMES, CHECKOUT_TEXTS } from "../../contract/payment-texts.ts";
-import type { PaymentOutcome } from "../../contract/payments.ts";
+import type { Course } from "../../contract/courses/catalog.ts";
+import { amountsOfCourse, formatKobo, percentOf } from "../../contract/lib/money.ts";
+import { AMOUNT_NAMES, CHECKOUT_TEXTS } from "../../contract/payments/payment-texts.ts";
+import type { PaymentOutcome } from "../../contract/payments/payments.ts";
 import { createAccount, signInByApi } from "./support/accounts.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { api, asReturningVisitor, hydrated } from "./support/page.ts";

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import type { Course } from "../../contract/catalog.ts";
-import type { CarouselSlide, Faq, InstructorCta } from "../../contract/content.ts";
+import type { Course } from "../../contract/courses/catalog.ts";
+import type { CarouselSlide, Faq, InstructorCta } from "../../contract/content/content.ts";
 import { expectAccessible } from "./support/a11y.ts";
 import { waitForMail } from "./support/accounts.ts";
 import { expect, test } from "./support/fixtures.ts";

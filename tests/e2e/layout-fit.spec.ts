@@ -2,7 +2,7 @@
 // 1280 px or on a 375 px phone, also with what real data brings: a course title with a long unbroken
 // word, audit entries of long actions, the coupon list's inline edit open.
 import type { APIRequestContext } from "@playwright/test";
-import type { Course } from "../../contract/catalog.ts";
+import type { Course } from "../../contract/courses/catalog.ts";
 import { bearerHeaders, createAccount, signInByApi, type Account } from "./support/accounts.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { asReturningVisitor, hydrated } from "./support/page.ts";

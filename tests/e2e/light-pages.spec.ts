@@ -1,5 +1,5 @@
 import type { Page, Request } from "@playwright/test";
-import type { CarouselSlide } from "../../contract/content.ts";
+import type { CarouselSlide } from "../../contract/content/content.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { api, asReturningVisitor, hydrated, pausedClock } from "./support/page.ts";
 

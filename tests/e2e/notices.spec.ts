@@ -2,7 +2,7 @@
 // §8 'Comment deleted successfully'): toasts stand below the header, never over the user menu or the
 // Menu button; without JavaScript deleting a comment says it was deleted.
 import type { APIRequestContext, Page } from "@playwright/test";
-import type { Comment, PostListItem } from "../../contract/blog.ts";
+import type { Comment, PostListItem } from "../../contract/blog/blog.ts";
 import { createAccount, signInByApi } from "./support/accounts.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { asReturningVisitor, hydrated } from "./support/page.ts";

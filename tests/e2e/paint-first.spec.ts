@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
-import type { CarouselSlide } from "../../contract/content.ts";
+import type { CarouselSlide } from "../../contract/content/content.ts";
 import { api, asReturningVisitor, hydrated } from "./support/page.ts";
 
 // Issue 20 "Quick to paint" (decision 045): the stylesheet is in the page, and no script is fetched before

@@ -2,11 +2,11 @@
 // decisions 016, 019): the enrol modal's coupon and Pay Now, the ticket modal, the sandbox checkout's
 // Pay / Fail / Cancel / bank transfer, and the server's record of each outcome (read back through the API).
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import type { Course } from "../../contract/catalog.ts";
-import type { ShowcaseEvent } from "../../contract/events.ts";
-import { couponPrice, coursePrice } from "../../contract/money.ts";
-import { CHECKOUT_TEXTS } from "../../contract/payment-texts.ts";
-import type { PaymentOutcome } from "../../contract/payments.ts";
+import type { Course } from "../../contract/courses/catalog.ts";
+import type { ShowcaseEvent } from "../../contract/showcase/events.ts";
+import { couponPrice, coursePrice } from "../../contract/lib/money.ts";
+import { CHECKOUT_TEXTS } from "../../contract/payments/payment-texts.ts";
+import type { PaymentOutcome } from "../../contract/payments/payments.ts";
 import { SANDBOX_TEXTS } from "../../app/components/payments/sandbox-texts.ts";
 import { expectAccessible } from "./support/a11y.ts";
 import { createAccount, signInByApi, waitForMail } from "./support/accounts.ts";

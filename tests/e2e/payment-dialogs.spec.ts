@@ -3,12 +3,12 @@
 // coupon too) and the message, and trying again pays; the ticket total follows the quantity typed, and a
 // quantity of 0, -3, 2.5 or nothing shows no total but what is wrong, and Pay Now is refused with it.
 import type { APIRequestContext, Page } from "@playwright/test";
-import type { Course } from "../../contract/catalog.ts";
-import type { ShowcaseEvent } from "../../contract/events.ts";
-import { couponPrice, coursePrice } from "../../contract/money.ts";
-import { CHECKOUT_TEXTS } from "../../contract/payment-texts.ts";
-import type { PaymentOutcome } from "../../contract/payments.ts";
-import { TICKET_MESSAGES } from "../../contract/tickets.ts";
+import type { Course } from "../../contract/courses/catalog.ts";
+import type { ShowcaseEvent } from "../../contract/showcase/events.ts";
+import { couponPrice, coursePrice } from "../../contract/lib/money.ts";
+import { CHECKOUT_TEXTS } from "../../contract/payments/payment-texts.ts";
+import type { PaymentOutcome } from "../../contract/payments/payments.ts";
+import { TICKET_MESSAGES } from "../../contract/showcase/tickets.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { api, hydrated } from "./support/page.ts";
 

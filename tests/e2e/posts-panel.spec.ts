@@ -3,7 +3,7 @@
 // card's cover fills its box on wide screens (no pale band under it); on a phone a search closes the
 // open panel so that the results are in view; without JavaScript the open panel's toggle reads 'Close'.
 import type { Page } from "@playwright/test";
-import type { PostList } from "../../contract/blog.ts";
+import type { PostList } from "../../contract/blog/blog.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { asReturningVisitor, hydrated } from "./support/page.ts";
 

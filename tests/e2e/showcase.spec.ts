@@ -1,7 +1,7 @@
 // /showcase (spec public-area §2 "Showcase", "Ticket modal", §5, §8, §9). Events and talents come from
 // the API, not from the seed's names.
 import type { Page } from "@playwright/test";
-import type { ShowcaseEvent, Talent } from "../../contract/events.ts";
+import type { ShowcaseEvent, Talent } from "../../contract/showcase/events.ts";
 import { expectAccessible } from "./support/a11y.ts";
 import { allowConsoleErrors, expect, test } from "./support/fixtures.ts";
 import { asReturningVisitor, hydrated } from "./support/page.ts";

@@ -4,8 +4,8 @@
 import type { APIRequestContext } from "@playwright/test";
 import { parse, type DefaultTreeAdapterMap } from "parse5";
 import sharp from "sharp";
-import type { PostDetail, PostList, PostListItem } from "../../contract/blog.ts";
-import { absoluteMediaUrl, SOCIAL_IMAGE } from "../../contract/media-urls.ts";
+import type { PostDetail, PostList, PostListItem } from "../../contract/blog/blog.ts";
+import { absoluteMediaUrl, SOCIAL_IMAGE } from "../../contract/lib/media-urls.ts";
 import { expect, test } from "./support/fixtures.ts";
 
 type Element = DefaultTreeAdapterMap["element"];

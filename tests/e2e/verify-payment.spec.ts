@@ -2,7 +2,7 @@
 // then redirect to / after 3 seconds", §8). Payments are started and settled through the sandbox API;
 // only the page is driven in the browser.
 import type { APIRequestContext, Page } from "@playwright/test";
-import { VERIFY_MESSAGES } from "../../contract/payment-texts.ts";
+import { VERIFY_MESSAGES } from "../../contract/payments/payment-texts.ts";
 import { expectAccessible } from "./support/a11y.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { hydrated } from "./support/page.ts";

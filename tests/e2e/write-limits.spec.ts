@@ -4,7 +4,7 @@
 // form without it, and keeps what was typed. The comments before are sent through the API, which shares
 // the count with the page.
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
-import type { PostListItem } from "../../contract/blog.ts";
+import type { PostListItem } from "../../contract/blog/blog.ts";
 import { createAccount, signInByApi } from "./support/accounts.ts";
 import { allowConsoleErrors, expect, test } from "./support/fixtures.ts";
 import { asReturningVisitor, hydrated } from "./support/page.ts";

@@ -13,7 +13,7 @@ import { createAccount, signInByApi, TINY_PNG, type Account } from "./support/ac
 import { expectAccessible } from "./support/a11y.ts";
 import { allowConsoleErrors, expect, test } from "./support/fixtures.ts";
 import { asReturningVisitor, hydrated } from "./support/page.ts";
-import { AUTHORING_MESSAGES } from "../../contract/post-authoring-texts.ts";
+import { AUTHORING_MESSAGES } from "../../contract/blog/post-authoring-texts.ts";
 
 const VIDEO_ID = "dQw4w9WgXcQ";
 

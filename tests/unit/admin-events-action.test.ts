@@ -5,7 +5,7 @@
 // form posted again the same answer.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EVENT_MESSAGES } from "../../contract/events.ts";
+import { EVENT_MESSAGES } from "../../contract/showcase/events.ts";
 import { eventPurchases, events, payments } from "../../server/db/schema.ts";
 import { newId } from "../../server/lib/id.ts";
 import { ticketCode } from "../../server/features/tickets/tickets.service.ts";
@@ -13,7 +13,7 @@ import { ticketKey } from "../../server/features/tickets/ticket-code.ts";
 import { action as ticketsAction } from "../../app/routes/admin/tickets.tsx";
 import { action as checkInAction, loader as checkInLoader } from "../../app/routes/admin/event-check-in.tsx";
 import { action as detailAction, loader as detailLoader } from "../../app/routes/admin/event-detail.tsx";
-import { REFUND_MESSAGES } from "../../contract/refunds.ts";
+import { REFUND_MESSAGES } from "../../contract/payments/refunds.ts";
 import { createAccount, type TestAccount } from "../support/accounts.ts";
 import { actorOf, flashOf, pageContext, postToAction } from "../support/page-action.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";

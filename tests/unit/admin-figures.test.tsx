@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIGURE_NAMES } from "../../contract/figures.ts";
+import { FIGURE_NAMES } from "../../contract/admin/figures.ts";
 import { coupons, couponUsages, courses, paymentEvents, payments } from "../../server/db/schema.ts";
 import { makeCourse } from "../support/factories.ts";
 import { createAccount, type TestAccount } from "../support/accounts.ts";

@@ -6,8 +6,8 @@
 // (tests/e2e/admin-refunds.spec.ts drives the page in a browser.)
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCESS_MESSAGES } from "../../contract/auth.ts";
-import { REFUND_MESSAGES } from "../../contract/refunds.ts";
+import { ACCESS_MESSAGES } from "../../contract/account/auth.ts";
+import { REFUND_MESSAGES } from "../../contract/payments/refunds.ts";
 import { coupons, coursePurchases, courses, paymentEvents } from "../../server/db/schema.ts";
 import type { RefundActionResult } from "../../app/lib/refund-action.server.ts";
 import { action } from "../../app/routes/admin/course-detail.tsx";

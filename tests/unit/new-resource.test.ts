@@ -14,7 +14,7 @@ import type { TestAccount } from "../support/accounts.ts";
 import type { TestApp } from "../support/test-app.ts";
 import { TESTIMONIALS, TESTIMONIALS_MIGRATION, testimonials } from "./fixtures/new-resource/testimonials.ts";
 
-const CONTENT_RESOURCES = "../../contract/content-resources.ts";
+const CONTENT_RESOURCES = "../../contract/content/content-resources.ts";
 const CONTENT_TABLES = "../../server/db/schema/content.ts";
 
 let t: TestApp;
@@ -23,12 +23,12 @@ let plain: TestAccount;
 let m: {
   accounts: typeof import("../support/accounts.ts");
   pageAction: typeof import("../support/page-action.ts");
-  audit: typeof import("../../contract/audit.ts");
+  audit: typeof import("../../contract/admin/audit.ts");
   families: typeof import("../../server/http/page-cache/api-families.ts");
   versions: typeof import("../../server/db/content-version.ts");
   nav: typeof import("../../app/components/admin/admin-nav.ts");
   pages: typeof import("../../app/pages.ts");
-  registry: typeof import("../../contract/resources.ts");
+  registry: typeof import("../../contract/admin/resources.ts");
   screen: typeof import("../../app/routes/admin/resource.tsx");
   schema: typeof import("../../server/db/schema.ts");
 };
@@ -36,7 +36,7 @@ let m: {
 beforeAll(async () => {
   vi.resetModules();
   vi.doMock(CONTENT_RESOURCES, async (importOriginal) => {
-    const original = await importOriginal<typeof import("../../contract/content-resources.ts")>();
+    const original = await importOriginal<typeof import("../../contract/content/content-resources.ts")>();
     return { ...original, TESTIMONIALS, CONTENT_RESOURCES: [...original.CONTENT_RESOURCES, TESTIMONIALS] };
   });
   vi.doMock(CONTENT_TABLES, async (importOriginal) => {
@@ -50,12 +50,12 @@ beforeAll(async () => {
   m = {
     accounts: await import("../support/accounts.ts"),
     pageAction: await import("../support/page-action.ts"),
-    audit: await import("../../contract/audit.ts"),
+    audit: await import("../../contract/admin/audit.ts"),
     families: await import("../../server/http/page-cache/api-families.ts"),
     versions: await import("../../server/db/content-version.ts"),
     nav: await import("../../app/components/admin/admin-nav.ts"),
     pages: await import("../../app/pages.ts"),
-    registry: await import("../../contract/resources.ts"),
+    registry: await import("../../contract/admin/resources.ts"),
     screen: await import("../../app/routes/admin/resource.tsx"),
     schema: await import("../../server/db/schema.ts"),
   };

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../server/features/auth/actor.ts";
 import { comments, posts } from "../../server/db/schema.ts";
-import { FORM_MESSAGES } from "../../contract/forms.ts";
+import { FORM_MESSAGES } from "../../contract/lib/forms.ts";
 import { createAccount } from "../support/accounts.ts";
 import { makePost } from "../support/factories.ts";
 import { actorOf, flashOf, postToAction } from "../support/page-action.ts";

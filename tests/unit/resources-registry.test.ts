@@ -1,11 +1,11 @@
-// The one registry of declared resources (contract/resources.ts; issue 30; decision 071): the operation
+// The one registry of declared resources (contract/admin/resources.ts; issue 30; decision 071): the operation
 // ids its rule gives are the ones the API always had (generated clients are named after them), each
 // resource belongs to a navigation entry and has a page at its address, and a declaration without a
 // service is said by name at start-up.
 import { describe, expect, it } from "vitest";
 import { ADMIN_NAV } from "../../app/components/admin/admin-nav.ts";
 import { PAGES, type PageEntry } from "../../app/pages.ts";
-import { operationIdsOf, RESOURCES, resourcesAt, resourcesOfNav } from "../../contract/resources.ts";
+import { operationIdsOf, RESOURCES, resourcesAt, resourcesOfNav } from "../../contract/admin/resources.ts";
 import { RESOURCE_TABLES } from "../../server/db/resource-tables.ts";
 import { checkRegistry, type ListService, type SingleService } from "../../server/features/admin/registry.service.ts";
 

@@ -1,5 +1,5 @@
-// Issue 30 "each rule once": money is converted and formatted only in contract/money.ts, and Lagos's
-// offset is written only in contract/dates.ts. This reads the source of the pages, the server and the
+// Issue 30 "each rule once": money is converted and formatted only in contract/lib/money.ts, and Lagos's
+// offset is written only in contract/lib/dates.ts. This reads the source of the pages, the server and the
 // contract, and fails on a kobo ↔ naira conversion by hand, a number formatter or a hard-coded +01:00
 // anywhere else (tests left out: they state amounts by hand on purpose).
 import { readdirSync, readFileSync } from "node:fs";
@@ -7,7 +7,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const OWNERS = new Set(["contract/money.ts", "contract/dates.ts"]);
+const OWNERS = new Set(["contract/lib/money.ts", "contract/lib/dates.ts"]);
 
 /** Lines where `* 100` or `/ 100` is not money, each with why. */
 const NOT_MONEY: ReadonlyArray<{ file: string; line: RegExp; why: string }> = [
@@ -20,10 +20,10 @@ const NOT_MONEY: ReadonlyArray<{ file: string; line: RegExp; why: string }> = [
 ];
 
 const RULES: ReadonlyArray<{ name: string; pattern: RegExp }> = [
-  { name: "kobo ↔ naira by hand (use contract/money.ts)", pattern: /[*/]\s*100\b(?!\d)/ },
+  { name: "kobo ↔ naira by hand (use contract/lib/money.ts)", pattern: /[*/]\s*100\b(?!\d)/ },
   { name: "a number formatter (use formatNaira, formatKobo or formatCount)", pattern: /Intl\.NumberFormat/ },
-  { name: "Lagos's offset written out (use contract/dates.ts)", pattern: /\+01:00/ },
-  { name: "Lagos's offset as a constant of its own (use contract/dates.ts)", pattern: /const\s+LAGOS\w*OFFSET/ },
+  { name: "Lagos's offset written out (use contract/lib/dates.ts)", pattern: /\+01:00/ },
+  { name: "Lagos's offset as a constant of its own (use contract/lib/dates.ts)", pattern: /const\s+LAGOS\w*OFFSET/ },
 ];
 
 function sources(dir: string): string[] {
@@ -52,7 +52,7 @@ function offences(files: string[]): string[] {
 }
 
 describe("each rule once", () => {
-  it("money and Lagos time are written only in contract/money.ts and contract/dates.ts", () => {
+  it("money and Lagos time are written only in contract/lib/money.ts and contract/lib/dates.ts", () => {
     const files = ["app", "server", "contract"].flatMap(sources);
     expect(files.length).toBeGreaterThan(100);
     expect(offences(files)).toEqual([]);

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import type { Expert } from "../../../contract/content.ts";
+import type { Expert } from "../../../contract/content/content.ts";
 import { Icon } from "./icons.tsx";
 import { SectionHeading } from "../ui/section-heading.tsx";
 import { MediaImage } from "../ui/media-image.tsx";

@@ -5,7 +5,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { StaticRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { Hero } from "../../../contract/content.ts";
+import type { Hero } from "../../../contract/content/content.ts";
 import { HeroBanner } from "./hero-banner.tsx";
 import { HERO_DEFAULTS, resolveHero } from "./hero-defaults.ts";
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import type { Hero } from "../../../contract/content.ts";
-import { classifyVideoUrl } from "../../../contract/video-embed.ts";
+import type { Hero } from "../../../contract/content/content.ts";
+import { classifyVideoUrl } from "../../../contract/lib/video-embed.ts";
 import { VideoPlayButton } from "../ui/video-player.tsx";
 import { useSaveData } from "../../lib/save-data.ts";
 

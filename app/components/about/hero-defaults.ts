@@ -1,8 +1,8 @@
 // The about page's hero banner with its fallback defaults (spec public-area §2 "Hero banner ...
 // client-side fallback defaults exist"; decision 005). Runs in the loader, so the page HTML already
 // carries the final text.
-import type { Hero } from "../../../contract/content.ts";
-import { classifyVideoUrl } from "../../../contract/video-embed.ts";
+import type { Hero } from "../../../contract/content/content.ts";
+import { classifyVideoUrl } from "../../../contract/lib/video-embed.ts";
 
 export const HERO_DEFAULTS: Hero = {
   videoUrl: "",

@@ -1,10 +1,10 @@
-// The add form of a screen on a service of its own (issue 30; contract/admin-resource.ts AdaptedSpec): its
+// The add form of a screen on a service of its own (issue 30; contract/admin/admin-resource.ts AdaptedSpec): its
 // declared fields in order, posted as `{key}.create` to the page's action (a plain POST form: it works
 // without JavaScript). What was typed stays after a failure, and also while the list beside it changes;
 // the form empties after its own success (useSuccessCount).
 import { useRef } from "react";
 import { useNavigation } from "react-router";
-import type { AdaptedSpec, FormField } from "../../../contract/admin-resource.ts";
+import type { AdaptedSpec, FormField } from "../../../contract/admin/admin-resource.ts";
 import type { ActionFailure } from "../../lib/action-result.ts";
 import {
   Field,

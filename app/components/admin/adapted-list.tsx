@@ -1,12 +1,12 @@
-// A paged list on a service of its own (issue 30; contract/admin-resource.ts AdaptedListSpec: the contact
+// A paged list on a service of its own (issue 30; contract/admin/admin-resource.ts AdaptedListSpec: the contact
 // requests, the subscribers): the kit's GET filter form, above the list what a row's Delete or own post
 // answered (the question asked on the page without JavaScript, a refusal, a post's message), the list's
 // count as its heading, the DataTable with the screen's own cells by column key, the pager, and each
 // row's posts and Delete. Plain forms to the page's action (app/lib/adapted-list.server.ts).
 import { Form, useLocation, useNavigation } from "react-router";
-import type { AdaptedListSpec, ListRowPost } from "../../../contract/admin-resource.ts";
-import { formatLagosDateTime } from "../../../contract/dates.ts";
-import type { Page } from "../../../contract/paging.ts";
+import type { AdaptedListSpec, ListRowPost } from "../../../contract/admin/admin-resource.ts";
+import { formatLagosDateTime } from "../../../contract/lib/dates.ts";
+import type { Page } from "../../../contract/lib/paging.ts";
 import type { RowPostAnswer } from "../../lib/adapted-list.server.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { useToast } from "../ui/toast.tsx";

@@ -1,10 +1,10 @@
-// The list of a screen on a service of its own (issue 30; contract/admin-resource.ts AdaptedSpec): a
+// The list of a screen on a service of its own (issue 30; contract/admin/admin-resource.ts AdaptedSpec): a
 // DataTable with custom cells, its row edited in place (`?edit=<id>`: the columns with a field become
 // inputs that belong to the row's Save form by their `form` attribute), and row actions (the toggle, Edit,
 // a detail link, Delete after the spec's question). Plain POST forms to the page's action
 // (app/lib/adapted-resource.server.ts): without JavaScript Edit is a link and Delete asks on the page.
 import { Form, Link, useLocation, useNavigation } from "react-router";
-import type { AdaptedSpec, FormField } from "../../../contract/admin-resource.ts";
+import type { AdaptedSpec, FormField } from "../../../contract/admin/admin-resource.ts";
 import { confirmationOf, type ActionResult } from "../../lib/action-result.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { ConfirmAction, ConfirmOnPage } from "../ui/confirm-dialog.tsx";

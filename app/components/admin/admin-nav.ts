@@ -4,9 +4,9 @@
 // link shows a label and keeps its key as a stable id (`data-nav-key`; decision 064). `related` lists
 // the routes of the area that belong to an entry without being its own page (a coupon's detail page
 // belongs to "coupons"), so that the entry stays marked while one of them is open; a declared resource's
-// screen belongs to the entry its declaration names (`nav`, contract/resources.ts; decision 071).
+// screen belongs to the entry its declaration names (`nav`, contract/admin/resources.ts; decision 071).
 import { matchPath } from "react-router";
-import { RESOURCES } from "../../../contract/resources.ts";
+import { RESOURCES } from "../../../contract/admin/resources.ts";
 
 export interface AdminNavEntry {
   /** the spec's key for its entries (admin §2), our own for the others: never shown, never changed */

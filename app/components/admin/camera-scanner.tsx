@@ -4,7 +4,7 @@
 // server admits once). `qr-scanner` (and its worker) is loaded only when the camera or a picture is
 // first used: no other page pays for it (stack notes: create it in an effect, worker from a Blob URL).
 import { useEffect, useRef, useState } from "react";
-import { CHECK_IN_TEXTS as T, type CheckInAnswer } from "../../../contract/check-in-texts.ts";
+import { CHECK_IN_TEXTS as T, type CheckInAnswer } from "../../../contract/showcase/check-in-texts.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { FileField } from "../ui/form.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";

@@ -5,8 +5,8 @@
 // the same code as the e-mail. A failure or a preview stays in its request's box.
 import { useRef } from "react";
 import { useNavigation } from "react-router";
-import { RESPONSE_MAX, type ContactRequest, type ResponsePreview } from "../../../contract/contacts.ts";
-import { formatLagosDateTime } from "../../../contract/dates.ts";
+import { RESPONSE_MAX, type ContactRequest, type ResponsePreview } from "../../../contract/messaging/contacts.ts";
+import { formatLagosDateTime } from "../../../contract/lib/dates.ts";
 import type { ActionResult } from "../../lib/action-result.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { PageForm, SubmitButton, TextareaField } from "../ui/form.tsx";

@@ -4,8 +4,8 @@
 // once; server/features/coupons/coupon-state.test.ts): the cell shows it as it is.
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { COUPON_SCREEN_TEXTS as T } from "../../../contract/coupon-form.ts";
-import type { CouponJson } from "../../../contract/coupons.ts";
+import { COUPON_SCREEN_TEXTS as T } from "../../../contract/coupons/coupon-form.ts";
+import type { CouponJson } from "../../../contract/coupons/coupons.ts";
 import { CouponStatus } from "./coupon-list.tsx";
 
 const COUPON: CouponJson = {

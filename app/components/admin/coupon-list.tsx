@@ -1,8 +1,12 @@
-// The coupon screens (spec admin-back-office §2 "Coupon manager (/coupons) and coupon table
-// (/coupon-table)", §4, §5, §9; issue 17; decision 034) on the kit (issue 30; contract/coupon-form.ts
-// COUPON_SCREEN): the add form, and the list with its own cells (course and type, status, uses).
-import { COUPON_SCREEN, COUPON_SCREEN_TEXTS as T, courseLabel, couponType } from "../../../contract/coupon-form.ts";
-import type { CouponJson } from "../../../contract/coupons.ts";
+// /coupons and /coupon-table (spec admin-back-office §2, §4, §5, §9; decision 034) on the kit (COUPON_SCREEN,
+// contract/coupons/coupon-form.ts): the add form, and the list with its own cells (course, status, uses).
+import {
+  COUPON_SCREEN,
+  COUPON_SCREEN_TEXTS as T,
+  courseLabel,
+  couponType,
+} from "../../../contract/coupons/coupon-form.ts";
+import type { CouponJson } from "../../../contract/coupons/coupons.ts";
 import type { CouponActionResult, loadCoupons } from "../../lib/coupon-admin.server.ts";
 import { AdaptedAddForm } from "./adapted-form.tsx";
 import { AdaptedScreen } from "./adapted-screen.tsx";

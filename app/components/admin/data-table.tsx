@@ -1,6 +1,6 @@
 import { useLocation, useNavigation } from "react-router";
-import { formatLagosDateTime } from "../../../contract/dates.ts";
-import type { Page } from "../../../contract/paging.ts";
+import { formatLagosDateTime } from "../../../contract/lib/dates.ts";
+import type { Page } from "../../../contract/lib/paging.ts";
 import { Pager } from "./pager.tsx";
 
 /** One column of a DataTable: its heading and what each row shows in it. */

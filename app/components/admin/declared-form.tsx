@@ -1,4 +1,4 @@
-// A page form drawn from its declaration (issue 30; contract/admin-resource.ts PageFormSpec: the course
+// A page form drawn from its declaration (issue 30; contract/admin/admin-resource.ts PageFormSpec: the course
 // forms): Add, or Update while an item is in it. A plain POST form (multipart with an upload field) that
 // the contract's schema checks in the browser once zod has loaded (the same the action parses with); the
 // action answers `{key}.save`. What was typed stays after a failure, and the form empties after its own
@@ -10,7 +10,7 @@ import {
   type PageField,
   type PageFormSpec,
   type PageFormView,
-} from "../../../contract/admin-resource.ts";
+} from "../../../contract/admin/admin-resource.ts";
 import type { ActionResult } from "../../lib/action-result.ts";
 import { buttonClass } from "../ui/button.tsx";
 import {

@@ -3,7 +3,7 @@
 // value, an empty list and every field of an item that is gone.
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { DetailField } from "../../../contract/admin-resource.ts";
+import type { DetailField } from "../../../contract/admin/admin-resource.ts";
 import { fieldRows } from "./detail-screen.tsx";
 
 type Item = { name: string; img: string; tags: string[] };

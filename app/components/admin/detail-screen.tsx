@@ -2,7 +2,7 @@
 // fields as label-and-value rows (a picture beside them, a note under them), what else the page shows, and
 // the records that belong to it as a DataTable, with their row actions (a refund), and figures about them.
 import { Link } from "react-router";
-import type { DetailField } from "../../../contract/admin-resource.ts";
+import type { DetailField } from "../../../contract/admin/admin-resource.ts";
 import { AdminPageHeader } from "./admin-shell.tsx";
 import { FlashNotice } from "../ui/flash-message.tsx";
 import { DataTable, type Column } from "./data-table.tsx";

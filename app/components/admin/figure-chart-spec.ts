@@ -1,7 +1,7 @@
 // What the dashboard's charts draw, built from the figures the loader read (decision 038). Plain data
 // and types, no uPlot: the dashboard imports this up front and the chart module (figure-chart.tsx) lazily.
-import { koboToNaira } from "../../../contract/money.ts";
-import type { FigureName, Figures } from "../../../contract/figures.ts";
+import { koboToNaira } from "../../../contract/lib/money.ts";
+import type { FigureName, Figures } from "../../../contract/admin/figures.ts";
 
 export interface ChartSeries {
   label: string;

@@ -5,7 +5,7 @@
 import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
-import { formatCount, formatNaira, formatNairaCompact } from "../../../contract/money.ts";
+import { formatCount, formatNaira, formatNairaCompact } from "../../../contract/lib/money.ts";
 import type { ChartSpec } from "./figure-chart-spec.ts";
 
 const HEIGHT = 240;

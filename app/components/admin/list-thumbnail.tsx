@@ -1,6 +1,6 @@
 // A list row's picture (issue 29: the carousel, teaser, call-to-action and expert lists showed none):
 // a small copy asked at the size it is shown, loaded lazily, named by the item's title.
-import { isImageAddress } from "../../../contract/media-urls.ts";
+import { isImageAddress } from "../../../contract/lib/media-urls.ts";
 import { MediaImage } from "../ui/media-image.tsx";
 
 export const THUMBNAIL = { width: 64, height: 48 } as const;

@@ -1,7 +1,7 @@
 // The /admin alert while mail is not going out (decision 050): the error, when the last attempt
 // failed, how many e-mails wait, and what to check.
 import { Link } from "react-router";
-import { formatCount } from "../../../contract/money.ts";
+import { formatCount } from "../../../contract/lib/money.ts";
 
 /** What the dashboard's loader says when mail is not going out (decision 050). */
 export interface MailProblem {

@@ -1,10 +1,10 @@
-// A manager screen of several sections (issue 30; contract/admin-resource.ts ManagerSpec: the course
+// A manager screen of several sections (issue 30; contract/admin/admin-resource.ts ManagerSpec: the course
 // manager): its heading with a link to another screen, then its page form (Add, or Update with
 // `?edit=<id>`), the list of what it edits and a name list; or, when a delete wants the password again,
 // the step-up in place of the sections. Each section shows its own flash message.
 import { Link } from "react-router";
-import type { ManagerSpec, PageFormView } from "../../../contract/admin-resource.ts";
-import type { Page } from "../../../contract/paging.ts";
+import type { ManagerSpec, PageFormView } from "../../../contract/admin/admin-resource.ts";
+import type { Page } from "../../../contract/lib/paging.ts";
 import type { ActionResult } from "../../lib/action-result.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { FlashNotice } from "../ui/flash-message.tsx";

@@ -1,11 +1,11 @@
-// A list of names added and removed in a section of another screen (issue 30; contract/admin-resource.ts
+// A list of names added and removed in a section of another screen (issue 30; contract/admin/admin-resource.ts
 // NameListSpec: the course manager's categories): the add form (`{key}.add`, a plain POST form the
 // contract's schema checks in the browser once loaded; it keeps what was typed while the list changes and
 // empties after its own success) beside the list with a Remove after its question (`{key}.remove`). An
 // item the service would refuse is said here before anything is sent.
 import { useRef } from "react";
 import { useLocation, useNavigation } from "react-router";
-import type { NameListSpec } from "../../../contract/admin-resource.ts";
+import type { NameListSpec } from "../../../contract/admin/admin-resource.ts";
 import { confirmationOf, type ActionResult } from "../../lib/action-result.ts";
 import { ConfirmAction, ConfirmOnPage, useLocalRefusal } from "../ui/confirm-dialog.tsx";
 import { FlashNotice } from "../ui/flash-message.tsx";

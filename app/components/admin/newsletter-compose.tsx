@@ -4,7 +4,7 @@
 // its password prompt is the page's), the send's result beside the form and the preview under it.
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { BULK_FIELDS, BULK_LIMITS, BULK_RESULT_MS } from "../../../contract/newsletter.ts";
+import { BULK_FIELDS, BULK_LIMITS, BULK_RESULT_MS } from "../../../contract/messaging/newsletter.ts";
 import type { ActionResult, FieldErrors } from "../../lib/action-result.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { Field, Notice, TextareaField } from "../ui/form.tsx";

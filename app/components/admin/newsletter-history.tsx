@@ -2,8 +2,8 @@
 // each send with its progress, read again every two seconds while one is going out.
 import { useEffect } from "react";
 import { Link, useLocation, useRevalidator } from "react-router";
-import { formatLagosDateTime } from "../../../contract/dates.ts";
-import type { Campaign } from "../../../contract/newsletter.ts";
+import { formatLagosDateTime } from "../../../contract/lib/dates.ts";
+import type { Campaign } from "../../../contract/messaging/newsletter.ts";
 
 function CampaignProgress({ campaign }: { campaign: Campaign }) {
   const done = campaign.sent + campaign.failed + campaign.unconfirmed;

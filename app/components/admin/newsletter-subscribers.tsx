@@ -1,5 +1,5 @@
 // /admin/newsletter's subscribers (spec admin-back-office §2 "Newsletter admin", §3 "Newsletter
-// subscriber"; decision 037) on the kit (issue 30; contract/newsletter.ts SUBSCRIBER_LIST): their counts
+// subscriber"; decision 037) on the kit (issue 30; contract/messaging/newsletter.ts SUBSCRIBER_LIST): their counts
 // by state above the kit's filters and list, with each row's Delete and, for a pending subscriber,
 // "Resend confirmation" (issue 29).
 import {
@@ -7,7 +7,7 @@ import {
   SUBSCRIBER_STATE_LABELS,
   SUBSCRIBER_STATES,
   type SubscriberPage,
-} from "../../../contract/newsletter.ts";
+} from "../../../contract/messaging/newsletter.ts";
 import { AdaptedList, listTime } from "./adapted-list.tsx";
 
 /** The subscribers' part of the page: counts, filters, the answers of a delete or a resend, the list. */

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { pageCount } from "../../../contract/paging.ts";
+import { pageCount } from "../../../contract/lib/paging.ts";
 
 const linkClass =
   "inline-flex min-h-10 items-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50";

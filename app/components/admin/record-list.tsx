@@ -1,11 +1,11 @@
-// A paged list of items edited in the page form above it (issue 30; contract/admin-resource.ts
+// A paged list of items edited in the page form above it (issue 30; contract/admin/admin-resource.ts
 // RecordListSpec: the course manager): Details, Edit (the form, `?edit=<id>`) and Delete after its
 // question; without JavaScript Delete asks on the page. A delete the server wants the password for shows
 // the step-up in place of the page (RecordStepUp).
 import { Link, useNavigation } from "react-router";
-import type { RecordListSpec } from "../../../contract/admin-resource.ts";
+import type { RecordListSpec } from "../../../contract/admin/admin-resource.ts";
 import { confirmationOf, type ActionResult } from "../../lib/action-result.ts";
-import type { Page } from "../../../contract/paging.ts";
+import type { Page } from "../../../contract/lib/paging.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { ConfirmAction, ConfirmOnPage } from "../ui/confirm-dialog.tsx";
 import { FlashNotice } from "../ui/flash-message.tsx";

@@ -9,8 +9,8 @@
 // form posts `confirmed=yes`. Without it, Refund posts at once and the page asks in the RefundPanel.
 import { useId, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { REFUND_MESSAGES, REFUND_REASON_MAX, canRefund } from "../../../contract/refunds.ts";
-import { formatNaira } from "../../../contract/money.ts";
+import { REFUND_MESSAGES, REFUND_REASON_MAX, canRefund } from "../../../contract/payments/refunds.ts";
+import { formatNaira } from "../../../contract/lib/money.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { Notice, TextareaField } from "../ui/form.tsx";
 import { Modal } from "../ui/modal.tsx";

@@ -2,7 +2,12 @@
 // its form's fields by kind, its list's columns, a row's actions (View, Edit, Move, Delete), and a single
 // record's Delete. Plain POST forms to the page's action (app/lib/admin-resource.server.ts).
 import { Form, Link, useNavigation } from "react-router";
-import { previewOf, uploadFieldOf, type ResourceField, type ResourceSpec } from "../../../contract/admin-resource.ts";
+import {
+  previewOf,
+  uploadFieldOf,
+  type ResourceField,
+  type ResourceSpec,
+} from "../../../contract/admin/admin-resource.ts";
 import type { AdminItem } from "../../lib/admin-resource.server.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { ConfirmAction, ConfirmOnPage } from "../ui/confirm-dialog.tsx";

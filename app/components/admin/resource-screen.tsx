@@ -4,7 +4,7 @@
 // A section whose own screen is elsewhere (/admin/home's teasers, calls to action and FAQs) is linked to
 // it under the heading: those screens were linked from nowhere (issue 29).
 import { Link, useLocation } from "react-router";
-import { isOnlyList, type ResourceSpec } from "../../../contract/admin-resource.ts";
+import { isOnlyList, type ResourceSpec } from "../../../contract/admin/admin-resource.ts";
 import type { ResourceActionResult, ResourceView } from "../../lib/admin-resource.server.ts";
 import { AdminPageHeader } from "./admin-shell.tsx";
 import { ResourceSection } from "./resource-section.tsx";

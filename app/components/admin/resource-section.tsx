@@ -1,4 +1,4 @@
-// The admin screen of a declared resource (contract/admin-resource.ts; decision 029): its form (Add, or
+// The admin screen of a declared resource (contract/admin/admin-resource.ts; decision 029): its form (Add, or
 // Update with Cancel when an item is being edited: spec admin §4 "clicking Edit loads the item into the
 // form and changes the submit button from Add to Update"), its list (the title and the first 50
 // characters of the preview field, spec admin §2, §9) with Edit, Move up / Move down for an ordered
@@ -10,7 +10,7 @@
 // successes come back as the root's flash message, failures as this section's ActionResult.
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigation } from "react-router";
-import { pageParamOf, type ResourceSpec } from "../../../contract/admin-resource.ts";
+import { pageParamOf, type ResourceSpec } from "../../../contract/admin/admin-resource.ts";
 import type { ResourceActionResult, ResourceView } from "../../lib/admin-resource.server.ts";
 import { ConfirmOnPage, useLocalRefusal } from "../ui/confirm-dialog.tsx";
 import { FlashNotice } from "../ui/flash-message.tsx";
@@ -40,7 +40,7 @@ function useFormErrors(
 ) {
   const t = spec.texts;
   const check = useContractCheck({
-    load: () => import("../../../contract/admin-resource-schema.ts").then((m) => m.resourceInputSchema(spec)),
+    load: () => import("../../../contract/admin/admin-resource-schema.ts").then((m) => m.resourceInputSchema(spec)),
     fields: spec.fields.map((f) => f.name),
     answer: actionData,
   });

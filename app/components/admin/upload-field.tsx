@@ -17,7 +17,7 @@ export function AddressWithUpload({
   ...common
 }: {
   kind: "image" | "video";
-  /** the file input's name, posted with the form without JavaScript (contract/admin-resource.ts uploadFieldOf) */
+  /** the file input's name, posted with the form without JavaScript (contract/admin/admin-resource.ts uploadFieldOf) */
   uploadName: string;
   onUploading: (busy: boolean) => void;
   id: string;

@@ -3,7 +3,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { Comment } from "../../../contract/blog.ts";
+import type { Comment } from "../../../contract/blog/blog.ts";
 import { CategoryLinks } from "./category-links.tsx";
 import { CommentList } from "./comment-list.tsx";
 import { PostActions, type PostActionsState } from "./post-actions.tsx";

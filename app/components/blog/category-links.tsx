@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ALL_CATEGORIES, BLOG_MESSAGES } from "../../../contract/blog-texts.ts";
+import { ALL_CATEGORIES, BLOG_MESSAGES } from "../../../contract/blog/blog-texts.ts";
 
 /**
  * spec public-area §2 "Categories list: an 'All' entry that sets cat to general, plus one entry per

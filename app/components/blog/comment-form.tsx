@@ -12,8 +12,8 @@
 // same message and the text as typed, opened at the form (the action's #comment-form).
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher, useLocation, type FetcherWithComponents } from "react-router";
-import type { Comment } from "../../../contract/blog.ts";
-import { BLOG_ACTION_MESSAGES as M, COMMENT_MAX } from "../../../contract/blog-action-texts.ts";
+import type { Comment } from "../../../contract/blog/blog.ts";
+import { BLOG_ACTION_MESSAGES as M, COMMENT_MAX } from "../../../contract/blog/blog-action-texts.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { Notice } from "../ui/form.tsx";
 import { toast, useToast } from "../ui/toast.tsx";

@@ -1,6 +1,6 @@
-import type { Comment } from "../../../contract/blog.ts";
-import { BLOG_ACTION_MESSAGES } from "../../../contract/blog-action-texts.ts";
-import { BLOG_MESSAGES } from "../../../contract/blog-texts.ts";
+import type { Comment } from "../../../contract/blog/blog.ts";
+import { BLOG_ACTION_MESSAGES } from "../../../contract/blog/blog-action-texts.ts";
+import { BLOG_MESSAGES } from "../../../contract/blog/blog-texts.ts";
 import { RelativeTime } from "../ui/relative-time.tsx";
 import { MediaImage } from "../ui/media-image.tsx";
 

@@ -10,8 +10,8 @@
 // JavaScript).
 import { useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
-import type { PostDetail } from "../../../contract/blog.ts";
-import { BLOG_ACTION_MESSAGES as M } from "../../../contract/blog-action-texts.ts";
+import type { PostDetail } from "../../../contract/blog/blog.ts";
+import { BLOG_ACTION_MESSAGES as M } from "../../../contract/blog/blog-action-texts.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";

@@ -5,7 +5,7 @@ import {
   PLAY_CLASS,
   PLAYER_ALLOW,
   titleOfPlayLabel,
-} from "../../../contract/video-embed.ts";
+} from "../../../contract/lib/video-embed.ts";
 
 // A post's body on its page (spec public-area §2 "Single post page"): HTML the server made from the
 // stored body, sanitized on the way (server/lib/sanitize.ts renderPostPageHtml, decision 027), so only

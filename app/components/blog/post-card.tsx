@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { PostListItem } from "../../../contract/blog.ts";
+import type { PostListItem } from "../../../contract/blog/blog.ts";
 import { RelativeTime } from "../ui/relative-time.tsx";
 import { MediaImage } from "../ui/media-image.tsx";
 

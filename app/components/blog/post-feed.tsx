@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import type { PostList, PostListItem } from "../../../contract/blog.ts";
-import { BLOG_MESSAGES, POSTS_PAGE_SIZE } from "../../../contract/blog-texts.ts";
+import type { PostList, PostListItem } from "../../../contract/blog/blog.ts";
+import { BLOG_MESSAGES, POSTS_PAGE_SIZE } from "../../../contract/blog/blog-texts.ts";
 import { postsApiUrl, postsHref, type PostListParams } from "../../lib/post-list-params.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { PostCard } from "./post-card.tsx";

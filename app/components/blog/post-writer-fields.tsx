@@ -1,8 +1,8 @@
 // The post writer's fields around the editor (post-writer.tsx holds them in its form, with their state):
 // the cover image, the title, the category, the short description, and an upload's progress.
-import { BLOG_MESSAGES } from "../../../contract/blog-texts.ts";
-import { POST_DESC_MAX, POST_TITLE_MAX } from "../../../contract/post-authoring-texts.ts";
-import { mediaUrl } from "../../../contract/media-urls.ts";
+import { BLOG_MESSAGES } from "../../../contract/blog/blog-texts.ts";
+import { POST_DESC_MAX, POST_TITLE_MAX } from "../../../contract/blog/post-authoring-texts.ts";
+import { mediaUrl } from "../../../contract/lib/media-urls.ts";
 import { Button, buttonClass } from "../ui/button.tsx";
 import { controlClass } from "../ui/form.tsx";
 import type { Upload } from "./use-post-writer.ts";

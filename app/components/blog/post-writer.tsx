@@ -9,8 +9,8 @@
 // The state and Send are use-post-writer.ts's, the fields around the editor post-writer-fields.tsx's.
 import { lazy, Suspense, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Form } from "react-router";
-import { BLOG_MESSAGES } from "../../../contract/blog-texts.ts";
-import { AUTHORING_MESSAGES as M } from "../../../contract/post-authoring-texts.ts";
+import { BLOG_MESSAGES } from "../../../contract/blog/blog-texts.ts";
+import { AUTHORING_MESSAGES as M } from "../../../contract/blog/post-authoring-texts.ts";
 import type { ActionFailure } from "../../lib/action-result.ts";
 import { EMPTY_DRAFT, readDraft, type PostDraft } from "../../lib/post-draft.ts";
 import { typedEarly } from "../../lib/typed-early.ts";

@@ -13,7 +13,7 @@ import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/r
 import { mergeAttributes, Node } from "@tiptap/core";
 import StarterKit from "@tiptap/starter-kit";
 import Image from "@tiptap/extension-image";
-import { AUTHORING_MESSAGES } from "../../../contract/post-authoring-texts.ts";
+import { AUTHORING_MESSAGES } from "../../../contract/blog/post-authoring-texts.ts";
 import { isEmailLike, linkHref, toEmbedUrl } from "../../lib/editor-links.ts";
 import { buttonClass } from "../ui/button.tsx";
 

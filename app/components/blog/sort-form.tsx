@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form } from "react-router";
-import { SORT_OPTIONS } from "../../../contract/blog-texts.ts";
+import { SORT_OPTIONS } from "../../../contract/blog/blog-texts.ts";
 import { hiddenInputs, type PostListParams } from "../../lib/post-list-params.ts";
 import { buttonClass } from "../ui/button.tsx";
 

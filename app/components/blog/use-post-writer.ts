@@ -4,7 +4,7 @@
 // a title and a body, alt text for every uploaded picture, decision 027) and Send itself.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigation, useSubmit } from "react-router";
-import { AUTHORING_MESSAGES as M } from "../../../contract/post-authoring-texts.ts";
+import { AUTHORING_MESSAGES as M } from "../../../contract/blog/post-authoring-texts.ts";
 import type { ActionFailure } from "../../lib/action-result.ts";
 import { clearDraft, saveDraft, type PostDraft } from "../../lib/post-draft.ts";
 import { uploadFile, UploadError } from "../../lib/upload.ts";

@@ -43,7 +43,7 @@ export function ContactForm({
   const busy = fetcher.state !== "idle";
   // The contract's schema (ContactInputSchema) checks the form before it is sent, once it has loaded.
   const check = useContractCheck({
-    load: () => import("../../../contract/messaging.ts").then((m) => m.ContactInputSchema),
+    load: () => import("../../../contract/messaging/messaging.ts").then((m) => m.ContactInputSchema),
     fields: CONTACT_FIELDS,
     answer: result,
   });

@@ -1,4 +1,4 @@
-import type { Course } from "../../../contract/catalog.ts";
+import type { Course } from "../../../contract/courses/catalog.ts";
 import { Button } from "../ui/button.tsx";
 import { Icon } from "../ui/icons.tsx";
 import { DENSE_FULL_WIDTH, MediaImage } from "../ui/media-image.tsx";

@@ -1,6 +1,6 @@
-import type { Course } from "../../../contract/catalog.ts";
-import { coursePrice, formatNaira } from "../../../contract/money.ts";
-import { AMOUNT_NAMES } from "../../../contract/payment-texts.ts";
+import type { Course } from "../../../contract/courses/catalog.ts";
+import { coursePrice, formatNaira } from "../../../contract/lib/money.ts";
+import { AMOUNT_NAMES } from "../../../contract/payments/payment-texts.ts";
 
 /**
  * The price to pay and, for a shown discount, the full price struck through (spec §2 "Courses"); named

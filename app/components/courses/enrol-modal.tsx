@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
-import type { Course } from "../../../contract/catalog.ts";
-import { AMOUNT_NAMES, CHECKOUT_TEXTS, FREE_PROVIDER } from "../../../contract/payment-texts.ts";
-import type { CouponValidation, PurchaseLogResult, StartedPayment } from "../../../contract/payments.ts";
+import type { Course } from "../../../contract/courses/catalog.ts";
+import { AMOUNT_NAMES, CHECKOUT_TEXTS, FREE_PROVIDER } from "../../../contract/payments/payment-texts.ts";
+import type { CouponValidation, PurchaseLogResult, StartedPayment } from "../../../contract/payments/payments.ts";
 import { callApi } from "../../lib/api-client.ts";
-import { amountsOfCourse, formatKobo, percentOf, type CourseAmounts } from "../../../contract/money.ts";
+import { amountsOfCourse, formatKobo, percentOf, type CourseAmounts } from "../../../contract/lib/money.ts";
 import { usePaymentFlow } from "../payments/payment-flow.tsx";
 import { Button } from "../ui/button.tsx";
 import { Field, FieldShell, controlClass } from "../ui/form.tsx";

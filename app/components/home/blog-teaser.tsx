@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { BlogTeaser as Teaser } from "../../../contract/content.ts";
+import type { BlogTeaser as Teaser } from "../../../contract/content/content.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { Icon } from "../ui/icons.tsx";
 import { DENSE_FULL_WIDTH, MediaImage } from "../ui/media-image.tsx";

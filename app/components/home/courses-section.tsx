@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { Link } from "react-router";
-import type { Course } from "../../../contract/catalog.ts";
+import type { Course } from "../../../contract/courses/catalog.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { CourseGrid } from "../courses/course-card.tsx";
 import { buttonClass } from "../ui/button.tsx";

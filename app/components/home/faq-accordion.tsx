@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { Faq } from "../../../contract/content.ts";
+import type { Faq } from "../../../contract/content/content.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { Icon } from "../ui/icons.tsx";
 import { SectionHeading } from "../ui/section-heading.tsx";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import type { CarouselSlide } from "../../../contract/content.ts";
+import type { CarouselSlide } from "../../../contract/content/content.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { Icon } from "../ui/icons.tsx";
 import { MediaImage } from "../ui/media-image.tsx";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { InstructorCta as Cta } from "../../../contract/content.ts";
+import type { InstructorCta as Cta } from "../../../contract/content/content.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { Icon } from "../ui/icons.tsx";
 import { MediaImage } from "../ui/media-image.tsx";

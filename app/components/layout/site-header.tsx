@@ -1,6 +1,6 @@
 import { useDisclosure } from "../../lib/use-disclosure.ts";
 import { NavLink, useLocation } from "react-router";
-import type { Viewer } from "../../../contract/auth.ts";
+import type { Viewer } from "../../../contract/account/auth.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { Icon } from "../ui/icons.tsx";

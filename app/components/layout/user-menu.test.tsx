@@ -4,7 +4,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { Viewer } from "../../../contract/auth.ts";
+import type { Viewer } from "../../../contract/account/auth.ts";
 import { writeHref } from "./nav-links.ts";
 import { MobileAccount, UserMenu } from "./user-menu.tsx";
 

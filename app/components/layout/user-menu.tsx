@@ -6,7 +6,7 @@
 // Escape and on a click elsewhere.
 import { useDisclosure } from "../../lib/use-disclosure.ts";
 import { Form, NavLink } from "react-router";
-import type { Viewer } from "../../../contract/auth.ts";
+import type { Viewer } from "../../../contract/account/auth.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { Icon } from "../ui/icons.tsx";
 import { MediaImage } from "../ui/media-image.tsx";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type PaystackPop from "@paystack/inline-js";
-import { CHECKOUT_TEXTS } from "../../../contract/payment-texts.ts";
+import { CHECKOUT_TEXTS } from "../../../contract/payments/payment-texts.ts";
 import { resumePaystack, type CheckoutOutcome } from "./checkout.tsx";
 
 type Callbacks = Parameters<PaystackPop["resumeTransaction"]>[1];

@@ -3,10 +3,10 @@
 // Paystack's record of what the server asked, not the browser's). With the sandbox, a checkout dialog
 // with Pay / Fail / Cancel and a bank transfer that settles a few seconds later, firing the same outcomes.
 import { useEffect, useRef, useState } from "react";
-import { CHECKOUT_TEXTS } from "../../../contract/payment-texts.ts";
-import type { PaymentOutcome, StartedPayment } from "../../../contract/payments.ts";
+import { CHECKOUT_TEXTS } from "../../../contract/payments/payment-texts.ts";
+import type { PaymentOutcome, StartedPayment } from "../../../contract/payments/payments.ts";
 import { callApi } from "../../lib/api-client.ts";
-import { formatNaira } from "../../../contract/money.ts";
+import { formatNaira } from "../../../contract/lib/money.ts";
 import { Button } from "../ui/button.tsx";
 import { Modal } from "../ui/modal.tsx";
 import { SANDBOX_TEXTS } from "./sandbox-texts.ts";

@@ -2,8 +2,8 @@
 // 023): a failed payment back to the form (which keeps what the buyer typed) with its message, a
 // cancelled one to the spec's alert or closed, a paid one to the alert with the reference.
 import { describe, expect, it } from "vitest";
-import { CHECKOUT_TEXTS } from "../../../contract/payment-texts.ts";
-import type { PurchaseLogResult } from "../../../contract/payments.ts";
+import { CHECKOUT_TEXTS } from "../../../contract/payments/payment-texts.ts";
+import type { PurchaseLogResult } from "../../../contract/payments/payments.ts";
 import type { ApiResult } from "../../lib/api-client.ts";
 import { closedStep, paidMessage } from "./payment-flow.tsx";
 

@@ -5,8 +5,8 @@
 // failed payment (a declined card) goes back to the form, with what the buyer typed and the message, so
 // that trying again is one click (decision 023).
 import { useEffect, useRef, useState } from "react";
-import { CHECKOUT_TEXTS, VERIFY_MESSAGES } from "../../../contract/payment-texts.ts";
-import type { PurchaseLogResult, StartedPayment } from "../../../contract/payments.ts";
+import { CHECKOUT_TEXTS, VERIFY_MESSAGES } from "../../../contract/payments/payment-texts.ts";
+import type { PurchaseLogResult, StartedPayment } from "../../../contract/payments/payments.ts";
 import type { ApiResult } from "../../lib/api-client.ts";
 import { Button } from "../ui/button.tsx";
 import { Modal } from "../ui/modal.tsx";

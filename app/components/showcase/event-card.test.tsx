@@ -3,10 +3,10 @@
 // "When:"; a course without a duration has no "Duration:" with nothing after it.
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { Course } from "../../../contract/catalog.ts";
-import { EVENT_DATE_MESSAGES } from "../../../contract/event-dates.ts";
-import type { ShowcaseEvent } from "../../../contract/events.ts";
-import { showcaseState } from "../../../contract/showcase-resources.ts";
+import type { Course } from "../../../contract/courses/catalog.ts";
+import { EVENT_DATE_MESSAGES } from "../../../contract/showcase/event-dates.ts";
+import type { ShowcaseEvent } from "../../../contract/showcase/events.ts";
+import { showcaseState } from "../../../contract/showcase/showcase-resources.ts";
 import { CourseCard } from "../courses/course-card.tsx";
 import { EventCard } from "./event-card.tsx";
 

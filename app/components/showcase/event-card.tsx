@@ -1,10 +1,10 @@
 import { useId, useLayoutEffect, useRef, useState } from "react";
-import type { ShowcaseEvent } from "../../../contract/events.ts";
-import { formatLagosDateTime } from "../../../contract/dates.ts";
-import { EVENT_DATE_MESSAGES, eventHasDate } from "../../../contract/event-dates.ts";
-import { TICKET_TYPES } from "../../../contract/tickets.ts";
-import { formatNaira } from "../../../contract/money.ts";
-import { mediaUrl } from "../../../contract/media-urls.ts";
+import type { ShowcaseEvent } from "../../../contract/showcase/events.ts";
+import { formatLagosDateTime } from "../../../contract/lib/dates.ts";
+import { EVENT_DATE_MESSAGES, eventHasDate } from "../../../contract/showcase/event-dates.ts";
+import { TICKET_TYPES } from "../../../contract/showcase/tickets.ts";
+import { formatNaira } from "../../../contract/lib/money.ts";
+import { mediaUrl } from "../../../contract/lib/media-urls.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { DENSE_FULL_WIDTH, MediaImage } from "../ui/media-image.tsx";
 

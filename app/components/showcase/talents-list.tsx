@@ -1,4 +1,4 @@
-import type { Talent } from "../../../contract/events.ts";
+import type { Talent } from "../../../contract/showcase/events.ts";
 import { MediaImage } from "../ui/media-image.tsx";
 
 /** The talents list (spec public-area §2 "Showcase"): photo, name and role. */

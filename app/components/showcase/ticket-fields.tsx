@@ -1,7 +1,7 @@
 // The ticket modal's own controls (spec public-area §2 "Ticket modal", §5, §9): the ticket type with its
 // price, the quantity with its − and + buttons, and the total. Their state is the modal's (ticket-modal.tsx).
-import { TICKET_MAX_QUANTITY, TICKET_TYPES, type TicketType } from "../../../contract/tickets.ts";
-import { formatNaira as formatAmount } from "../../../contract/money.ts";
+import { TICKET_MAX_QUANTITY, TICKET_TYPES, type TicketType } from "../../../contract/showcase/tickets.ts";
+import { formatNaira as formatAmount } from "../../../contract/lib/money.ts";
 import { FieldShell } from "../ui/form.tsx";
 
 /** Ticket prices in whole naira, as the spec writes them (§9). */

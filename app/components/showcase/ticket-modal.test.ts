@@ -1,7 +1,7 @@
 // The ticket dialog's total (spec public-area §5 "quantity minimum 1", §9 amount = price × quantity): what
 // is typed, or no total and what is wrong, never a stale "1 × ₦2,500".
 import { describe, expect, it } from "vitest";
-import { TICKET_MESSAGES } from "../../../contract/tickets.ts";
+import { TICKET_MESSAGES } from "../../../contract/showcase/tickets.ts";
 import { ticketTotal } from "./ticket-modal.tsx";
 
 describe("ticketTotal", () => {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
-import type { ShowcaseEvent } from "../../../contract/events.ts";
-import { CHECKOUT_TEXTS } from "../../../contract/payment-texts.ts";
-import type { PurchaseLogResult, StartedPayment } from "../../../contract/payments.ts";
+import type { ShowcaseEvent } from "../../../contract/showcase/events.ts";
+import { CHECKOUT_TEXTS } from "../../../contract/payments/payment-texts.ts";
+import type { PurchaseLogResult, StartedPayment } from "../../../contract/payments/payments.ts";
 import {
   TICKET_MAX_QUANTITY,
   TICKET_MESSAGES,
@@ -9,7 +9,7 @@ import {
   type TicketType,
   isTicketEmail,
   parseQuantity,
-} from "../../../contract/tickets.ts";
+} from "../../../contract/showcase/tickets.ts";
 import { callApi } from "../../lib/api-client.ts";
 import { usePaymentFlow } from "../payments/payment-flow.tsx";
 import { Field } from "../ui/form.tsx";

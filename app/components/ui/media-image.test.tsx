@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { absoluteMediaUrl, isImageAddress, mediaSrcSet, mediaUrl } from "../../../contract/media-urls.ts";
+import { absoluteMediaUrl, isImageAddress, mediaSrcSet, mediaUrl } from "../../../contract/lib/media-urls.ts";
 import { MediaImage } from "./media-image.tsx";
 
 describe("mediaUrl", () => {

@@ -1,12 +1,18 @@
 import type { CSSProperties } from "react";
-import { isImageAddress, isResizable, mediaSrcSet, mediaUrl, PLACEHOLDER_TR } from "../../../contract/media-urls.ts";
+import {
+  isImageAddress,
+  isResizable,
+  mediaSrcSet,
+  mediaUrl,
+  PLACEHOLDER_TR,
+} from "../../../contract/lib/media-urls.ts";
 import { saveDataSizes, useSaveData } from "../../lib/save-data.ts";
 import { FIRST_SCREEN_TIMING } from "../../lib/first-screen.ts";
 
 // Images under /media are resized on request (issue 8 "Delivery"; docs/images.md): pages ask for the
 // size they show, with a srcset for sharper screens, and a tiny blurred copy stays underneath as the
 // CSS background until the real image covers it. No JavaScript is needed for any of it. Sizes are
-// asked as the server makes them, snapped up to the steps of contract/media.ts (decision 026): every
+// asked as the server makes them, snapped up to the steps of contract/lib/media.ts (decision 026): every
 // URL a page writes names a derivative the server keeps, never one it would make anew.
 
 /**

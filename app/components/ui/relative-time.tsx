@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { relativeTime } from "../../../contract/dates.ts";
+import { relativeTime } from "../../../contract/lib/dates.ts";
 
 /** How often shown ages are brought up to date in the browser. */
 const TICK_MS = 60_000;

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { autoplayUrl, isAllowedVideoSrc, PLAYER_ALLOW } from "../../../contract/video-embed.ts";
+import { autoplayUrl, isAllowedVideoSrc, PLAYER_ALLOW } from "../../../contract/lib/video-embed.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { Modal } from "./modal.tsx";
 
@@ -26,7 +26,7 @@ export function VideoPlayButton({
   label = "Watch our video",
   className = "",
 }: {
-  /** the player address (contract/video-embed.ts playerUrl) */
+  /** the player address (contract/lib/video-embed.ts playerUrl) */
   player: string;
   /** the video's page on its site (videoPageUrl): where the button leads without JavaScript */
   page: string;

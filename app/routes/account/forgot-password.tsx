@@ -3,8 +3,8 @@
 import { useRef } from "react";
 import { useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
-import { EMAIL_MAX } from "../../../contract/common.ts";
-import { ForgotPasswordSchema } from "../../../contract/auth.ts";
+import { EMAIL_MAX } from "../../../contract/lib/common.ts";
+import { ForgotPasswordSchema } from "../../../contract/account/auth.ts";
 import { AuthPage, TextLink } from "../../components/account/auth-form.tsx";
 import {
   Field,
@@ -25,7 +25,7 @@ export function loader() {
   return { limits: { email: EMAIL_MAX } };
 }
 
-// Schema: ForgotPasswordSchema (contract/auth.ts), here, in the browser and again inside
+// Schema: ForgotPasswordSchema (contract/account/auth.ts), here, in the browser and again inside
 // services.authFlows.requestPasswordReset.
 const FIELDS = ["email"] as const;
 const LABELS = { email: "E-mail" };
@@ -50,7 +50,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
   const pending = isPendingFor(useNavigation(), "/forgot-password");
   const failure = actionData && !actionData.ok ? actionData : undefined;
   const check = useContractCheck({
-    load: () => import("../../../contract/auth.ts").then((m) => m.ForgotPasswordSchema),
+    load: () => import("../../../contract/account/auth.ts").then((m) => m.ForgotPasswordSchema),
     fields: FIELDS,
     answer: actionData,
   });

@@ -10,7 +10,7 @@ import {
   type AccountPageCourse,
   type AccountPageReceipt,
   type AccountPageTicket,
-} from "../../../contract/account.ts";
+} from "../../../contract/account/account.ts";
 import { Breadcrumb } from "../../components/ui/breadcrumb.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { Notice } from "../../components/ui/form.tsx";
@@ -19,7 +19,7 @@ import { appContext } from "../../lib/context.ts";
 import { readAction, refuse, runAction, stay } from "../../lib/action.server.ts";
 import { requireUserPage } from "../../lib/guards.server.ts";
 import { privateNoStore, siteNameOf } from "../../lib/meta.ts";
-import { formatNaira } from "../../../contract/money.ts";
+import { formatNaira } from "../../../contract/lib/money.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);

@@ -5,9 +5,9 @@
 import { useEffect, useRef } from "react";
 import { Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
-import { PASSWORD_MAX, SignInSchema } from "../../../contract/auth.ts";
-import { EMAIL_MAX } from "../../../contract/common.ts";
-import { CATEGORY_MESSAGES } from "../../../contract/category-texts.ts";
+import { PASSWORD_MAX, SignInSchema } from "../../../contract/account/auth.ts";
+import { EMAIL_MAX } from "../../../contract/lib/common.ts";
+import { CATEGORY_MESSAGES } from "../../../contract/courses/category-texts.ts";
 import { appContext } from "../../lib/context.ts";
 import { safeRedirectTo } from "../../lib/guards.server.ts";
 import { AuthPage, TextLink, textLink } from "../../components/account/auth-form.tsx";
@@ -77,7 +77,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-// Schema: SignInSchema (contract/auth.ts), here, in the browser and again in services.authFlows.signIn,
+// Schema: SignInSchema (contract/account/auth.ts), here, in the browser and again in services.authFlows.signIn,
 // which is the truth.
 const FIELDS = ["identifier", "password"] as const;
 type LoginField = (typeof FIELDS)[number];
@@ -110,7 +110,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const pending = isPendingFor(useNavigation(), "/login");
   const failure = actionData;
   const check = useContractCheck({
-    load: () => import("../../../contract/auth.ts").then((m) => m.SignInSchema),
+    load: () => import("../../../contract/account/auth.ts").then((m) => m.SignInSchema),
     fields: FIELDS,
     answer: actionData,
   });

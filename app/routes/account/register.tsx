@@ -4,10 +4,16 @@
 import { useRef, useState } from "react";
 import { redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/register";
-import { PASSWORD_MAX, PASSWORD_MIN, RegisterSchema, USERNAME_MAX, USERNAME_MIN } from "../../../contract/auth.ts";
-import { EMAIL_MAX } from "../../../contract/common.ts";
-import { AUTH_MESSAGES } from "../../../contract/auth.ts";
-import { AVATAR_MAX_BYTES, AVATAR_MESSAGES } from "../../../contract/auth.ts";
+import {
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  RegisterSchema,
+  USERNAME_MAX,
+  USERNAME_MIN,
+} from "../../../contract/account/auth.ts";
+import { EMAIL_MAX } from "../../../contract/lib/common.ts";
+import { AUTH_MESSAGES } from "../../../contract/account/auth.ts";
+import { AVATAR_MAX_BYTES, AVATAR_MESSAGES } from "../../../contract/account/auth.ts";
 import { appContext } from "../../lib/context.ts";
 import { AuthPage, TextLink } from "../../components/account/auth-form.tsx";
 import {
@@ -43,7 +49,7 @@ export function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-// Schema: RegisterSchema (contract/auth.ts) for the text fields, all reported at once, here and in the
+// Schema: RegisterSchema (contract/account/auth.ts) for the text fields, all reported at once, here and in the
 // browser; the image is checked by saveAvatar inside services.authFlows.signUp, which parses everything
 // again and is the truth.
 const FIELDS = ["username", "email", "password", "image"] as const;
@@ -81,7 +87,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const pending = isPendingFor(useNavigation(), "/register");
   const failure = actionData && !actionData.ok ? actionData : undefined;
   const check = useContractCheck({
-    load: () => import("../../../contract/auth.ts").then((m) => m.RegisterSchema),
+    load: () => import("../../../contract/account/auth.ts").then((m) => m.RegisterSchema),
     fields: FIELDS,
     answer: actionData,
   });

@@ -5,10 +5,10 @@
 import { useEffect, useRef } from "react";
 import { redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { PASSWORD_MAX, PASSWORD_MIN } from "../../../contract/auth.ts";
-import { AUTH_MESSAGES } from "../../../contract/auth.ts";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../../../contract/account/auth.ts";
+import { AUTH_MESSAGES } from "../../../contract/account/auth.ts";
 import { appContext } from "../../lib/context.ts";
-import { ResetPasswordFormSchema } from "../../../contract/auth.ts";
+import { ResetPasswordFormSchema } from "../../../contract/account/auth.ts";
 import { AuthPage, TextLink } from "../../components/account/auth-form.tsx";
 import {
   Field,
@@ -43,7 +43,7 @@ const BAD_LINK = "bad_link";
 /** A refused reset (success redirects to /login?reset=1); passwords never come back. */
 export type ResetActionData = ActionFailure<ResetField, Record<string, never>>;
 
-// Schema: ResetPasswordFormSchema (contract/auth.ts), here and in the browser; the password again in
+// Schema: ResetPasswordFormSchema (contract/account/auth.ts), here and in the browser; the password again in
 // services.authFlows.resetPassword, which is the truth.
 export async function action(args: Route.ActionArgs): Promise<ResetActionData | Response> {
   const call = await readAction(args, "anyone");
@@ -67,7 +67,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const formRef = useRef<HTMLFormElement>(null);
   const pending = isPendingFor(useNavigation(), "/reset-password");
   const check = useContractCheck({
-    load: () => import("../../../contract/auth.ts").then((m) => m.ResetPasswordFormSchema),
+    load: () => import("../../../contract/account/auth.ts").then((m) => m.ResetPasswordFormSchema),
     fields: FIELDS,
     answer: actionData,
   });

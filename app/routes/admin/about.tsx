@@ -1,7 +1,7 @@
 // /admin/about, 'Admin Panel' (spec admin-back-office §2 "Hero and experts panel", §8; issue 16): the
 // about page's hero (Update Hero / Delete Hero) and its experts, as declared resources (decision 029).
 import type { Route } from "./+types/about";
-import { resourcesOfNav } from "../../../contract/resources.ts";
+import { resourcesOfNav } from "../../../contract/admin/resources.ts";
 import { loadResources, resourceAction } from "../../lib/admin-resource.server.ts";
 import { adminMeta } from "../../components/admin/admin-shell.tsx";
 import { ResourceScreen } from "../../components/admin/resource-screen.tsx";

@@ -9,9 +9,9 @@ import {
   auditValueText,
   describeAuditAction,
   shortAuditValue,
-} from "../../../contract/audit.ts";
-import { formatLagosDateTime } from "../../../contract/dates.ts";
-import { readPageNumber } from "../../../contract/paging.ts";
+} from "../../../contract/admin/audit.ts";
+import { formatLagosDateTime } from "../../../contract/lib/dates.ts";
+import { readPageNumber } from "../../../contract/lib/paging.ts";
 import { appContext } from "../../lib/context.ts";
 import { requireAdminPage } from "../../lib/guards.server.ts";
 import { toPageError } from "../../lib/page-errors.server.ts";

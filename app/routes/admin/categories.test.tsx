@@ -5,9 +5,9 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub, data as pageError, RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import type { AdminCategory } from "../../../contract/catalog.ts";
-import { CATEGORY_MESSAGES } from "../../../contract/category-texts.ts";
-import type { Page } from "../../../contract/paging.ts";
+import type { AdminCategory } from "../../../contract/courses/catalog.ts";
+import { CATEGORY_MESSAGES } from "../../../contract/courses/category-texts.ts";
+import type { Page } from "../../../contract/lib/paging.ts";
 import type { Actor } from "../../../server/features/auth/actor.ts";
 import { appContext, type AppContext } from "../../lib/context.ts";
 import AdminCategories, { action, loader } from "./categories.tsx";

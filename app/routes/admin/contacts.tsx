@@ -1,12 +1,12 @@
 // /admin/contacts (spec admin-back-office §2 "Contacts admin", §4, §8 "Contacts"; issue 19; decisions 004,
-// 033) on the kit (issue 30; contract/contacts.ts CONTACT_LIST): the requests newest first, filtered by
+// 033) on the kit (issue 30; contract/messaging/contacts.ts CONTACT_LIST): the requests newest first, filtered by
 // status and subject and found by e-mail, each deleted after a question. What its rules make different:
 // Respond opens a response box under the request (app/components/admin/contact-respond.tsx) that sends
 // the response by e-mail, or previews the e-mail as it will be sent (data shown in the box, not a
 // redirect); a success comes back to the same list with its message, a failure stays beside its form.
 import { Link } from "react-router";
 import type { Route } from "./+types/contacts";
-import { CONTACT_LIST, CONTACT_MESSAGES, type ContactRequest } from "../../../contract/contacts.ts";
+import { CONTACT_LIST, CONTACT_MESSAGES, type ContactRequest } from "../../../contract/messaging/contacts.ts";
 import { listAction, loadList, type ListAdapter, type RowPostAnswer } from "../../lib/adapted-list.server.ts";
 import { readAction, runAction, stay } from "../../lib/action.server.ts";
 import type { PageError } from "../../lib/page-errors.server.ts";

@@ -2,8 +2,13 @@
 // issue 17; decision 034): the coupon's fields and its usage records; N/A for a missing value.
 import { Link } from "react-router";
 import type { Route } from "./+types/coupon-detail";
-import { COUPON_SCREEN_TEXTS as T, couponType, expiryText, usageStatusText } from "../../../contract/coupon-form.ts";
-import { COUPON_MESSAGES, type CouponJson } from "../../../contract/coupons.ts";
+import {
+  COUPON_SCREEN_TEXTS as T,
+  couponType,
+  expiryText,
+  usageStatusText,
+} from "../../../contract/coupons/coupon-form.ts";
+import { COUPON_MESSAGES, type CouponJson } from "../../../contract/coupons/coupons.ts";
 import { loadCouponDetail } from "../../lib/coupon-admin.server.ts";
 import { adminMeta } from "../../components/admin/admin-shell.tsx";
 import { Badge } from "../../components/admin/badge.tsx";

@@ -3,10 +3,10 @@
 // figures and records, a paid one refundable. Loader and action: app/lib/course-admin.server.ts.
 import { useLocation } from "react-router";
 import type { Route } from "./+types/course-detail";
-import type { CoursePurchase } from "../../../contract/courses.ts";
-import { COURSE_DETAIL_FIELDS, naira } from "../../../contract/course-screens.ts";
-import { COURSE_MESSAGES } from "../../../contract/course-texts.ts";
-import { purchaseStatusLabel } from "../../../contract/refunds.ts";
+import type { CoursePurchase } from "../../../contract/courses/courses.ts";
+import { COURSE_DETAIL_FIELDS, naira } from "../../../contract/courses/course-screens.ts";
+import { COURSE_MESSAGES } from "../../../contract/courses/course-texts.ts";
+import { purchaseStatusLabel } from "../../../contract/payments/refunds.ts";
 import { courseDetailAction, loadCourseDetail } from "../../lib/course-admin.server.ts";
 import { RefundButton, RefundPanel } from "../../components/admin/refund-action.tsx";
 import { adminMeta } from "../../components/admin/admin-shell.tsx";

@@ -2,8 +2,8 @@
 // add/edit form", §5, §9; issue 17) on the kit (COURSE_FORMS.simple): its six fields, all required; edit
 // mode when an id is present, an unknown id the error page's 'Course not found'. A save returns to /courses.
 import type { Route } from "./+types/course-edit";
-import { COURSE_FORMS } from "../../../contract/course-screens.ts";
-import { COURSE_MESSAGES } from "../../../contract/course-texts.ts";
+import { COURSE_FORMS } from "../../../contract/courses/course-screens.ts";
+import { COURSE_MESSAGES } from "../../../contract/courses/course-texts.ts";
 import { loadSimpleCourse, simpleCourseAction } from "../../lib/course-admin.server.ts";
 import { adminMeta } from "../../components/admin/admin-shell.tsx";
 import { FormScreen } from "../../components/admin/declared-form.tsx";

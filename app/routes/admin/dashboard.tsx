@@ -10,7 +10,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { appContext } from "../../lib/context.ts";
 import { requireAdminPage } from "../../lib/guards.server.ts";
-import { formatLagosDateTime } from "../../../contract/dates.ts";
+import { formatLagosDateTime } from "../../../contract/lib/dates.ts";
 import { AdminPageHeader, adminMeta } from "../../components/admin/admin-shell.tsx";
 import { MailAlert } from "../../components/admin/mail-alert.tsx";
 import { DataTable, type Column } from "../../components/admin/data-table.tsx";
@@ -24,8 +24,8 @@ import {
   type Cell,
   type FigureName,
   type Figures as LastDays,
-} from "../../../contract/figures.ts";
-import { formatCount, formatKobo } from "../../../contract/money.ts";
+} from "../../../contract/admin/figures.ts";
+import { formatCount, formatKobo } from "../../../contract/lib/money.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 
 const FigureChart = lazy(() => import("../../components/admin/figure-chart.tsx"));

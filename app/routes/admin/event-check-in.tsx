@@ -13,8 +13,8 @@ import {
   checkInWords,
   type CheckInAnswer,
   type CheckInTone,
-} from "../../../contract/check-in-texts.ts";
-import { EVENT_MESSAGES } from "../../../contract/events.ts";
+} from "../../../contract/showcase/check-in-texts.ts";
+import { EVENT_MESSAGES } from "../../../contract/showcase/events.ts";
 import { checkInAction, loadCheckIn } from "../../lib/event-admin.server.ts";
 import { AdminPageHeader, adminMeta } from "../../components/admin/admin-shell.tsx";
 import { CameraScanner, Refused, sendScan } from "../../components/admin/camera-scanner.tsx";

@@ -6,9 +6,9 @@
 // optional reason, the password again when old); its row then says Refund pending, then Refunded.
 import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/event-detail";
-import { EVENT_MESSAGES, type EventPurchase } from "../../../contract/events.ts";
-import { formatNaira } from "../../../contract/money.ts";
-import { ticketTypeLabel } from "../../../contract/tickets.ts";
+import { EVENT_MESSAGES, type EventPurchase } from "../../../contract/showcase/events.ts";
+import { formatNaira } from "../../../contract/lib/money.ts";
+import { ticketTypeLabel } from "../../../contract/showcase/tickets.ts";
 import { eventDetailAction, loadEventDetail } from "../../lib/event-admin.server.ts";
 import { RefundButton, RefundPanel } from "../../components/admin/refund-action.tsx";
 import { AdminPageHeader, adminMeta } from "../../components/admin/admin-shell.tsx";

@@ -1,7 +1,7 @@
 // /admin/figures/{figure}.csv: one of the dashboard's figures of the last 30 days as a CSV file
 // (decision 038), for admins (app/pages.ts; the loader checks again). A resource route: no page, the file.
 import type { Route } from "./+types/figures-csv";
-import { isFigureName } from "../../../contract/figures.ts";
+import { isFigureName } from "../../../contract/admin/figures.ts";
 import { figureCsv } from "../../lib/figures-csv.server.ts";
 import { appContext } from "../../lib/context.ts";
 import { requireAdminPage } from "../../lib/guards.server.ts";

@@ -3,8 +3,8 @@
 // of the "Home page" entry on one screen (decisions 029, 071), those with screens of their own linked to
 // them (issue 29).
 import type { Route } from "./+types/home";
-import { CAROUSEL } from "../../../contract/content-resources.ts";
-import { resourcesOfNav } from "../../../contract/resources.ts";
+import { CAROUSEL } from "../../../contract/content/content-resources.ts";
+import { resourcesOfNav } from "../../../contract/admin/resources.ts";
 import { loadResources, resourceAction } from "../../lib/admin-resource.server.ts";
 import { adminMeta } from "../../components/admin/admin-shell.tsx";
 import { ResourceScreen } from "../../components/admin/resource-screen.tsx";

@@ -1,6 +1,6 @@
 // /admin/newsletter (spec admin-back-office §2 "Newsletter admin", §3 "Newsletter subscriber", "Bulk
 // newsletter", §4, §5; issue 19; decision 037): the subscribers on the kit (issue 30;
-// contract/newsletter.ts SUBSCRIBER_LIST: their counts, filters by state and e-mail, the paged list, each
+// contract/messaging/newsletter.ts SUBSCRIBER_LIST: their counts, filters by state and e-mail, the paged list, each
 // deleted after a question; a pending subscriber's "Resend confirmation", issue 29: the confirmation
 // e-mail again, at most one an hour per address, as the service decides and records in the audit log),
 // the CSV export; the bulk e-mail's form with a preview rendered by the server (the same renderer as the
@@ -17,7 +17,7 @@ import {
   SUBSCRIBER_LIST,
   type Subscriber,
   type SubscriberPage,
-} from "../../../contract/newsletter.ts";
+} from "../../../contract/messaging/newsletter.ts";
 import { listAction, loadList, type ListAdapter, type RowPostAnswer } from "../../lib/adapted-list.server.ts";
 import { readAction, runAction, stay } from "../../lib/action.server.ts";
 import { appContext } from "../../lib/context.ts";

@@ -6,7 +6,7 @@ import type { ErrorTexts } from "../../components/ui/error-page.tsx";
 import type { Route } from "./+types/outbox-message";
 import { appContext } from "../../lib/context.ts";
 import { requireAdminPage } from "../../lib/guards.server.ts";
-import { formatLagosDateTime } from "../../../contract/dates.ts";
+import { formatLagosDateTime } from "../../../contract/lib/dates.ts";
 import { AdminPageHeader, adminMeta } from "../../components/admin/admin-shell.tsx";
 import { DetailRow } from "../../components/admin/detail-list.tsx";
 import { MailStatus } from "../../components/admin/mail-status.tsx";

@@ -4,11 +4,11 @@ import { Link } from "react-router";
 import type { Route } from "./+types/outbox";
 import { appContext } from "../../lib/context.ts";
 import { requireAdminPage } from "../../lib/guards.server.ts";
-import { formatLagosDateTime } from "../../../contract/dates.ts";
+import { formatLagosDateTime } from "../../../contract/lib/dates.ts";
 import { AdminPageHeader, adminMeta } from "../../components/admin/admin-shell.tsx";
 import { MailStatus } from "../../components/admin/mail-status.tsx";
 import { DataTable, type Column } from "../../components/admin/data-table.tsx";
-import { readPageNumber } from "../../../contract/paging.ts";
+import { readPageNumber } from "../../../contract/lib/paging.ts";
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);

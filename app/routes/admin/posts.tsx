@@ -10,9 +10,9 @@ import {
   ADMIN_POSTS_MESSAGES as M,
   ADMIN_POSTS_PAGE_SIZE,
   type AdminPostRow,
-} from "../../../contract/post-authoring-texts.ts";
-import { formatLagosDateTime } from "../../../contract/dates.ts";
-import { readPageNumber } from "../../../contract/paging.ts";
+} from "../../../contract/blog/post-authoring-texts.ts";
+import { formatLagosDateTime } from "../../../contract/lib/dates.ts";
+import { readPageNumber } from "../../../contract/lib/paging.ts";
 import { readAction } from "../../lib/action.server.ts";
 import { appContext } from "../../lib/context.ts";
 import { requireAdminPage } from "../../lib/guards.server.ts";

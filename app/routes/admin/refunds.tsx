@@ -6,8 +6,8 @@
 // Loader and action: app/lib/refunds-admin.server.ts.
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/refunds";
-import { formatNaira } from "../../../contract/money.ts";
-import { REFUND_MESSAGES, REFUND_RETRY_INTENT as RETRY_INTENT, refundAge } from "../../../contract/refunds.ts";
+import { formatNaira } from "../../../contract/lib/money.ts";
+import { REFUND_MESSAGES, REFUND_RETRY_INTENT as RETRY_INTENT, refundAge } from "../../../contract/payments/refunds.ts";
 import { loadRefunds, refundsAction } from "../../lib/refunds-admin.server.ts";
 import { RefundButton, RefundPanel } from "../../components/admin/refund-action.tsx";
 import { AdminPageHeader, adminMeta } from "../../components/admin/admin-shell.tsx";

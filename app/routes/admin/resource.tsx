@@ -4,7 +4,7 @@
 // route's address, under the first one's title.
 import { data } from "react-router";
 import type { Route } from "./+types/resource";
-import { resourcesAt } from "../../../contract/resources.ts";
+import { resourcesAt } from "../../../contract/admin/resources.ts";
 import { loadResources, resourceAction } from "../../lib/admin-resource.server.ts";
 import { adminMeta } from "../../components/admin/admin-shell.tsx";
 import { ResourceScreen } from "../../components/admin/resource-screen.tsx";

@@ -2,7 +2,7 @@
 // issue 18): the showcase's events and talents, declared resources (decisions 029, 036). An event's row
 // opens its detail (/admin/event/{id}: tickets, check-in).
 import type { Route } from "./+types/tickets";
-import { resourcesOfNav } from "../../../contract/resources.ts";
+import { resourcesOfNav } from "../../../contract/admin/resources.ts";
 import { loadResources, resourceAction } from "../../lib/admin-resource.server.ts";
 import { adminMeta } from "../../components/admin/admin-shell.tsx";
 import { ResourceScreen } from "../../components/admin/resource-screen.tsx";

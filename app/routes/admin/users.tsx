@@ -8,16 +8,16 @@
 // soon as the password is right. The same with and without JavaScript (app/lib/action.server.ts).
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/users";
-import { ACCESS_MESSAGES, ROLES, type Role } from "../../../contract/auth.ts";
+import { ACCESS_MESSAGES, ROLES, type Role } from "../../../contract/account/auth.ts";
 import type { ActionFailure } from "../../lib/action-result.ts";
 import { failure, go, readAction, runAction, withCode } from "../../lib/action.server.ts";
 import { appContext } from "../../lib/context.ts";
 import { requireAdminPage } from "../../lib/guards.server.ts";
-import { formatLagosDate } from "../../../contract/dates.ts";
+import { formatLagosDate } from "../../../contract/lib/dates.ts";
 import { AdminPageHeader, adminMeta } from "../../components/admin/admin-shell.tsx";
 import { Badge } from "../../components/admin/badge.tsx";
 import { DataTable, type Column } from "../../components/admin/data-table.tsx";
-import { readPageNumber } from "../../../contract/paging.ts";
+import { readPageNumber } from "../../../contract/lib/paging.ts";
 import { StepUpPrompt, stepUpOf } from "../../components/admin/step-up-prompt.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { Notice, SearchField } from "../../components/ui/form.tsx";

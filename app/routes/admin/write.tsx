@@ -14,8 +14,8 @@
 // rules, the address kept; within the edit limit), then the post's page with 'Post has been updated'.
 import { data, Link } from "react-router";
 import type { Route } from "./+types/write";
-import { CreatePostSchema } from "../../../contract/blog.ts";
-import { AUTHORING_MESSAGES as M } from "../../../contract/post-authoring-texts.ts";
+import { CreatePostSchema } from "../../../contract/blog/blog.ts";
+import { AUTHORING_MESSAGES as M } from "../../../contract/blog/post-authoring-texts.ts";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { appContext } from "../../lib/context.ts";
 import { failure, go, readAction, runAction } from "../../lib/action.server.ts";

@@ -65,7 +65,7 @@ export const experts = pgTable("experts", {
 });
 
 /**
- * The tables of the declared resources above, by their key (contract/content-resources.ts): each gets
+ * The tables of the declared resources above, by their key (contract/content/content-resources.ts): each gets
  * the kit's audited service and API (server/db/resource-tables.ts; decision 071).
  */
 export const CONTENT_RESOURCE_TABLES = {

@@ -19,7 +19,7 @@ import {
   talents,
 } from "../schema.ts";
 import { newId } from "../../lib/id.ts";
-import { nairaToKobo } from "../../../contract/money.ts";
+import { nairaToKobo } from "../../../contract/lib/money.ts";
 import { mediaRoot } from "../../integrations/media/media-root.ts";
 import { CATEGORY_NAMES, type Category } from "./categories.ts";
 import { blogSeedImages, seedBlogIfEmpty } from "./blog-seed.ts";

@@ -1,6 +1,6 @@
 // The signed-in learner's purchases (issue 9 "/account"; decision 018).
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { AccountPurchasesSchema } from "../../../contract/account.ts";
+import { AccountPurchasesSchema } from "../../../contract/account/account.ts";
 import type { BackendEnv } from "../../http/backend-env.ts";
 import { defineRoute, jsonResponse } from "../../http/define-route.ts";
 import { requireUser } from "../auth/actor.ts";

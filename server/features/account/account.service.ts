@@ -11,14 +11,14 @@ import type {
   AccountPurchases,
   AccountReceipt,
   AccountTicket,
-} from "../../../contract/account.ts";
-import { formatLagosDate, formatLagosLong } from "../../../contract/dates.ts";
+} from "../../../contract/account/account.ts";
+import { formatLagosDate, formatLagosLong } from "../../../contract/lib/dates.ts";
 import type { Db } from "../../db/client.ts";
 import { user } from "../../db/schema.ts";
 import { Unauthorized } from "../../lib/errors.ts";
-import { koboToNaira } from "../../../contract/money.ts";
-import { FREE_PROVIDER, channelLabel } from "../../../contract/payment-texts.ts";
-import { ticketTypeLabel } from "../../../contract/tickets.ts";
+import { koboToNaira } from "../../../contract/lib/money.ts";
+import { FREE_PROVIDER, channelLabel } from "../../../contract/payments/payment-texts.ts";
+import { ticketTypeLabel } from "../../../contract/showcase/tickets.ts";
 import type { PaymentRow, PurchasesService } from "../payments/purchases.service.ts";
 import { streamLinkTiming, ticketCode, ticketQrImage } from "../tickets/tickets.service.ts";
 

@@ -5,9 +5,9 @@
 // its receipt, and is no longer an enrolment or a valid ticket (issue 29; decision 065).
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AccountPurchasesSchema, type AccountPurchases } from "../../../contract/account.ts";
-import { AUTH_MESSAGES } from "../../../contract/auth.ts";
-import { formatLagosDate, formatLagosLong } from "../../../contract/dates.ts";
+import { AccountPurchasesSchema, type AccountPurchases } from "../../../contract/account/account.ts";
+import { AUTH_MESSAGES } from "../../../contract/account/auth.ts";
+import { formatLagosDate, formatLagosLong } from "../../../contract/lib/dates.ts";
 import { courses, eventPurchases, events, mailMessages, user } from "../../db/schema.ts";
 import { bearer, createAccount, sameOrigin, verifyEmail, type TestAccount } from "../../../tests/support/accounts.ts";
 import { makeCourse, makeEvent } from "../../../tests/support/factories.ts";

@@ -1,6 +1,6 @@
 // The audit log's API (issue 16 "Audit log"; beyond the spec): what admins did, for the back office.
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { AuditFiltersSchema, AuditPageSchema, AuditQuerySchema } from "../../../contract/audit.ts";
+import { AuditFiltersSchema, AuditPageSchema, AuditQuerySchema } from "../../../contract/admin/audit.ts";
 import type { BackendEnv } from "../../http/backend-env.ts";
 import { defineRoute, errorResponse, jsonResponse } from "../../http/define-route.ts";
 import type { AuditService } from "./audit.service.ts";

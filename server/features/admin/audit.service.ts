@@ -12,10 +12,10 @@ import {
   type AuditFilters,
   type AuditItemState,
   type AuditQuery,
-} from "../../../contract/audit.ts";
-import { describeIssues } from "../../../contract/common.ts";
-import { lagosDayEnd, lagosDayStart } from "../../../contract/dates.ts";
-import { offsetOf, type Page } from "../../../contract/paging.ts";
+} from "../../../contract/admin/audit.ts";
+import { describeIssues } from "../../../contract/lib/common.ts";
+import { lagosDayEnd, lagosDayStart } from "../../../contract/lib/dates.ts";
+import { offsetOf, type Page } from "../../../contract/lib/paging.ts";
 import type { Db } from "../../db/client.ts";
 import { RESOURCE_TABLES } from "../../db/resource-tables.ts";
 import { adminAudit, contacts, coupons, courses, events, payments, posts, user } from "../../db/schema.ts";

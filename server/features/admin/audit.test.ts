@@ -5,7 +5,7 @@
 // resources' own rows are checked in server/features/content/content-admin.test.ts.
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { AuditEntry, AuditFilters } from "../../../contract/audit.ts";
+import type { AuditEntry, AuditFilters } from "../../../contract/admin/audit.ts";
 import { adminAudit, categories, posts, session } from "../../db/schema.ts";
 import { bearer, createAccount, sameOrigin, type TestAccount } from "../../../tests/support/accounts.ts";
 import { makePost } from "../../../tests/support/factories.ts";

@@ -1,9 +1,9 @@
-// The declared resources' services, from the one registry (contract/resources.ts; decision 071): the
+// The declared resources' services, from the one registry (contract/admin/resources.ts; decision 071): the
 // kit's audited service (./resource.ts) for each table of server/db/resource-tables.ts, beside the
 // services of their own that server/services.ts hands in (events, categories) and the single records
 // (the about page's hero). The admin screens reach every one of them by key, typed as below.
-import type { Page, PageQuery } from "../../../contract/paging.ts";
-import { RESOURCES, type FieldsOf } from "../../../contract/resources.ts";
+import type { Page, PageQuery } from "../../../contract/lib/paging.ts";
+import { RESOURCES, type FieldsOf } from "../../../contract/admin/resources.ts";
 import type { Db } from "../../db/client.ts";
 import { RESOURCE_TABLES, type KitKey, type ResourceTable } from "../../db/resource-tables.ts";
 import type { Actor } from "../auth/actor.ts";

@@ -1,11 +1,11 @@
 // A declared admin resource on the server (architecture "Admin resources (declared)", issue 16; decisions
-// 029, 071). A binding names the declaration (contract/admin-resource.ts) and its table; from it come
+// 029, 071). A binding names the declaration (contract/admin/admin-resource.ts) and its table; from it come
 //  - the service: the public list in the admins' order, the admin's paged list, and create / update /
 //    delete / move, each checked against the contract, written through `writeContent` (the content
 //    version of the declaration's scope moves) and recorded in the audit log in the same transaction;
 //  - the API operations (`defineRoute`, so OpenAPI and the access guard know them): GET /api/{key}
 //    (public), POST /api/{key}, PUT and DELETE /api/{key}/{id}, and POST /api/{key}/{id}/move for an
-//    ordered list (admin), named by operationIdsOf (contract/resources.ts).
+//    ordered list (admin), named by operationIdsOf (contract/admin/resources.ts).
 // The registry (./registry.service.ts) makes one for each table of server/db/resource-tables.ts. A
 // resource needs code of its own only where the spec makes it different.
 import type { OpenAPIHono } from "@hono/zod-openapi";
@@ -17,17 +17,17 @@ import {
   type ResourceItem,
   type ResourceScope,
   type ResourceSpec,
-} from "../../../contract/admin-resource.ts";
+} from "../../../contract/admin/admin-resource.ts";
 import {
   DeletedSchema,
   describeResourceIssues,
   MoveSchema,
   resourceInputSchema,
   resourceItemSchema,
-} from "../../../contract/admin-resource-schema.ts";
-import { describeIssues } from "../../../contract/common.ts";
-import { offsetOf, pageQuerySchema, pageSchema, type Page, type PageQuery } from "../../../contract/paging.ts";
-import { operationIdsOf } from "../../../contract/resources.ts";
+} from "../../../contract/admin/admin-resource-schema.ts";
+import { describeIssues } from "../../../contract/lib/common.ts";
+import { offsetOf, pageQuerySchema, pageSchema, type Page, type PageQuery } from "../../../contract/lib/paging.ts";
+import { operationIdsOf } from "../../../contract/admin/resources.ts";
 import { writeContent, type ContentTx } from "../../db/content-version.ts";
 import type { ResourceTable } from "../../db/resource-tables.ts";
 import type { Db } from "../../db/client.ts";
@@ -39,7 +39,7 @@ import { recordAudit } from "./audit.ts";
 
 export type { ResourceTable } from "../../db/resource-tables.ts";
 
-/** A declared resource (contract/resources.ts) and its table (server/db/resource-tables.ts). */
+/** A declared resource (contract/admin/resources.ts) and its table (server/db/resource-tables.ts). */
 export interface ResourceBinding<N extends string> {
   spec: ResourceSpec<N>;
   /** its id and position (its declared fields' columns are checked in server/db/resource-tables.ts) */

@@ -3,7 +3,7 @@
 // above all) and the Secure session cookie.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCOUNT_FIELD_MESSAGES, AVATAR_MESSAGES } from "../../../contract/auth.ts";
+import { ACCOUNT_FIELD_MESSAGES, AVATAR_MESSAGES } from "../../../contract/account/auth.ts";
 import { user } from "../../db/schema.ts";
 import {
   bearer,

@@ -1,6 +1,6 @@
 // Who is asking: the signed-in user behind a request, and the checks services make with it
 // (architecture: "Services take the acting user and check permissions themselves").
-import { ACCESS_MESSAGES, STEP_UP_MAX_AGE_MINUTES, type Role, type Viewer } from "../../../contract/auth.ts";
+import { ACCESS_MESSAGES, STEP_UP_MAX_AGE_MINUTES, type Role, type Viewer } from "../../../contract/account/auth.ts";
 import { Forbidden, StepUpRequired, Unauthorized } from "../../lib/errors.ts";
 
 export interface Actor {

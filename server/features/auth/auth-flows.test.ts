@@ -9,9 +9,9 @@ import { user } from "../../db/schema.ts";
 import { linkFromMail, sameOrigin, uniqueName } from "../../../tests/support/accounts.ts";
 import { pngImage, truncatedPng } from "../../../tests/support/images.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
-import { AVATAR_MESSAGES } from "../../../contract/auth.ts";
+import { AVATAR_MESSAGES } from "../../../contract/account/auth.ts";
 import type { Caller } from "./auth-flows.ts";
-import { AUTH_MESSAGES } from "../../../contract/auth.ts";
+import { AUTH_MESSAGES } from "../../../contract/account/auth.ts";
 
 let t: TestApp;
 beforeAll(async () => {

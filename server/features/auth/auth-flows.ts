@@ -3,8 +3,8 @@
 // same rate limits, origin checks and cookies as API clients; failures come back as one clear
 // sentence for the form (issue: "Clear messages for every failure").
 import { eq, sql } from "drizzle-orm";
-import { AUTH_MESSAGES, PasswordSchema, RegisterSchema, SignInSchema } from "../../../contract/auth.ts";
-import { describeIssues, EmailSchema } from "../../../contract/common.ts";
+import { AUTH_MESSAGES, PasswordSchema, RegisterSchema, SignInSchema } from "../../../contract/account/auth.ts";
+import { describeIssues, EmailSchema } from "../../../contract/lib/common.ts";
 import type { Db } from "../../db/client.ts";
 import { user } from "../../db/schema.ts";
 import type { Env } from "../../env.ts";
@@ -85,7 +85,7 @@ export function createAuthFlows({
       const [message, field] = messages[code]!;
       return { ok: false, status: res.status, message, field };
     }
-    // An account rule (contract/auth.ts) refused a field: its own sentence, at its field.
+    // An account rule (contract/account/auth.ts) refused a field: its own sentence, at its field.
     if (code === "VALIDATION_FAILED" && body.message) {
       return { ok: false, status: 422, message: body.message, field: FORM_FIELD[body.field ?? ""] };
     }

@@ -4,7 +4,7 @@
 // taken address exactly as a new one. Known devices: sign-in-guard.test.ts.
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AUTH_MESSAGES } from "../../../contract/auth.ts";
+import { AUTH_MESSAGES } from "../../../contract/account/auth.ts";
 import { authAttempt, mailMessages, user } from "../../db/schema.ts";
 import {
   createAccount,

@@ -1,7 +1,7 @@
 // The account rules on Better Auth's own routes (/backend/api/auth/*), whoever calls them: our forms
 // (auth-flows.ts) or any API client. Better Auth checks little by itself (any `name`, any `image` URL,
 // an 8-character password of spaces), so every body that sets a username, a password or an image is
-// checked here against the contract's rules (contract/auth.ts), and only the routes the site uses
+// checked here against the contract's rules (contract/account/auth.ts), and only the routes the site uses
 // are open at all (docs/decisions/012).
 import { z } from "zod";
 import {
@@ -10,8 +10,8 @@ import {
   PasswordSchema,
   RoleSchema,
   UsernameSchema,
-} from "../../../contract/auth.ts";
-import { describeIssues } from "../../../contract/common.ts";
+} from "../../../contract/account/auth.ts";
+import { describeIssues } from "../../../contract/lib/common.ts";
 import { APIError } from "better-auth/api";
 import type { MediaStore } from "../../integrations/media/store.ts";
 import { isStoredAvatar } from "./avatar.ts";

@@ -16,7 +16,7 @@ import {
 } from "../../../tests/support/accounts.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
 import type { Caller } from "./auth-flows.ts";
-import { AUTH_MESSAGES } from "../../../contract/auth.ts";
+import { AUTH_MESSAGES } from "../../../contract/account/auth.ts";
 
 let t: TestApp;
 beforeAll(async () => {

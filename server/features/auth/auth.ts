@@ -12,7 +12,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { bearer, username } from "better-auth/plugins";
-import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "../../../contract/auth.ts";
+import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "../../../contract/account/auth.ts";
 import type { Db } from "../../db/client.ts";
 import { account, rateLimit, session, user, verification } from "../../db/schema/auth.ts";
 import type { Env } from "../../env.ts";

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { AVATAR_MAX_BYTES, AVATAR_MESSAGES } from "../../../contract/auth.ts";
+import { AVATAR_MAX_BYTES, AVATAR_MESSAGES } from "../../../contract/account/auth.ts";
 import { jpegWithExif, pngClaiming, pngImage, truncatedPng } from "../../../tests/support/images.ts";
 import { createLocalStore } from "../../integrations/media/local-store.ts";
 import { isStoredAvatar, removeAvatar, saveAvatar, sniffImage } from "./avatar.ts";

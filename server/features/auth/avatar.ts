@@ -4,7 +4,7 @@
 // whole picture must decode (sharp), and what is kept is a fresh WebP drawn from the decoded pixels:
 // at most 256×256, no metadata (a phone photo's GPS position stays on the phone), nothing of the
 // uploaded file's own bytes.
-import { AVATAR_MAX_BYTES, AVATAR_MAX_PIXELS, AVATAR_MESSAGES, AVATAR_SIZE } from "../../../contract/auth.ts";
+import { AVATAR_MAX_BYTES, AVATAR_MAX_PIXELS, AVATAR_MESSAGES, AVATAR_SIZE } from "../../../contract/account/auth.ts";
 import { Invalid } from "../../lib/errors.ts";
 import { newId } from "../../lib/id.ts";
 import { loadSharp } from "../../integrations/media/sharp.ts";

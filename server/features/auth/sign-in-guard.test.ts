@@ -4,7 +4,7 @@
 // passwords slow down that device only, and a stolen cookie gives few guesses.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AUTH_MESSAGES } from "../../../contract/auth.ts";
+import { AUTH_MESSAGES } from "../../../contract/account/auth.ts";
 import { authAttempt } from "../../db/schema.ts";
 import { createAccount, sameOrigin, type TestAccount } from "../../../tests/support/accounts.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";

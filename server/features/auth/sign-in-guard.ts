@@ -10,7 +10,7 @@
 //   (SIGN_IN_RATE_LIMIT a minute).
 import { eq } from "drizzle-orm";
 import { APIError } from "better-auth/api";
-import { AUTH_MESSAGES } from "../../../contract/auth.ts";
+import { AUTH_MESSAGES } from "../../../contract/account/auth.ts";
 import type { Db } from "../../db/client.ts";
 import { user } from "../../db/schema.ts";
 import { addressGroup, signInKeys, type Attempts } from "./attempts.ts";

@@ -6,7 +6,7 @@
 // render as text (React escapes them; app/components/blog tests check the rendering).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { xml2js, type Element } from "xml-js";
-import type { Comment, PostDetail, PostList } from "../../../contract/blog.ts";
+import type { Comment, PostDetail, PostList } from "../../../contract/blog/blog.ts";
 import { comments, posts, user } from "../../db/schema.ts";
 import { makePost, makeUser } from "../../../tests/support/factories.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";

@@ -2,7 +2,7 @@
 // /comments/{postId}.
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import { CommentSchema, PostDetailSchema, PostListSchema, PostsQuerySchema } from "../../../contract/blog.ts";
+import { CommentSchema, PostDetailSchema, PostListSchema, PostsQuerySchema } from "../../../contract/blog/blog.ts";
 import type { BackendEnv } from "../../http/backend-env.ts";
 import { defineRoute, errorResponse } from "../../http/define-route.ts";
 import { clientIp } from "../../http/client-ip.ts";

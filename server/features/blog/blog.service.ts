@@ -11,7 +11,7 @@ import {
   type PostList,
   type PostListItem,
   type PostsQuery,
-} from "../../../contract/blog.ts";
+} from "../../../contract/blog/blog.ts";
 import type { Db } from "../../db/client.ts";
 import { categories, comments, posts, postStats, postVisits, user } from "../../db/schema.ts";
 import { inlineInteger, plainTextOrParam, sqlText } from "../../db/literals.ts";

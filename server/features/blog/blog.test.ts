@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, inArray, sql } from "drizzle-orm";
-import type { Comment, PostDetail, PostList } from "../../../contract/blog.ts";
+import type { Comment, PostDetail, PostList } from "../../../contract/blog/blog.ts";
 import { categories, comments, posts, postStats, postVisits, user } from "../../db/schema.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
 import { makePost, makeUser } from "../../../tests/support/factories.ts";

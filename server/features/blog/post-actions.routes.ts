@@ -3,7 +3,7 @@
 // service's to decide (post-actions.service.ts); the access here is the guard before it.
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import { CommentSchema } from "../../../contract/blog.ts";
+import { CommentSchema } from "../../../contract/blog/blog.ts";
 import {
   CommentInputSchema,
   DeletedSchema,
@@ -11,7 +11,7 @@ import {
   PostIdBodySchema,
   SavedPostIdsSchema,
   SaveToggleResultSchema,
-} from "../../../contract/blog-actions.ts";
+} from "../../../contract/blog/blog-actions.ts";
 import type { BackendEnv } from "../../http/backend-env.ts";
 import { defineRoute, errorResponse, jsonResponse } from "../../http/define-route.ts";
 import type { PostActionsService } from "./post-actions.service.ts";

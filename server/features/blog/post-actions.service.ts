@@ -10,7 +10,7 @@
 // feature toggle flips the column in place, the save toggle runs under a lock of the user's row. An
 // admin's post delete and feature toggle are recorded in the audit log with the write (issue 16).
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Comment, PostListItem } from "../../../contract/blog.ts";
+import type { Comment, PostListItem } from "../../../contract/blog/blog.ts";
 import {
   BLOG_ACTION_MESSAGES as M,
   SAVED_POSTS_MAX,
@@ -18,8 +18,8 @@ import {
   type Deleted,
   type FeatureToggleResult,
   type SaveToggleResult,
-} from "../../../contract/blog-actions.ts";
-import { BLOG_MESSAGES } from "../../../contract/blog-texts.ts";
+} from "../../../contract/blog/blog-actions.ts";
+import { BLOG_MESSAGES } from "../../../contract/blog/blog-texts.ts";
 import type { Db } from "../../db/client.ts";
 import { postScope, writeContent, type ContentScope, type ContentTx } from "../../db/content-version.ts";
 import { sqlState } from "../../db/errors.ts";

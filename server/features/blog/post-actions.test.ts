@@ -3,8 +3,8 @@
 // feature toggles, and toggles sent at the same time.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Comment, PostList } from "../../../contract/blog.ts";
-import { BLOG_ACTION_MESSAGES as M, COMMENT_MAX } from "../../../contract/blog-actions.ts";
+import type { Comment, PostList } from "../../../contract/blog/blog.ts";
+import { BLOG_ACTION_MESSAGES as M, COMMENT_MAX } from "../../../contract/blog/blog-actions.ts";
 import { comments, posts, savedPosts } from "../../db/schema.ts";
 import { bearer, createAccount, sameOrigin, type TestAccount } from "../../../tests/support/accounts.ts";
 import { makePost } from "../../../tests/support/factories.ts";

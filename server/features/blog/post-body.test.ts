@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader } from "../../../app/routes/post.tsx";
-import { AUTHORING_MESSAGES as M, type PostDetail } from "../../../contract/blog.ts";
+import { AUTHORING_MESSAGES as M, type PostDetail } from "../../../contract/blog/blog.ts";
 import { bearer, createAccount, type TestAccount } from "../../../tests/support/accounts.ts";
 import { makePost } from "../../../tests/support/factories.ts";
 import { pageContext } from "../../../tests/support/page-action.ts";

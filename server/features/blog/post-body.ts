@@ -5,14 +5,14 @@
 // /media?tr= sizes with `sizes`, its own width and height (read from the file, server/features/blog/
 // image-sizes.ts), loading="lazy" and the blurred placeholder as its CSS background (no JavaScript
 // needed); every YouTube or Vimeo player becomes a play button that loads the player when pressed.
-import { SIZE_STEPS, stepAtMost } from "../../../contract/media.ts";
-import { mediaSrcSet, mediaUrl, PLACEHOLDER_TR, isResizable } from "../../../contract/media-urls.ts";
+import { SIZE_STEPS, stepAtMost } from "../../../contract/lib/media.ts";
+import { mediaSrcSet, mediaUrl, PLACEHOLDER_TR, isResizable } from "../../../contract/lib/media-urls.ts";
 import { ownMediaPath } from "../../integrations/media/own-media.ts";
 import { bodyPictures, renderPostPageHtml, type PagePicture } from "../../lib/sanitize.ts";
 import type { ImageSize, ImageSizes } from "./image-sizes.ts";
 
 /**
- * The widths a body picture is offered at: the size steps /media makes (contract/media.ts) from a small
+ * The widths a body picture is offered at: the size steps /media makes (contract/lib/media.ts) from a small
  * phone's column to twice the widest column (49rem), and never wider than the picture itself.
  */
 export const BODY_WIDTHS = SIZE_STEPS.filter((w) => w >= 384 && w <= 1200);

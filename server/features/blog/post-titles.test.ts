@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import Parser from "rss-parser";
-import type { PostDetail, PostList } from "../../../contract/blog.ts";
+import type { PostDetail, PostList } from "../../../contract/blog/blog.ts";
 import { categories, courses, events, posts } from "../../db/schema.ts";
 import { bearer, createAccount, type TestAccount } from "../../../tests/support/accounts.ts";
 import { apiCaller, ok } from "../../../tests/support/api-calls.ts";

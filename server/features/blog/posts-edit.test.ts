@@ -3,8 +3,8 @@
 // audited"): who may, the rules of a new post, the slug kept, the cached pages told, the audit row.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { AUTHORING_MESSAGES as M, type PostDetail } from "../../../contract/blog.ts";
-import { BLOG_MESSAGES } from "../../../contract/blog-texts.ts";
+import { AUTHORING_MESSAGES as M, type PostDetail } from "../../../contract/blog/blog.ts";
+import { BLOG_MESSAGES } from "../../../contract/blog/blog-texts.ts";
 import { adminAudit, categories, posts } from "../../db/schema.ts";
 import { postScope, scopeVersionsOf } from "../../db/content-version.ts";
 import { bearer, createAccount, sameOrigin, type TestAccount } from "../../../tests/support/accounts.ts";

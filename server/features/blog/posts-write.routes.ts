@@ -3,7 +3,7 @@
 // one (issue 29: "PUT /posts/{id} beside the spec's DELETE /posts/{id}"): its author or an admin.
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import { CreatePostSchema, PostDetailSchema } from "../../../contract/blog.ts";
+import { CreatePostSchema, PostDetailSchema } from "../../../contract/blog/blog.ts";
 import type { BackendEnv } from "../../http/backend-env.ts";
 import { defineRoute, errorResponse, jsonResponse } from "../../http/define-route.ts";
 import { requireUser } from "../auth/actor.ts";

@@ -11,14 +11,19 @@
 // collides (two posts of one title at the same moment) takes the next free number and tries again.
 import { createHash } from "node:crypto";
 import { and, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
-import { offsetOf, PAGE_MAX, type Page } from "../../../contract/paging.ts";
-import { ADMIN_POSTS_PAGE_SIZE, type AdminPostRow } from "../../../contract/post-authoring-texts.ts";
-import { AUTHORING_MESSAGES as M, POST_TITLE_MAX, type CreatePost, type PostDetail } from "../../../contract/blog.ts";
-import { RESERVED_SLUGS } from "../../../contract/reserved-paths.ts";
+import { offsetOf, PAGE_MAX, type Page } from "../../../contract/lib/paging.ts";
+import { ADMIN_POSTS_PAGE_SIZE, type AdminPostRow } from "../../../contract/blog/post-authoring-texts.ts";
+import {
+  AUTHORING_MESSAGES as M,
+  POST_TITLE_MAX,
+  type CreatePost,
+  type PostDetail,
+} from "../../../contract/blog/blog.ts";
+import { RESERVED_SLUGS } from "../../../contract/lib/reserved-paths.ts";
 import type { Db } from "../../db/client.ts";
 import { postScope, writeContent } from "../../db/content-version.ts";
 import { categories, posts, user } from "../../db/schema.ts";
-import { BLOG_MESSAGES } from "../../../contract/blog-texts.ts";
+import { BLOG_MESSAGES } from "../../../contract/blog/blog-texts.ts";
 import { Forbidden, Invalid, NotFound } from "../../lib/errors.ts";
 import { isId } from "../../lib/id.ts";
 import { ownBodyMediaAddress, ownMediaPath, ownMediaPathsInHtml } from "../../integrations/media/own-media.ts";
@@ -121,7 +126,7 @@ export function createPostWriteService(db: Db, { publicUrl }: { publicUrl: strin
       .from(posts)
       .where(or(eq(posts.slug, base), sql`${posts.slug} ~ ${`^${base}-[0-9]+$`}`));
     const taken = new Set(rows.map((r) => r.slug));
-    // a page's first segment is never a post's (contract/reserved-paths.ts)
+    // a page's first segment is never a post's (contract/lib/reserved-paths.ts)
     if (!taken.has(base) && !RESERVED_SLUGS.has(base)) return base;
     for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
   }

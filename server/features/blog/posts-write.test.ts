@@ -3,7 +3,7 @@
 // (also when the same title is sent several times at once) and the XSS corpus through the editor's HTML.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { AUTHORING_MESSAGES as M, type PostDetail } from "../../../contract/blog.ts";
+import { AUTHORING_MESSAGES as M, type PostDetail } from "../../../contract/blog/blog.ts";
 import { categories, posts } from "../../db/schema.ts";
 import { contentVersionOf } from "../../db/content-version.ts";
 import { bearer, createAccount, sameOrigin, type TestAccount } from "../../../tests/support/accounts.ts";

@@ -1,12 +1,12 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import { CategorySchema, CourseSchema } from "../../../contract/catalog.ts";
+import { CategorySchema, CourseSchema } from "../../../contract/courses/catalog.ts";
 import {
   CourseIdsSchema,
   CourseInputSchema,
   CoursePurchaseSchema,
   CourseUpdateSchema,
-} from "../../../contract/courses.ts";
+} from "../../../contract/courses/courses.ts";
 import type { BackendEnv } from "../../http/backend-env.ts";
 import { defineRoute, errorResponse, jsonResponse } from "../../http/define-route.ts";
 import type { CatalogService } from "./catalog.service.ts";

@@ -5,23 +5,23 @@
 // records. A deleted course's purchases stay (they do not reference the course row): the pages show
 // 'Deleted Course' where its title was.
 import { asc, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { offsetOf, type Page, type PageQuery } from "../../../contract/paging.ts";
+import { offsetOf, type Page, type PageQuery } from "../../../contract/lib/paging.ts";
 import type { z } from "zod";
-import type { Course, Category } from "../../../contract/catalog.ts";
-import { describeIssues } from "../../../contract/common.ts";
+import type { Course, Category } from "../../../contract/courses/catalog.ts";
+import { describeIssues } from "../../../contract/lib/common.ts";
 import {
   COURSE_MESSAGES,
   CourseInputSchema,
   CourseUpdateSchema,
   coursePriceProblem,
   type CoursePurchase,
-} from "../../../contract/courses.ts";
+} from "../../../contract/courses/courses.ts";
 import type { Db } from "../../db/client.ts";
 import { writeContent, type ContentTx } from "../../db/content-version.ts";
 import { categories, coursePurchases, courses, payments } from "../../db/schema.ts";
 import { Invalid, NotFound } from "../../lib/errors.ts";
 import { isId } from "../../lib/id.ts";
-import { koboToNaira, nairaToKobo } from "../../../contract/money.ts";
+import { koboToNaira, nairaToKobo } from "../../../contract/lib/money.ts";
 import { requireAdmin, requireRecentVerification, type Actor } from "../auth/actor.ts";
 import { recordAudit } from "../admin/audit.ts";
 

@@ -5,7 +5,7 @@
 // list itself is GET /posts/categories (the blog's routes) and GET /api/categories (the catalog's).
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import { CategorySchema, NewCategorySchema } from "../../../contract/catalog.ts";
+import { CategorySchema, NewCategorySchema } from "../../../contract/courses/catalog.ts";
 import type { BackendEnv } from "../../http/backend-env.ts";
 import { defineRoute, errorResponse, jsonResponse } from "../../http/define-route.ts";
 import type { CategoriesService } from "./categories.service.ts";

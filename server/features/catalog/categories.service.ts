@@ -6,10 +6,10 @@
 // admin kit's screen of the CATEGORIES declaration (decision 029): it reaches this service as
 // `services.resources.categories` (a page of the list, get, create, remove by id).
 import { asc, count, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { NewCategorySchema, type AdminCategory, type Category } from "../../../contract/catalog.ts";
-import { CATEGORY_MESSAGES, CATEGORIES } from "../../../contract/category-texts.ts";
-import { describeIssues } from "../../../contract/common.ts";
-import { offsetOf, type Page, type PageQuery } from "../../../contract/paging.ts";
+import { NewCategorySchema, type AdminCategory, type Category } from "../../../contract/courses/catalog.ts";
+import { CATEGORY_MESSAGES, CATEGORIES } from "../../../contract/courses/category-texts.ts";
+import { describeIssues } from "../../../contract/lib/common.ts";
+import { offsetOf, type Page, type PageQuery } from "../../../contract/lib/paging.ts";
 import { writeContent, type ContentTx } from "../../db/content-version.ts";
 import type { Db } from "../../db/client.ts";
 import { sqlState } from "../../db/errors.ts";

@@ -4,7 +4,7 @@
 // `ids` list, the audit rows and the content version.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, desc, eq } from "drizzle-orm";
-import { COURSE_MESSAGES } from "../../../contract/courses.ts";
+import { COURSE_MESSAGES } from "../../../contract/courses/courses.ts";
 import { contentVersionOf } from "../../db/content-version.ts";
 import { adminAudit, categories, coupons, coursePurchases, courses, session } from "../../db/schema.ts";
 import { bearer, createAccount, sameOrigin, type TestAccount } from "../../../tests/support/accounts.ts";

@@ -4,7 +4,7 @@
 // the spec's texts, missing ids, the delete, and the audit rows.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { CONTACT_MESSAGES } from "../../../contract/contacts.ts";
+import { CONTACT_MESSAGES } from "../../../contract/messaging/contacts.ts";
 import { adminAudit, contactResponses, contacts, mailMessages } from "../../db/schema.ts";
 import { createAccount, type TestAccount } from "../../../tests/support/accounts.ts";
 import { readOutbox } from "../../../tests/support/mail-parser.ts";

@@ -8,8 +8,8 @@ import {
   ContactsQuerySchema,
   RespondInputSchema,
   RespondResultSchema,
-} from "../../../contract/contacts.ts";
-import { ContactInputSchema, ContactResultSchema } from "../../../contract/messaging.ts";
+} from "../../../contract/messaging/contacts.ts";
+import { ContactInputSchema, ContactResultSchema } from "../../../contract/messaging/messaging.ts";
 import type { BackendEnv } from "../../http/backend-env.ts";
 import { defineRoute, errorResponse, jsonResponse } from "../../http/define-route.ts";
 import type { ContactsService } from "./contacts.service.ts";

@@ -4,7 +4,7 @@
 // (stored with the e-mail in one transaction, the e-mail's job queued once it has committed), and the
 // delete. Each admin write is recorded in the audit log in its own transaction.
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { describeIssues } from "../../../contract/common.ts";
+import { describeIssues } from "../../../contract/lib/common.ts";
 import {
   CONTACT_MESSAGES,
   ContactsQuerySchema,
@@ -12,9 +12,9 @@ import {
   type ContactRequest,
   type ContactsQuery,
   type ResponsePreview,
-} from "../../../contract/contacts.ts";
-import { CONTACT_SUCCESS, ContactInputSchema, type ContactResult } from "../../../contract/messaging.ts";
-import { offsetOf, type Page } from "../../../contract/paging.ts";
+} from "../../../contract/messaging/contacts.ts";
+import { CONTACT_SUCCESS, ContactInputSchema, type ContactResult } from "../../../contract/messaging/messaging.ts";
+import { offsetOf, type Page } from "../../../contract/lib/paging.ts";
 import type { Db } from "../../db/client.ts";
 import { contactResponses, contacts } from "../../db/schema.ts";
 import { Invalid, NotFound } from "../../lib/errors.ts";

@@ -1,9 +1,9 @@
 // Home and about content (admin-back-office §7 "Home content"): the five declared lists' operations come
 // from the registry (server/features/admin/registry.routes.ts); the hero's three are here.
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { HeroSchema } from "../../../contract/content.ts";
-import { HERO } from "../../../contract/content-resources.ts";
-import { resourceInputSchema } from "../../../contract/admin-resource-schema.ts";
+import { HeroSchema } from "../../../contract/content/content.ts";
+import { HERO } from "../../../contract/content/content-resources.ts";
+import { resourceInputSchema } from "../../../contract/admin/admin-resource-schema.ts";
 import type { BackendEnv } from "../../http/backend-env.ts";
 import { defineRoute, jsonResponse } from "../../http/define-route.ts";
 import type { ContentService } from "./content.service.ts";

@@ -1,12 +1,12 @@
 // Home and about page content (public-area §2 "Home", "Home/about page content"; admin-back-office §2,
-// §7 "Home content"). The five lists are declared resources served by the kit (contract/resources.ts,
+// §7 "Home content"). The five lists are declared resources served by the kit (contract/admin/resources.ts,
 // server/features/admin/registry.service.ts: `services.resources`). The hero is the one record of its
 // kind: saved over, or blanked by Delete Hero (admin §4 "Hero delete blanks all hero fields"), and the
 // about page falls back to its defaults field by field (decision 005).
 import { desc, eq } from "drizzle-orm";
-import { resourceInputSchema, describeResourceIssues } from "../../../contract/admin-resource-schema.ts";
-import type { Hero } from "../../../contract/content.ts";
-import { HERO } from "../../../contract/content-resources.ts";
+import { resourceInputSchema, describeResourceIssues } from "../../../contract/admin/admin-resource-schema.ts";
+import type { Hero } from "../../../contract/content/content.ts";
+import { HERO } from "../../../contract/content/content-resources.ts";
 import { writeContent } from "../../db/content-version.ts";
 import type { Db } from "../../db/client.ts";
 import { hero } from "../../db/schema.ts";

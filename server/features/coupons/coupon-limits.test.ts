@@ -5,9 +5,9 @@
 // discounted payments. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { COUPON_MESSAGES } from "../../../contract/coupons.ts";
-import { formatLagosDateTime } from "../../../contract/dates.ts";
-import { PAYMENT_MESSAGES } from "../../../contract/payments.ts";
+import { COUPON_MESSAGES } from "../../../contract/coupons/coupons.ts";
+import { formatLagosDateTime } from "../../../contract/lib/dates.ts";
+import { PAYMENT_MESSAGES } from "../../../contract/payments/payments.ts";
 import { couponUsages, coupons, courses, payments } from "../../db/schema.ts";
 import { createAccount, type TestAccount } from "../../../tests/support/accounts.ts";
 import { apiCaller, ok, refused } from "../../../tests/support/api-calls.ts";

@@ -3,8 +3,8 @@
 // the coupon check applies. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { CouponJson } from "../../../contract/coupons.ts";
-import { PAYMENT_MESSAGES } from "../../../contract/payments.ts";
+import type { CouponJson } from "../../../contract/coupons/coupons.ts";
+import { PAYMENT_MESSAGES } from "../../../contract/payments/payments.ts";
 import { couponUsages, coupons, courses } from "../../db/schema.ts";
 import { createAccount, type TestAccount } from "../../../tests/support/accounts.ts";
 import { apiCaller, ok } from "../../../tests/support/api-calls.ts";

@@ -4,7 +4,7 @@
 // Invalidate and the inline edit, delete, the detail with its usage records, and the audit rows.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { COUPON_MESSAGES } from "../../../contract/coupons.ts";
+import { COUPON_MESSAGES } from "../../../contract/coupons/coupons.ts";
 import { adminAudit, couponUsages, coupons, courses } from "../../db/schema.ts";
 import { createAccount, type TestAccount } from "../../../tests/support/accounts.ts";
 import { apiCaller, ok, refused } from "../../../tests/support/api-calls.ts";

@@ -4,7 +4,7 @@
 // payments' GET /api/coupons/validate/{code}.
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import { CouponSchema, CouponUpdateSchema, NewCouponSchema } from "../../../contract/coupons.ts";
+import { CouponSchema, CouponUpdateSchema, NewCouponSchema } from "../../../contract/coupons/coupons.ts";
 import type { BackendEnv } from "../../http/backend-env.ts";
 import { defineRoute, errorResponse, jsonResponse } from "../../http/define-route.ts";
 import type { CouponsService } from "./coupons.service.ts";

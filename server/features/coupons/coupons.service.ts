@@ -1,19 +1,19 @@
 // Coupons (spec public-area §5, admin-back-office §9; decision 016): which code applies to which course,
-// and what it takes off. The price rule itself is `discountedKobo` in contract/money.ts, the one rule
+// and what it takes off. The price rule itself is `discountedKobo` in contract/lib/money.ts, the one rule
 // the enrol dialog shows and the server charges; this service finds the coupon and applies that rule.
 import { randomInt } from "node:crypto";
 import { and, asc, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
-import { describeIssues } from "../../../contract/common.ts";
+import { describeIssues } from "../../../contract/lib/common.ts";
 import {
   COUPON_MESSAGES,
   CouponUpdateSchema,
   NewCouponSchema,
   type CouponJson,
   type CouponState,
-} from "../../../contract/coupons.ts";
-import { formatLagosDateTime } from "../../../contract/dates.ts";
-import { discountedKobo } from "../../../contract/money.ts";
-import { PAYMENT_MESSAGES as M, type CouponValidation } from "../../../contract/payments.ts";
+} from "../../../contract/coupons/coupons.ts";
+import { formatLagosDateTime } from "../../../contract/lib/dates.ts";
+import { discountedKobo } from "../../../contract/lib/money.ts";
+import { PAYMENT_MESSAGES as M, type CouponValidation } from "../../../contract/payments/payments.ts";
 import type { Db } from "../../db/client.ts";
 import type { Tx } from "../../db/content-version.ts";
 import { sqlState } from "../../db/errors.ts";

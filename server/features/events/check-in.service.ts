@@ -14,8 +14,8 @@
 // first was admitting waits for that commit and answers the stored admission, never "already used" by
 // its own first copy (which it did on PostgreSQL when it waited on the ticket's row lock instead).
 import { and, desc, eq, lt, sql } from "drizzle-orm";
-import { describeIssues } from "../../../contract/common.ts";
-import { CheckInRequestSchema, EVENT_MESSAGES, type CheckInResult } from "../../../contract/events.ts";
+import { describeIssues } from "../../../contract/lib/common.ts";
+import { CheckInRequestSchema, EVENT_MESSAGES, type CheckInResult } from "../../../contract/showcase/events.ts";
 import type { Db } from "../../db/client.ts";
 import { checkIns, eventPurchases, events, payments } from "../../db/schema.ts";
 import { Invalid, NotFound } from "../../lib/errors.ts";

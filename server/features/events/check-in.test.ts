@@ -7,7 +7,7 @@ import { createAccount, type TestAccount } from "../../../tests/support/accounts
 import { apiCaller, ok, refused } from "../../../tests/support/api-calls.ts";
 import { makeEvent } from "../../../tests/support/factories.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
-import { EVENT_MESSAGES, type CheckInResult } from "../../../contract/events.ts";
+import { EVENT_MESSAGES, type CheckInResult } from "../../../contract/showcase/events.ts";
 import { checkIns, eventPurchases, events, payments } from "../../db/schema.ts";
 import { newId } from "../../lib/id.ts";
 import { ticketCode, ticketKey } from "../tickets/ticket-code.ts";

@@ -5,20 +5,20 @@
 // deleted; a new start time reschedules the streaming-link e-mails of its tickets. The /tickets screen
 // reaches the same service through `formService` (the declared-resource kit's text values).
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { RESOURCE_PAGE_SIZE, linesOf, type ResourceItem } from "../../../contract/admin-resource.ts";
-import { describeIssues } from "../../../contract/common.ts";
-import { dateToLagosLocal, formatLagosDateTime } from "../../../contract/dates.ts";
-import { koboToNaira } from "../../../contract/money.ts";
+import { RESOURCE_PAGE_SIZE, linesOf, type ResourceItem } from "../../../contract/admin/admin-resource.ts";
+import { describeIssues } from "../../../contract/lib/common.ts";
+import { dateToLagosLocal, formatLagosDateTime } from "../../../contract/lib/dates.ts";
+import { koboToNaira } from "../../../contract/lib/money.ts";
 import {
   EVENT_MESSAGES as M,
   EventInputSchema,
   type AdminEvent,
   type EventPurchase,
   type EventValues,
-} from "../../../contract/events.ts";
-import { offsetOf, type Page, type PageQuery } from "../../../contract/paging.ts";
-import type { EventField } from "../../../contract/showcase-resources.ts";
-import { TICKET_TYPES } from "../../../contract/tickets.ts";
+} from "../../../contract/showcase/events.ts";
+import { offsetOf, type Page, type PageQuery } from "../../../contract/lib/paging.ts";
+import type { EventField } from "../../../contract/showcase/showcase-resources.ts";
+import { TICKET_TYPES } from "../../../contract/showcase/tickets.ts";
 import type { Db } from "../../db/client.ts";
 import { writeContent, type ContentTx } from "../../db/content-version.ts";
 import { eventPurchases, events, payments } from "../../db/schema.ts";

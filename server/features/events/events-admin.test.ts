@@ -8,7 +8,7 @@ import { createAccount, type TestAccount } from "../../../tests/support/accounts
 import { apiCaller, ok, refused } from "../../../tests/support/api-calls.ts";
 import { readOutbox } from "../../../tests/support/mail-parser.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
-import { EVENT_MESSAGES, type AdminEvent, type EventPurchase } from "../../../contract/events.ts";
+import { EVENT_MESSAGES, type AdminEvent, type EventPurchase } from "../../../contract/showcase/events.ts";
 import { adminAudit, eventPurchases, events, payments } from "../../db/schema.ts";
 import { newId } from "../../lib/id.ts";
 import { silentLogger } from "../../lib/logger.ts";

@@ -12,7 +12,7 @@ import {
   EventPurchaseSchema,
   EventSchema,
   EVENT_MESSAGES,
-} from "../../../contract/events.ts";
+} from "../../../contract/showcase/events.ts";
 import type { BackendEnv } from "../../http/backend-env.ts";
 import { defineRoute, errorResponse, jsonResponse } from "../../http/define-route.ts";
 import type { CheckInService } from "./check-in.service.ts";

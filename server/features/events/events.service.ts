@@ -1,7 +1,7 @@
 // Showcase events and talents (public-area §2 "Showcase"). Talents are a declared admin resource
-// (contract/showcase-resources.ts; decisions 029, 071): their API and audited writes are the kit's.
+// (contract/showcase/showcase-resources.ts; decisions 029, 071): their API and audited writes are the kit's.
 import { asc, eq } from "drizzle-orm";
-import type { ShowcaseEvent, Talent } from "../../../contract/events.ts";
+import type { ShowcaseEvent, Talent } from "../../../contract/showcase/events.ts";
 import type { Db } from "../../db/client.ts";
 import { events, talents } from "../../db/schema.ts";
 

@@ -1,7 +1,13 @@
 // A figure's table as a CSV file (decision 038): the same columns as the dashboard shows, amounts as
 // naira with two decimals (numbers a spreadsheet sums), counts as numbers, names and codes as guarded text.
-import { figureFileName, figureTable, type Cell, type FigureName, type Figures } from "../../../contract/figures.ts";
-import { koboDecimal } from "../../../contract/money.ts";
+import {
+  figureFileName,
+  figureTable,
+  type Cell,
+  type FigureName,
+  type Figures,
+} from "../../../contract/admin/figures.ts";
+import { koboDecimal } from "../../../contract/lib/money.ts";
 import { toCsv, type CsvValue } from "../../lib/csv.ts";
 
 function csvValue(cell: Cell): CsvValue {

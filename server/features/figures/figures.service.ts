@@ -15,8 +15,8 @@ import {
   type EventTickets,
   type Figures,
   type RevenueDay,
-} from "../../../contract/figures.ts";
-import { lagosDayOf, startOfLagosDay } from "../../../contract/dates.ts";
+} from "../../../contract/admin/figures.ts";
+import { lagosDayOf, startOfLagosDay } from "../../../contract/lib/dates.ts";
 import type { Db } from "../../db/client.ts";
 import { requireAdmin, type Actor } from "../auth/actor.ts";
 

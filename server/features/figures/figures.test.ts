@@ -4,7 +4,7 @@
 // writes, checked sum by sum.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DELETED_COURSE, FIGURE_DAYS } from "../../../contract/figures.ts";
+import { DELETED_COURSE, FIGURE_DAYS } from "../../../contract/admin/figures.ts";
 import type { Database } from "../../db/client.ts";
 import { couponUsages, coupons, courses, eventPurchases, events, paymentEvents, payments } from "../../db/schema.ts";
 import { createTestDatabase } from "../../../tests/support/test-db.ts";

@@ -14,7 +14,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { and, count, desc, eq, gt, inArray, isNotNull, lt } from "drizzle-orm";
 import type { JobResult, JobWithMetadata } from "pg-boss";
 import { z } from "zod";
-import { describeIssues, EMAIL_MAX } from "../../../contract/common.ts";
+import { describeIssues, EMAIL_MAX } from "../../../contract/lib/common.ts";
 import type { Db } from "../../db/client.ts";
 import type { Tx } from "../../db/content-version.ts";
 import { mailMessages, type StoredAttachment } from "../../db/schema.ts";

@@ -1,7 +1,7 @@
 // The admin Outbox (architecture "Mail": sent and queued e-mail "listed in an admin Outbox page"): the
 // mailer's list and get behind the admin check, like every other service a page or route reaches; and
 // whether mail is going out at all (the dashboard's alert).
-import { offsetOf, type Page, type PageQuery } from "../../../contract/paging.ts";
+import { offsetOf, type Page, type PageQuery } from "../../../contract/lib/paging.ts";
 import { requireAdmin, type Actor } from "../auth/actor.ts";
 import type { Mailer, MailHealth, MailSummary } from "./mail.service.ts";
 

@@ -5,7 +5,7 @@
 // preview, send).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { NEWSLETTER_MESSAGES } from "../../../contract/newsletter.ts";
+import { NEWSLETTER_MESSAGES } from "../../../contract/messaging/newsletter.ts";
 import { loader as pageLoader, action as pageAction } from "../../../app/routes/admin/newsletter.tsx";
 import { adminAudit, mailMessages, newsletterCampaigns, newsletterSubscribers, session } from "../../db/schema.ts";
 import { createAccount, type TestAccount } from "../../../tests/support/accounts.ts";

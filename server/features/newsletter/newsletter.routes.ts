@@ -4,7 +4,7 @@
 // and the unsubscribe call a mail app makes with one click (RFC 8058).
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import { NewsletterInputSchema, NewsletterResultSchema } from "../../../contract/messaging.ts";
+import { NewsletterInputSchema, NewsletterResultSchema } from "../../../contract/messaging/messaging.ts";
 import {
   BulkEmailInputSchema,
   BulkEmailResultSchema,
@@ -12,7 +12,7 @@ import {
   CampaignSchema,
   SubscriberPageSchema,
   SubscribersQuerySchema,
-} from "../../../contract/newsletter.ts";
+} from "../../../contract/messaging/newsletter.ts";
 import type { BackendEnv } from "../../http/backend-env.ts";
 import { defineRoute, errorResponse, jsonResponse } from "../../http/define-route.ts";
 import type { NewsletterService } from "./newsletter.service.ts";

@@ -11,8 +11,12 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
-import { describeIssues } from "../../../contract/common.ts";
-import { NEWSLETTER_SUCCESS, NewsletterInputSchema, type NewsletterResult } from "../../../contract/messaging.ts";
+import { describeIssues } from "../../../contract/lib/common.ts";
+import {
+  NEWSLETTER_SUCCESS,
+  NewsletterInputSchema,
+  type NewsletterResult,
+} from "../../../contract/messaging/messaging.ts";
 import {
   BulkEmailInputSchema,
   NEWSLETTER_MESSAGES,
@@ -26,9 +30,9 @@ import {
   type SubscriberPage,
   type SubscribersQuery,
   type SubscriberState,
-} from "../../../contract/newsletter.ts";
-import { formatLagosCsv } from "../../../contract/dates.ts";
-import { offsetOf } from "../../../contract/paging.ts";
+} from "../../../contract/messaging/newsletter.ts";
+import { formatLagosCsv } from "../../../contract/lib/dates.ts";
+import { offsetOf } from "../../../contract/lib/paging.ts";
 import type { Db } from "../../db/client.ts";
 import { mailMessages, newsletterCampaigns, newsletterSubscribers } from "../../db/schema.ts";
 import { inTransaction } from "../../jobs/queue.ts";

@@ -7,7 +7,7 @@
 // Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { NEWSLETTER_MESSAGES } from "../../../contract/newsletter.ts";
+import { NEWSLETTER_MESSAGES } from "../../../contract/messaging/newsletter.ts";
 import { newsletterSubscribers } from "../../db/schema.ts";
 import { createAccount, type TestAccount } from "../../../tests/support/accounts.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";

@@ -7,7 +7,7 @@
 // could not. Exactly that POST is answered here, before those checks: any other POST to /unsubscribe (the
 // page's own button) goes on to the page and its checks, as does every other write.
 import type { MiddlewareHandler } from "hono";
-import { NEWSLETTER_MESSAGES } from "../../../contract/newsletter.ts";
+import { NEWSLETTER_MESSAGES } from "../../../contract/messaging/newsletter.ts";
 import type { AppEnv } from "../../http/middleware.ts";
 import type { NewsletterService } from "./newsletter.service.ts";
 

@@ -7,8 +7,8 @@
 // an enrolment with ₦0 revenue, and a refund of it is refused with a clear message.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PAYMENT_MESSAGES } from "../../../contract/payments.ts";
-import { REFUND_MESSAGES } from "../../../contract/refunds.ts";
+import { PAYMENT_MESSAGES } from "../../../contract/payments/payments.ts";
+import { REFUND_MESSAGES } from "../../../contract/payments/refunds.ts";
 import { couponUsages, coupons, coursePurchases, courses, payments } from "../../db/schema.ts";
 import { bearer, createAccount, type TestAccount } from "../../../tests/support/accounts.ts";
 import { apiCaller, ok, refused } from "../../../tests/support/api-calls.ts";

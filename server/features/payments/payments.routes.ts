@@ -14,13 +14,13 @@ import {
   StartCoursePaymentSchema,
   StartedPaymentSchema,
   StartTicketPaymentSchema,
-} from "../../../contract/payments.ts";
+} from "../../../contract/payments/payments.ts";
 import {
   RefundRequestSchema,
   RefundResultSchema,
   UnsettledRefundSchema,
   type RefundRequest,
-} from "../../../contract/refunds.ts";
+} from "../../../contract/payments/refunds.ts";
 import { SANDBOX_OUTCOMES } from "../../integrations/payments/sandbox.ts";
 import type { BackendEnv } from "../../http/backend-env.ts";
 import { defineRoute, errorResponse, jsonResponse } from "../../http/define-route.ts";

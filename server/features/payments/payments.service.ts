@@ -9,7 +9,7 @@
 // Coupons are coupons.service.ts's; the course and ticket records are purchases.service.ts's.
 import { randomBytes } from "node:crypto";
 import { and, asc, between, eq, inArray, sql } from "drizzle-orm";
-import { coursePrice, koboToNaira, nairaToKobo } from "../../../contract/money.ts";
+import { coursePrice, koboToNaira, nairaToKobo } from "../../../contract/lib/money.ts";
 import {
   FREE_PROVIDER,
   PAYMENT_MESSAGES as M,
@@ -24,9 +24,9 @@ import {
   type StartCoursePayment,
   type StartedPayment,
   type StartTicketPayment,
-} from "../../../contract/payments.ts";
-import { EVENT_DATE_MESSAGES, eventHasDate } from "../../../contract/event-dates.ts";
-import { TICKET_TYPES } from "../../../contract/tickets.ts";
+} from "../../../contract/payments/payments.ts";
+import { EVENT_DATE_MESSAGES, eventHasDate } from "../../../contract/showcase/event-dates.ts";
+import { TICKET_TYPES } from "../../../contract/showcase/tickets.ts";
 import type { Db } from "../../db/client.ts";
 import type { Tx } from "../../db/content-version.ts";
 import { coupons as couponsTable, paymentEvents, payments } from "../../db/schema.ts";

@@ -9,7 +9,7 @@ import {
   type EventPurchaseLog,
   type PaymentKind,
   type PurchaseLogResult,
-} from "../../../contract/payments.ts";
+} from "../../../contract/payments/payments.ts";
 import type { Db } from "../../db/client.ts";
 import type { Tx } from "../../db/content-version.ts";
 import { couponUsages, coursePurchases, courses, eventPurchases, events, payments } from "../../db/schema.ts";

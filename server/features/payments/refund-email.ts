@@ -2,9 +2,9 @@
 // when, and the reason when the admin gave one. Made with the same e-mail kit as the receipt
 // (server/features/mail/templates, decision 022), stored once per payment under `refund:<payment id>`.
 import { eq } from "drizzle-orm";
-import { formatLagosLong } from "../../../contract/dates.ts";
-import { formatKobo } from "../../../contract/money.ts";
-import { ticketTypeLabel } from "../../../contract/tickets.ts";
+import { formatLagosLong } from "../../../contract/lib/dates.ts";
+import { formatKobo } from "../../../contract/lib/money.ts";
+import { ticketTypeLabel } from "../../../contract/showcase/tickets.ts";
 import type { Db } from "../../db/client.ts";
 import { courses, eventPurchases, user } from "../../db/schema.ts";
 import type { MailInput } from "../mail/mail.service.ts";

@@ -5,7 +5,7 @@
 // refund_pending move. On PGlite, and on PostgreSQL with TEST_DATABASE_URL.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REFUND_MESSAGES } from "../../../contract/refunds.ts";
+import { REFUND_MESSAGES } from "../../../contract/payments/refunds.ts";
 import { coursePurchases, courses, mailMessages, paymentEvents } from "../../db/schema.ts";
 import { createAccount, type TestAccount } from "../../../tests/support/accounts.ts";
 import { apiCaller, ok, refused } from "../../../tests/support/api-calls.ts";

@@ -7,8 +7,8 @@
 // on a refund (its lease held) or Paystack holds it queued, a second request is still the 409.
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCESS_MESSAGES } from "../../../contract/auth.ts";
-import { REFUND_MESSAGES, type UnsettledRefund } from "../../../contract/refunds.ts";
+import { ACCESS_MESSAGES } from "../../../contract/account/auth.ts";
+import { REFUND_MESSAGES, type UnsettledRefund } from "../../../contract/payments/refunds.ts";
 import { adminAudit, coursePurchases, courses, mailMessages, paymentEvents, payments } from "../../db/schema.ts";
 import { createAccount, type TestAccount } from "../../../tests/support/accounts.ts";
 import { apiCaller, ok, refused } from "../../../tests/support/api-calls.ts";

@@ -29,9 +29,9 @@ import {
   PAYMENT_MESSAGES,
   type PaymentKind,
   type PaymentStatus,
-} from "../../../contract/payments.ts";
-import { koboToNaira } from "../../../contract/money.ts";
-import { REFUND_MESSAGES as M, type RefundRequest, type RefundResult } from "../../../contract/refunds.ts";
+} from "../../../contract/payments/payments.ts";
+import { koboToNaira } from "../../../contract/lib/money.ts";
+import { REFUND_MESSAGES as M, type RefundRequest, type RefundResult } from "../../../contract/payments/refunds.ts";
 import type { Db } from "../../db/client.ts";
 import type { Tx } from "../../db/content-version.ts";
 import { paymentEvents, payments } from "../../db/schema.ts";

@@ -5,8 +5,8 @@
 // the fake server are in refunds-paystack.test.ts.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCESS_MESSAGES } from "../../../contract/auth.ts";
-import { REFUND_MESSAGES } from "../../../contract/refunds.ts";
+import { ACCESS_MESSAGES } from "../../../contract/account/auth.ts";
+import { REFUND_MESSAGES } from "../../../contract/payments/refunds.ts";
 import {
   adminAudit,
   couponUsages,

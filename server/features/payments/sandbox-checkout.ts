@@ -2,7 +2,7 @@
 // transaction at once and go through the same verification as Paystack's callback; a bank transfer
 // stays pending and settles a few seconds later through a signed webhook to our own route (a pg-boss
 // job, so it survives a restart). A paid sandbox transaction also gets its webhook, as with Paystack.
-import { PAYMENT_MESSAGES as M, type PaymentOutcome } from "../../../contract/payments.ts";
+import { PAYMENT_MESSAGES as M, type PaymentOutcome } from "../../../contract/payments/payments.ts";
 import type { SandboxGateway, SandboxOutcome } from "../../integrations/payments/sandbox.ts";
 import { NotFound } from "../../lib/errors.ts";
 import type { PaymentQueue } from "./payments.jobs.ts";

@@ -7,7 +7,7 @@
 // thrown back at it (the job tries again).
 import { eq } from "drizzle-orm";
 import { courses, eventPurchases } from "../../db/schema.ts";
-import { ticketTypeLabel } from "../../../contract/tickets.ts";
+import { ticketTypeLabel } from "../../../contract/showcase/tickets.ts";
 import { createCouponsService } from "../coupons/coupons.service.ts";
 import { receiptMail, type ReceiptCoupon, type ReceiptInput } from "./emails.ts";
 import {

@@ -1,10 +1,10 @@
 // The e-mails after a payment (issue 9 "After paying", "Event tickets"; issue 15 "E-mails that look like
 // a business"): the ticket with its QR code, the streaming link, the receipt. Made with the e-mail kit
 // (server/features/mail/templates, decision 022). Times are Lagos time (West Africa Time), amounts naira.
-import { formatLagosLong } from "../../../contract/dates.ts";
-import { formatKobo, percentOf } from "../../../contract/money.ts";
-import { AMOUNT_NAMES, FREE_PROVIDER, channelLabel } from "../../../contract/payment-texts.ts";
-import { ticketTypeLabel } from "../../../contract/tickets.ts";
+import { formatLagosLong } from "../../../contract/lib/dates.ts";
+import { formatKobo, percentOf } from "../../../contract/lib/money.ts";
+import { AMOUNT_NAMES, FREE_PROVIDER, channelLabel } from "../../../contract/payments/payment-texts.ts";
+import { ticketTypeLabel } from "../../../contract/showcase/tickets.ts";
 import type { MailInput } from "../mail/mail.service.ts";
 import type { EmailBrand } from "../mail/templates/brand.ts";
 import { composeEmail } from "../mail/templates/compose.ts";

@@ -3,13 +3,13 @@
 // ImageKit's clients read the former.
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
-import { describeIssues } from "../../../contract/common.ts";
+import { describeIssues } from "../../../contract/lib/common.ts";
 import {
   UploadAuthSchema,
   UploadErrorSchema,
   UploadFormSchema,
   UploadResultSchema,
-} from "../../../contract/uploads.ts";
+} from "../../../contract/lib/uploads.ts";
 import type { BackendEnv } from "../../http/backend-env.ts";
 import { defineRoute, errorResponse, jsonResponse } from "../../http/define-route.ts";
 import { DomainError, STATUS_BY_CODE } from "../../lib/errors.ts";

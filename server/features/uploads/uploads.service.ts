@@ -6,7 +6,12 @@
 // 065): the file goes under uploads/<folder>/, its tags are kept beside it and answered.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, gte, isNull, sql } from "drizzle-orm";
-import { UPLOAD_FOLDER_MAX, UPLOAD_TAGS_MAX, type UploadAuth, type UploadResult } from "../../../contract/uploads.ts";
+import {
+  UPLOAD_FOLDER_MAX,
+  UPLOAD_TAGS_MAX,
+  type UploadAuth,
+  type UploadResult,
+} from "../../../contract/lib/uploads.ts";
 import type { Db } from "../../db/client.ts";
 import { uploadTokens } from "../../db/schema.ts";
 import { BadRequest, DomainError, Forbidden, Invalid, Unauthorized } from "../../lib/errors.ts";
@@ -16,7 +21,7 @@ import type { MediaStore } from "../../integrations/media/store.ts";
 import type { Actor } from "../auth/actor.ts";
 import { sniffMedia } from "./sniff.ts";
 
-/** The upload answer's thumbnail: 256 px wide (a size step of contract/media.ts: a cache hit after the first). */
+/** The upload answer's thumbnail: 256 px wide (a size step of contract/lib/media.ts: a cache hit after the first). */
 export const THUMBNAIL_TR = "w-256";
 /** How long an issued token is good for: ImageKit refuses an expiry more than an hour ahead. */
 export const UPLOAD_TOKEN_SECONDS = 30 * 60;

@@ -1,8 +1,14 @@
 // The signed-in user, the step-up, and the back office's user list, role changes and dashboard.
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import { AdminUserSchema, DashboardSchema, SetRoleSchema, StepUpSchema, ViewerSchema } from "../../../contract/auth.ts";
-import { pageSchema } from "../../../contract/paging.ts";
+import {
+  AdminUserSchema,
+  DashboardSchema,
+  SetRoleSchema,
+  StepUpSchema,
+  ViewerSchema,
+} from "../../../contract/account/auth.ts";
+import { pageSchema } from "../../../contract/lib/paging.ts";
 import type { BackendEnv } from "../../http/backend-env.ts";
 import { defineRoute, errorResponse, jsonResponse } from "../../http/define-route.ts";
 import { toViewer } from "../auth/actor.ts";

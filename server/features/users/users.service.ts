@@ -4,10 +4,10 @@ import { and, count, desc, eq, gte, ilike, or, sql, type SQL } from "drizzle-orm
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { verifyPassword } from "better-auth/crypto";
 import { z } from "zod";
-import type { AdminUser, Dashboard, Role } from "../../../contract/auth.ts";
-import { offsetOf, pageQuerySchema, type Page } from "../../../contract/paging.ts";
-import { describeIssues } from "../../../contract/common.ts";
-import { startOfLagosDay } from "../../../contract/dates.ts";
+import type { AdminUser, Dashboard, Role } from "../../../contract/account/auth.ts";
+import { offsetOf, pageQuerySchema, type Page } from "../../../contract/lib/paging.ts";
+import { describeIssues } from "../../../contract/lib/common.ts";
+import { startOfLagosDay } from "../../../contract/lib/dates.ts";
 import type { Db } from "../../db/client.ts";
 import { account, contacts, courses, newsletterSubscribers, session, user } from "../../db/schema.ts";
 import { Conflict, Invalid, NotFound, TooManyRequests } from "../../lib/errors.ts";

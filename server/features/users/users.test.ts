@@ -6,7 +6,7 @@ import { contacts, newsletterSubscribers, session, user } from "../../db/schema.
 import { bearer, createAccount, sameOrigin, signIn, type TestAccount } from "../../../tests/support/accounts.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
 import { runAdminCommand } from "../../../scripts/admin-command.ts";
-import { startOfLagosDay } from "../../../contract/dates.ts";
+import { startOfLagosDay } from "../../../contract/lib/dates.ts";
 
 let t: TestApp;
 let admin: TestAccount;

@@ -1,7 +1,7 @@
 // The public API calls whose anonymous answers the page cache keeps, with the content they show
 // (decision 044). Anything not listed here is never cached: payment checks, coupons, the signed-in
 // user's calls, and GET /posts/{slug}, which counts a visit.
-import { RESOURCES } from "../../../contract/resources.ts";
+import { RESOURCES } from "../../../contract/admin/resources.ts";
 import type { CacheFamily } from "./page-cache.ts";
 
 /** Each declared resource's public list (GET /api/{key}: the hero, the FAQs, the talents...) and its scope. */

@@ -1,6 +1,6 @@
 // Our messages in nodemailer's form, for both transports: the same MIME message whether it is written
 // to the outbox or sent over SMTP.
-import { hasEncodedWord } from "../../../contract/common.ts";
+import { hasEncodedWord } from "../../../contract/lib/common.ts";
 import type { OutgoingAttachment, OutgoingMail } from "./mail-transport.ts";
 
 /** An inline one (with a cid) gets its Content-ID and Content-Disposition: inline. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { mediaSrcSet, mediaUrl, PLACEHOLDER_TR } from "../../../contract/media-urls.ts";
-import { MAX_OUTPUT_PIXELS, SIZE_STEPS } from "../../../contract/media.ts";
+import { mediaSrcSet, mediaUrl, PLACEHOLDER_TR } from "../../../contract/lib/media-urls.ts";
+import { MAX_OUTPUT_PIXELS, SIZE_STEPS } from "../../../contract/lib/media.ts";
 import { MAX_DIMENSION, parseTransform, planKey, planTransform, TransformError } from "./image-transform.ts";
 
 const refused = (tr: string) => {

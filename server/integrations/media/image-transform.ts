@@ -2,10 +2,10 @@
 // The grammar is ImageKit's (https://imagekit.io/docs/image-resize-and-crop): comma-separated `key-value`
 // pairs, steps chained with ":" and applied in order. A transform is turned into a plan from the
 // source's size (read from its header) BEFORE anything is decoded: every step's output size is known,
-// snapped to the size steps of contract/media.ts and capped (both sides and the area), so that no URL
+// snapped to the size steps of contract/lib/media.ts and capped (both sides and the area), so that no URL
 // can make sharp draw more than a few megapixels, however long or thin the source is.
 import type { Sharp } from "sharp";
-import { capBox, DEFAULT_QUALITY, MAX_DIMENSION, snapQuality, snapSize } from "../../../contract/media.ts";
+import { capBox, DEFAULT_QUALITY, MAX_DIMENSION, snapQuality, snapSize } from "../../../contract/lib/media.ts";
 import { loadSharp } from "./sharp.ts";
 
 export { MAX_DIMENSION };
@@ -316,7 +316,7 @@ function askedBox(step: Step, width: number, height: number): { w?: number; h?: 
     if (w !== undefined) w = Math.max(1, Math.round(w * step.dpr));
     if (h !== undefined) h = Math.max(1, Math.round(h * step.dpr));
   }
-  // Snapped as contract/media.ts says (the width, and the height in proportion; or the height alone):
+  // Snapped as contract/lib/media.ts says (the width, and the height in proportion; or the height alone):
   // a page's srcset names these exact sizes.
   if (w !== undefined) {
     const snapped = snapSize(w);

@@ -10,7 +10,7 @@ import S3rver from "s3rver";
 import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AVATAR_MESSAGES } from "../../../contract/auth.ts";
+import { AVATAR_MESSAGES } from "../../../contract/account/auth.ts";
 import { user as userTable } from "../../db/schema.ts";
 import { bearer, createAccount, sameOrigin, uniqueName } from "../../../tests/support/accounts.ts";
 import { pngImage } from "../../../tests/support/images.ts";

@@ -17,7 +17,7 @@
 // Tailwind support (about a second, which every test file and script would pay), and `node scripts/*.ts`
 // (npm run admin, seed, migrate), which reaches this file through the server's start-up code, cannot
 // read .tsx files at all. The server preloads it in the background once started (preloadEmailRenderer).
-import { absoluteMediaUrl, isResizable } from "../../../../contract/media-urls.ts";
+import { absoluteMediaUrl, isResizable } from "../../../../contract/lib/media-urls.ts";
 import type { Logger } from "../../../lib/logger.ts";
 import type { MailInput } from "../mail.service.ts";
 import type { EmailBrand } from "./brand.ts";
