@@ -126,6 +126,28 @@ export default tseslint.config(
     rules: { "import-x/no-restricted-paths": restrictedPaths(serverZones) },
   },
   {
+    // The page side: app/features/<noun>/ holds a noun's components and its *.server.ts loaders and
+    // actions; app/components/ (the kit: ui, admin lists and forms, layout) and app/lib/ (the action
+    // kernel, guards, flash, forms) serve every feature and know none; a feature is used by routes, never
+    // the other way round.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/**/*.test.{ts,tsx}"],
+    rules: {
+      "import-x/no-restricted-paths": restrictedPaths([
+        {
+          target: ["app/components/**", "app/lib/**"],
+          from: "app/features/**",
+          message: "The kit and app/lib serve every feature: move what both need here, not the other way.",
+        },
+        {
+          target: "app/features/**",
+          from: "app/routes/**",
+          message: "A feature does not import a route: routes compose features.",
+        },
+      ]),
+    },
+  },
+  {
     // contract/ is shared by pages, services and e-mails: it imports neither side.
     files: ["contract/**/*.ts"],
     rules: {

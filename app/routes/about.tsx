@@ -2,17 +2,17 @@
 // features, animated counters, certification, experts carousel and values.
 import type { Route } from "./+types/about";
 import { appContext } from "../lib/context.ts";
-import { Certification } from "../components/about/certification.tsx";
-import { ExpertsCarousel } from "../components/about/experts-carousel.tsx";
-import { Features } from "../components/about/features.tsx";
-import { HeroBanner } from "../components/about/hero-banner.tsx";
-import { resolveHero } from "../components/about/hero-defaults.ts";
+import { Certification } from "../features/about/certification.tsx";
+import { ExpertsCarousel } from "../features/about/experts-carousel.tsx";
+import { Features } from "../features/about/features.tsx";
+import { HeroBanner } from "../features/about/hero-banner.tsx";
+import { resolveHero } from "../features/about/hero-defaults.ts";
 import { firstSocialImage } from "../../contract/lib/media-urls.ts";
 import { canonicalUrl, pageMeta } from "../lib/meta.ts";
-import { Journey } from "../components/about/journey.tsx";
-import { MissionVision } from "../components/about/mission-vision.tsx";
-import { StatsCounters } from "../components/about/stats-counters.tsx";
-import { Values } from "../components/about/values.tsx";
+import { Journey } from "../features/about/journey.tsx";
+import { MissionVision } from "../features/about/mission-vision.tsx";
+import { StatsCounters } from "../features/about/stats-counters.tsx";
+import { Values } from "../features/about/values.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, siteName, publicUrl } = context.get(appContext);

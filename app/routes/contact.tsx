@@ -6,8 +6,8 @@ import { appContext } from "../lib/context.ts";
 import { canonicalUrl, pageMeta } from "../lib/meta.ts";
 import { failureFromError, parseForm } from "../lib/forms.server.ts";
 import { retryAfterOf } from "../lib/meta.ts";
-import { overPublicLimit } from "../lib/write-limits.server.ts";
-import { ContactDetails } from "../components/contact/contact-details.tsx";
+import { overPublicLimit } from "../features/blog/write-limits.server.ts";
+import { ContactDetails } from "../features/contacts/contact-details.tsx";
 import {
   CONTACT_FIELDS,
   CONTACT_LABELS,
@@ -15,7 +15,7 @@ import {
   type ContactActionData,
   type ContactField,
   type ContactValues,
-} from "../components/contact/contact-form.tsx";
+} from "../features/contacts/contact-form.tsx";
 
 // The subjects and limits come from the contract through the loader, so the browser bundle does not
 // carry zod for two constants.

@@ -4,7 +4,7 @@ import type { Route } from "./+types/newsletter-confirm";
 import { NEWSLETTER_MESSAGES } from "../../contract/messaging/newsletter.ts";
 import { appContext } from "../lib/context.ts";
 import { readAction } from "../lib/action.server.ts";
-import { NewsletterLinkPage, tokenOf } from "../components/newsletter/link-page.tsx";
+import { NewsletterLinkPage, tokenOf } from "../features/newsletter/link-page.tsx";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext);

@@ -8,27 +8,22 @@ import { appContext } from "../lib/context.ts";
 import { formatLagosDate } from "../../contract/lib/dates.ts";
 import { refusalOf, toPageError } from "../lib/page-errors.server.ts";
 import { BLOG_MESSAGES } from "../../contract/blog/blog-texts.ts";
-import { CategoryLinks } from "../components/blog/category-links.tsx";
-import { CommentList, UserPicture } from "../components/blog/comment-list.tsx";
-import { categoryNames } from "../components/blog/post-card.tsx";
-import { PostActions, type PostActionsState } from "../components/blog/post-actions.tsx";
-import {
-  CommentForm,
-  DeleteCommentButton,
-  sendingComment,
-  useCommentFetcher,
-} from "../components/blog/comment-form.tsx";
-import { POST_ACTION_CODES, POST_INTENTS, type PostIntent } from "../components/blog/post-page-actions.ts";
-import { SearchBox } from "../components/blog/search-box.tsx";
-import { SocialFollow } from "../components/blog/social-follow.tsx";
+import { CategoryLinks } from "../features/blog/category-links.tsx";
+import { CommentList, UserPicture } from "../features/blog/comment-list.tsx";
+import { categoryNames } from "../features/blog/post-card.tsx";
+import { PostActions, type PostActionsState } from "../features/blog/post-actions.tsx";
+import { CommentForm, DeleteCommentButton, sendingComment, useCommentFetcher } from "../features/blog/comment-form.tsx";
+import { POST_ACTION_CODES, POST_INTENTS, type PostIntent } from "../features/blog/post-page-actions.ts";
+import { SearchBox } from "../features/blog/search-box.tsx";
+import { SocialFollow } from "../features/blog/social-follow.tsx";
 import type { ErrorTexts } from "../components/ui/error-page.tsx";
 import type { CSSProperties } from "react";
 import { Notice } from "../components/ui/form.tsx";
 import { MediaImage } from "../components/ui/media-image.tsx";
 import { isResizable, mediaUrl, PLACEHOLDER_TR, socialImage } from "../../contract/lib/media-urls.ts";
-import { PostBody } from "../components/blog/post-body.tsx";
+import { PostBody } from "../features/blog/post-body.tsx";
 import { pageMeta, retryAfterOf } from "../lib/meta.ts";
-import { overWriteLimit } from "../lib/write-limits.server.ts";
+import { overWriteLimit } from "../features/blog/write-limits.server.ts";
 
 // spec public-area §2 "Single post page (/{slug})", §8 'Post not found!', 'Error loading comments!'.
 

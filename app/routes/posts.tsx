@@ -1,15 +1,15 @@
 import { useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/posts";
 import { appContext } from "../lib/context.ts";
-import { listParamsOf, readPostsQuery } from "../lib/blog.server.ts";
-import { postsHref } from "../lib/post-list-params.ts";
+import { listParamsOf, readPostsQuery } from "../features/blog/blog.server.ts";
+import { postsHref } from "../features/blog/post-list-params.ts";
 import { ALL_CATEGORIES } from "../../contract/blog/blog-texts.ts";
-import { CategoryLinks } from "../components/blog/category-links.tsx";
-import { FilterPanel } from "../components/blog/filter-panel.tsx";
-import { PostFeed } from "../components/blog/post-feed.tsx";
-import { SearchBox } from "../components/blog/search-box.tsx";
-import { SortForm } from "../components/blog/sort-form.tsx";
-import { BlogBreadcrumb } from "../components/blog/blog-breadcrumb.tsx";
+import { CategoryLinks } from "../features/blog/category-links.tsx";
+import { FilterPanel } from "../features/blog/filter-panel.tsx";
+import { PostFeed } from "../features/blog/post-feed.tsx";
+import { SearchBox } from "../features/blog/search-box.tsx";
+import { SortForm } from "../features/blog/sort-form.tsx";
+import { BlogBreadcrumb } from "../features/blog/blog-breadcrumb.tsx";
 import { firstSocialImage } from "../../contract/lib/media-urls.ts";
 import { canonicalUrl, pageMeta } from "../lib/meta.ts";
 

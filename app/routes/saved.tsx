@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/saved";
 import type { PostListItem } from "../../contract/blog/blog.ts";
 import { BLOG_ACTION_MESSAGES as M } from "../../contract/blog/blog-action-texts.ts";
-import { PostCard } from "../components/blog/post-card.tsx";
+import { PostCard } from "../features/blog/post-card.tsx";
 import { Breadcrumb } from "../components/ui/breadcrumb.tsx";
 import { buttonClass } from "../components/ui/button.tsx";
 import { appContext } from "../lib/context.ts";

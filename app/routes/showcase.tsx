@@ -4,11 +4,11 @@ import { useState } from "react";
 import type { Route } from "./+types/showcase";
 import type { ShowcaseEvent } from "../../contract/showcase/events.ts";
 import { appContext } from "../lib/context.ts";
-import { EventCard } from "../components/showcase/event-card.tsx";
-import { PhotoZoom, type ZoomState } from "../components/showcase/photo-zoom.tsx";
-import { ShowcaseIntro } from "../components/showcase/showcase-intro.tsx";
-import { TalentsList } from "../components/showcase/talents-list.tsx";
-import { LazyTicketModal, usePreloadTicketModal } from "../components/showcase/ticket-modal-lazy.ts";
+import { EventCard } from "../features/showcase/event-card.tsx";
+import { PhotoZoom, type ZoomState } from "../features/showcase/photo-zoom.tsx";
+import { ShowcaseIntro } from "../features/showcase/showcase-intro.tsx";
+import { TalentsList } from "../features/showcase/talents-list.tsx";
+import { LazyTicketModal, usePreloadTicketModal } from "../features/showcase/ticket-modal-lazy.ts";
 import { firstSocialImage } from "../../contract/lib/media-urls.ts";
 import { canonicalUrl, pageMeta } from "../lib/meta.ts";
 

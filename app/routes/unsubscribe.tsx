@@ -7,7 +7,7 @@ import type { Route } from "./+types/unsubscribe";
 import { NEWSLETTER_MESSAGES } from "../../contract/messaging/newsletter.ts";
 import { appContext } from "../lib/context.ts";
 import { readAction } from "../lib/action.server.ts";
-import { NewsletterLinkPage, tokenOf } from "../components/newsletter/link-page.tsx";
+import { NewsletterLinkPage, tokenOf } from "../features/newsletter/link-page.tsx";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext);

@@ -100,7 +100,7 @@ export const RespondResultSchema = z.object({ message: z.string(), contact: Cont
 /**
  * /admin/contacts on the kit (issue 30; AdaptedListSpec): the requests, newest first, found by status,
  * subject and part of the e-mail; a request's Delete after the question. The response box is the screen's
- * own (app/components/admin/contact-respond.tsx).
+ * own (app/features/contacts/contact-respond.tsx).
  */
 export const CONTACT_LIST: AdaptedListSpec<ContactRequest, "status" | "subject" | "search"> = {
   key: "contacts",

@@ -90,7 +90,7 @@ export function limitRules(env: LimitSettings): Record<LimitName, LimitRule> {
     upload: { max: env.UPLOAD_RATE_LIMIT, windowMs: 10 * MINUTE, message: RATE_LIMIT_MESSAGES.upload },
     // each sign-up e-mails whatever address was typed: per client and hour (issue 29)
     newsletter: { max: env.NEWSLETTER_RATE_LIMIT, windowMs: HOUR, message: RATE_LIMIT_MESSAGES.newsletter },
-    // the API and the /contact page's form count together (app/lib/write-limits.server.ts)
+    // the API and the /contact page's form count together (app/features/blog/write-limits.server.ts)
     contact: { max: env.CONTACT_RATE_LIMIT, windowMs: HOUR, message: RATE_LIMIT_MESSAGES.contact },
   };
 }

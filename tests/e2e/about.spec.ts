@@ -2,7 +2,7 @@
 // from the seed's names.
 import type { Expert, Hero } from "../../contract/content/content.ts";
 import { classifyVideoUrl } from "../../contract/lib/video-embed.ts";
-import { HERO_DEFAULTS } from "../../app/components/about/hero-defaults.ts";
+import { HERO_DEFAULTS } from "../../app/features/about/hero-defaults.ts";
 import { expectAccessible } from "./support/a11y.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { asReturningVisitor, hydrated } from "./support/page.ts";

@@ -7,7 +7,7 @@ import type { ShowcaseEvent } from "../../contract/showcase/events.ts";
 import { couponPrice, coursePrice } from "../../contract/lib/money.ts";
 import { CHECKOUT_TEXTS } from "../../contract/payments/payment-texts.ts";
 import type { PaymentOutcome } from "../../contract/payments/payments.ts";
-import { SANDBOX_TEXTS } from "../../app/components/payments/sandbox-texts.ts";
+import { SANDBOX_TEXTS } from "../../app/features/payments/sandbox-texts.ts";
 import { expectAccessible } from "./support/a11y.ts";
 import { createAccount, signInByApi, waitForMail } from "./support/accounts.ts";
 import { allowConsoleErrors, expect, test } from "./support/fixtures.ts";

@@ -1,4 +1,4 @@
-// The coupon screens' action and loaders (app/lib/coupon-admin.server.ts, behind /coupons, /coupon-table
+// The coupon screens' action and loaders (app/features/coupons/coupon-admin.server.ts, behind /coupons, /coupon-table
 // and /coupons/view/{couponId}) on the real services: one form → result → message path (decision 029).
 // Create (the spec's discount message, an empty value refused, a code made by the server or forced to
 // upper case, the usage limit and the Lagos expiry of decision 034), Validate / Invalidate, the inline
@@ -6,7 +6,7 @@
 // (tests/e2e/admin-coupons.spec.ts drives the pages.)
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { CouponActionResult } from "../../app/lib/coupon-admin.server.ts";
+import type { CouponActionResult } from "../../app/features/coupons/coupon-admin.server.ts";
 import { action as managerAction } from "../../app/routes/admin/coupons.tsx";
 import { action as tableAction } from "../../app/routes/admin/coupon-table.tsx";
 import { loader as detailLoader } from "../../app/routes/admin/coupon-detail.tsx";

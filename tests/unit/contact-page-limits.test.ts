@@ -8,7 +8,7 @@ import { contacts } from "../../server/db/schema.ts";
 import { DEVICE_COOKIE } from "../../server/http/device.ts";
 import { postToAction } from "../support/page-action.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
-import type { ContactActionData } from "../../app/components/contact/contact-form.tsx";
+import type { ContactActionData } from "../../app/features/contacts/contact-form.tsx";
 import { action, headers } from "../../app/routes/contact.tsx";
 
 let t: TestApp;

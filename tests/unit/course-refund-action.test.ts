@@ -1,5 +1,5 @@
 // /admin/course/{id}'s action (app/routes/admin/course-detail.tsx) on the real services: the refund of a
-// purchase (decision 035, app/lib/refund-action.server.ts). Refund without `confirmed=yes` is the question
+// purchase (decision 035, app/features/payments/refund-action.server.ts). Refund without `confirmed=yes` is the question
 // (what the page asks without JavaScript); confirmed within the step-up window it refunds and comes back
 // to the purchases with the message; an old password proof is the step-up prompt carrying the refund
 // (reason included), which goes through once the password is right; a refusal is said, tagged "refund".
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCESS_MESSAGES } from "../../contract/account/auth.ts";
 import { REFUND_MESSAGES } from "../../contract/payments/refunds.ts";
 import { coupons, coursePurchases, courses, paymentEvents } from "../../server/db/schema.ts";
-import type { RefundActionResult } from "../../app/lib/refund-action.server.ts";
+import type { RefundActionResult } from "../../app/features/payments/refund-action.server.ts";
 import { action } from "../../app/routes/admin/course-detail.tsx";
 import { createAccount, type TestAccount } from "../support/accounts.ts";
 import { makeCourse } from "../support/factories.ts";

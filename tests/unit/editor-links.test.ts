@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isEmailLike, linkHref, toEmbedUrl } from "../../app/lib/editor-links.ts";
+import { isEmailLike, linkHref, toEmbedUrl } from "../../app/features/blog/editor-links.ts";
 import { isAllowedVideoSrc } from "../../server/lib/sanitize.ts";
 
 describe("toEmbedUrl", () => {

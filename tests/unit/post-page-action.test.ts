@@ -11,7 +11,7 @@ import { createAccount } from "../support/accounts.ts";
 import { makePost } from "../support/factories.ts";
 import { actorOf, flashOf, postToAction } from "../support/page-action.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
-import type { PostActionResult } from "../../app/components/blog/post-page-actions.ts";
+import type { PostActionResult } from "../../app/features/blog/post-page-actions.ts";
 import { action } from "../../app/routes/post.tsx";
 
 let t: TestApp;

@@ -10,7 +10,7 @@ import { bearer, createAccount } from "../support/accounts.ts";
 import { makePost } from "../support/factories.ts";
 import { actorOf, postToAction } from "../support/page-action.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
-import type { PostActionResult } from "../../app/components/blog/post-page-actions.ts";
+import type { PostActionResult } from "../../app/features/blog/post-page-actions.ts";
 import { action } from "../../app/routes/post.tsx";
 
 let t: TestApp;

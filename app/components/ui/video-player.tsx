@@ -7,7 +7,7 @@ import { Modal } from "./modal.tsx";
 // site (no frame, no thumbnail, no script) until the visitor presses it, because our learners pay per
 // megabyte. Pressed, the player opens in a dialog and starts at once; Escape, Close or a click beside
 // it closes it, which stops the video (the frame goes), and the focus goes back to the button. Without JavaScript the button is a link to the
-// video's page. A post's players are the same idea done on the post's HTML (app/components/blog/post-body.tsx).
+// video's page. A post's players are the same idea done on the post's HTML (app/features/blog/post-body.tsx).
 
 /** A white disc with a triangle: the play sign, drawn inline (no request). */
 function PlayIcon() {

@@ -5,7 +5,7 @@ import { useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { EMAIL_MAX } from "../../../contract/lib/common.ts";
 import { ForgotPasswordSchema } from "../../../contract/account/auth.ts";
-import { AuthPage, TextLink } from "../../components/account/auth-form.tsx";
+import { AuthPage, TextLink } from "../../features/account/auth-form.tsx";
 import {
   Field,
   Notice,

@@ -10,7 +10,7 @@ import { EMAIL_MAX } from "../../../contract/lib/common.ts";
 import { CATEGORY_MESSAGES } from "../../../contract/courses/category-texts.ts";
 import { appContext } from "../../lib/context.ts";
 import { safeRedirectTo } from "../../lib/guards.server.ts";
-import { AuthPage, TextLink, textLink } from "../../components/account/auth-form.tsx";
+import { AuthPage, TextLink, textLink } from "../../features/account/auth-form.tsx";
 import {
   Field,
   Notice,

@@ -15,7 +15,7 @@ import { EMAIL_MAX } from "../../../contract/lib/common.ts";
 import { AUTH_MESSAGES } from "../../../contract/account/auth.ts";
 import { AVATAR_MAX_BYTES, AVATAR_MESSAGES } from "../../../contract/account/auth.ts";
 import { appContext } from "../../lib/context.ts";
-import { AuthPage, TextLink } from "../../components/account/auth-form.tsx";
+import { AuthPage, TextLink } from "../../features/account/auth-form.tsx";
 import {
   ErrorSummary,
   Field,

@@ -9,7 +9,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from "../../../contract/account/auth.ts";
 import { AUTH_MESSAGES } from "../../../contract/account/auth.ts";
 import { appContext } from "../../lib/context.ts";
 import { ResetPasswordFormSchema } from "../../../contract/account/auth.ts";
-import { AuthPage, TextLink } from "../../components/account/auth-form.tsx";
+import { AuthPage, TextLink } from "../../features/account/auth-form.tsx";
 import {
   Field,
   Notice,

@@ -1,7 +1,7 @@
 // /admin/contacts (spec admin-back-office §2 "Contacts admin", §4, §8 "Contacts"; issue 19; decisions 004,
 // 033) on the kit (issue 30; contract/messaging/contacts.ts CONTACT_LIST): the requests newest first, filtered by
 // status and subject and found by e-mail, each deleted after a question. What its rules make different:
-// Respond opens a response box under the request (app/components/admin/contact-respond.tsx) that sends
+// Respond opens a response box under the request (app/features/contacts/contact-respond.tsx) that sends
 // the response by e-mail, or previews the e-mail as it will be sent (data shown in the box, not a
 // redirect); a success comes back to the same list with its message, a failure stays beside its form.
 import { Link } from "react-router";
@@ -18,7 +18,7 @@ import {
   type RespondAnswer,
   type RespondFailure,
   type RespondPreview,
-} from "../../components/admin/contact-respond.tsx";
+} from "../../features/contacts/contact-respond.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 
 /** The list by the contacts service (server/features/contacts). */

@@ -9,10 +9,10 @@ import {
   usageStatusText,
 } from "../../../contract/coupons/coupon-form.ts";
 import { COUPON_MESSAGES, type CouponJson } from "../../../contract/coupons/coupons.ts";
-import { loadCouponDetail } from "../../lib/coupon-admin.server.ts";
+import { loadCouponDetail } from "../../features/coupons/coupon-admin.server.ts";
 import { adminMeta } from "../../components/admin/admin-shell.tsx";
 import { Badge } from "../../components/admin/badge.tsx";
-import { CouponStatus } from "../../components/admin/coupon-list.tsx";
+import { CouponStatus } from "../../features/coupons/coupon-list.tsx";
 import { buyerColumns, timeCell, type Column } from "../../components/admin/data-table.tsx";
 import { DetailScreen } from "../../components/admin/detail-screen.tsx";
 import type { ErrorTexts } from "../../components/ui/error-page.tsx";

@@ -1,14 +1,14 @@
 // /admin/course/{id}, the course admin detail (spec admin-back-office §2 "Course admin detail", §3, §4, §8;
 // issue 17; decisions 032, 035) on the kit's DetailScreen: the course (or 'Deleted Course'), its purchase
-// figures and records, a paid one refundable. Loader and action: app/lib/course-admin.server.ts.
+// figures and records, a paid one refundable. Loader and action: app/features/courses/course-admin.server.ts.
 import { useLocation } from "react-router";
 import type { Route } from "./+types/course-detail";
 import type { CoursePurchase } from "../../../contract/courses/courses.ts";
 import { COURSE_DETAIL_FIELDS, naira } from "../../../contract/courses/course-screens.ts";
 import { COURSE_MESSAGES } from "../../../contract/courses/course-texts.ts";
 import { purchaseStatusLabel } from "../../../contract/payments/refunds.ts";
-import { courseDetailAction, loadCourseDetail } from "../../lib/course-admin.server.ts";
-import { RefundButton, RefundPanel } from "../../components/admin/refund-action.tsx";
+import { courseDetailAction, loadCourseDetail } from "../../features/courses/course-admin.server.ts";
+import { RefundButton, RefundPanel } from "../../features/payments/refund-action.tsx";
 import { adminMeta } from "../../components/admin/admin-shell.tsx";
 import { Badge } from "../../components/admin/badge.tsx";
 import { buyerColumns, timeCell, type Column } from "../../components/admin/data-table.tsx";

@@ -4,7 +4,7 @@
 import type { Route } from "./+types/course-edit";
 import { COURSE_FORMS } from "../../../contract/courses/course-screens.ts";
 import { COURSE_MESSAGES } from "../../../contract/courses/course-texts.ts";
-import { loadSimpleCourse, simpleCourseAction } from "../../lib/course-admin.server.ts";
+import { loadSimpleCourse, simpleCourseAction } from "../../features/courses/course-admin.server.ts";
 import { adminMeta } from "../../components/admin/admin-shell.tsx";
 import { FormScreen } from "../../components/admin/declared-form.tsx";
 import type { ErrorTexts } from "../../components/ui/error-page.tsx";

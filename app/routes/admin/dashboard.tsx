@@ -14,7 +14,7 @@ import { formatLagosDateTime } from "../../../contract/lib/dates.ts";
 import { AdminPageHeader, adminMeta } from "../../components/admin/admin-shell.tsx";
 import { MailAlert } from "../../components/admin/mail-alert.tsx";
 import { DataTable, type Column } from "../../components/admin/data-table.tsx";
-import { chartOf, type ChartSpec } from "../../components/admin/figure-chart-spec.ts";
+import { chartOf, type ChartSpec } from "../../features/figures/figure-chart-spec.ts";
 import {
   FIGURE_NAMES,
   FIGURE_TABLES,
@@ -28,7 +28,7 @@ import {
 import { formatCount, formatKobo } from "../../../contract/lib/money.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 
-const FigureChart = lazy(() => import("../../components/admin/figure-chart.tsx"));
+const FigureChart = lazy(() => import("../../features/figures/figure-chart.tsx"));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);

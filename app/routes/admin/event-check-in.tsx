@@ -15,9 +15,9 @@ import {
   type CheckInTone,
 } from "../../../contract/showcase/check-in-texts.ts";
 import { EVENT_MESSAGES } from "../../../contract/showcase/events.ts";
-import { checkInAction, loadCheckIn } from "../../lib/event-admin.server.ts";
+import { checkInAction, loadCheckIn } from "../../features/showcase/event-admin.server.ts";
 import { AdminPageHeader, adminMeta } from "../../components/admin/admin-shell.tsx";
-import { CameraScanner, Refused, sendScan } from "../../components/admin/camera-scanner.tsx";
+import { CameraScanner, Refused, sendScan } from "../../features/showcase/camera-scanner.tsx";
 import type { ErrorTexts } from "../../components/ui/error-page.tsx";
 import { Field, Notice, SubmitButton } from "../../components/ui/form.tsx";
 

@@ -2,7 +2,7 @@
 // (decision 038), for admins (app/pages.ts; the loader checks again). A resource route: no page, the file.
 import type { Route } from "./+types/figures-csv";
 import { isFigureName } from "../../../contract/admin/figures.ts";
-import { figureCsv } from "../../lib/figures-csv.server.ts";
+import { figureCsv } from "../../features/figures/figures-csv.server.ts";
 import { appContext } from "../../lib/context.ts";
 import { requireAdminPage } from "../../lib/guards.server.ts";
 

@@ -30,9 +30,9 @@ import {
   type BulkAnswer,
   type BulkField,
   type BulkValues,
-} from "../../components/admin/newsletter-compose.tsx";
-import { SendHistory } from "../../components/admin/newsletter-history.tsx";
-import { SubscriberList } from "../../components/admin/newsletter-subscribers.tsx";
+} from "../../features/newsletter/newsletter-compose.tsx";
+import { SendHistory } from "../../features/newsletter/newsletter-history.tsx";
+import { SubscriberList } from "../../features/newsletter/newsletter-subscribers.tsx";
 import { StepUpPrompt, stepUpOf } from "../../components/admin/step-up-prompt.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
 

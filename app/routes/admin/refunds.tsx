@@ -3,13 +3,13 @@
 // is working on it (a refund whose process died is stuck until its job or an admin's Retry resumes it),
 // and "Refund failed" with the provider's error. Retry resumes a pending one exactly once (the
 // provider's refunds are read before asking); a failed one is refunded again (question, step-up).
-// Loader and action: app/lib/refunds-admin.server.ts.
+// Loader and action: app/features/payments/refunds-admin.server.ts.
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/refunds";
 import { formatNaira } from "../../../contract/lib/money.ts";
 import { REFUND_MESSAGES, REFUND_RETRY_INTENT as RETRY_INTENT, refundAge } from "../../../contract/payments/refunds.ts";
-import { loadRefunds, refundsAction } from "../../lib/refunds-admin.server.ts";
-import { RefundButton, RefundPanel } from "../../components/admin/refund-action.tsx";
+import { loadRefunds, refundsAction } from "../../features/payments/refunds-admin.server.ts";
+import { RefundButton, RefundPanel } from "../../features/payments/refund-action.tsx";
 import { AdminPageHeader, adminMeta } from "../../components/admin/admin-shell.tsx";
 import { DataTable, type Column } from "../../components/admin/data-table.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";

@@ -21,10 +21,10 @@ import { appContext } from "../../lib/context.ts";
 import { failure, go, readAction, runAction } from "../../lib/action.server.ts";
 import { loginUrl } from "../../lib/guards.server.ts";
 import { STATUS_TEXT, toPageError } from "../../lib/page-errors.server.ts";
-import { giveBackWrite, overWriteLimit } from "../../lib/write-limits.server.ts";
+import { giveBackWrite, overWriteLimit } from "../../features/blog/write-limits.server.ts";
 import { AdminShell, adminMeta } from "../../components/admin/admin-shell.tsx";
-import { PostWriter, WRITE_INTENT, type EditedPost } from "../../components/blog/post-writer.tsx";
-import { draftKey } from "../../lib/post-draft.ts";
+import { PostWriter, WRITE_INTENT, type EditedPost } from "../../features/blog/post-writer.tsx";
+import { draftKey } from "../../features/blog/post-draft.ts";
 import { privateNoStore, retryAfterOf } from "../../lib/meta.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -3,7 +3,7 @@
 // (straight into the database, as if an older version or another tool had written them), then read
 // back through the API, the post page's body rendering and the RSS feed. Bodies must come out with
 // nothing executable; the plain texts come out as data (JSON strings, escaped XML), which the pages
-// render as text (React escapes them; app/components/blog tests check the rendering).
+// render as text (React escapes them; app/features/blog tests check the rendering).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { xml2js, type Element } from "xml-js";
 import type { Comment, PostDetail, PostList } from "../../../contract/blog/blog.ts";
