@@ -248,7 +248,7 @@ export function createBackend(services: Services, deps: Deps) {
   registerContactsRoutes(api, services.contacts);
   registerUsersRoutes(api, services.users);
   registerPaymentsRoutes(api, services, services.paymentParts.sandboxCheckout);
-  registerCouponsRoutes(api, services.coupons);
+  registerCouponsRoutes(api, services.coupons, services.payments);
   registerAccountRoutes(api, services.account);
   registerAuditRoutes(api, services.audit);
   // After the uploads routes, and /posts/categories before /posts/{slug}.

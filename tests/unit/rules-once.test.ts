@@ -64,4 +64,12 @@ describe("each rule once", () => {
     expect(found).toHaveLength(4);
     expect(found.join("\n")).toMatch(/kobo ↔ naira[\s\S]*number formatter[\s\S]*offset written out[\s\S]*a constant/);
   });
+
+  it("the coupons feature owns its usage rows and its API paths", () => {
+    const owners = /^server\/(features\/coupons\/|db\/schema\/|db\/content-version\.ts$)/;
+    const strays = sources("server")
+      .filter((file) => !owners.test(file))
+      .filter((file) => /\bcouponUsages\b|["'`]\/api\/coupons/.test(readFileSync(path.join(ROOT, file), "utf8")));
+    expect(strays).toEqual([]);
+  });
 });

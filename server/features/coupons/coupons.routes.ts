@@ -1,15 +1,61 @@
 // The coupons admin's API (spec admin-back-office §7 "Coupons": GET/POST /api/coupons, PUT/DELETE
 // /api/coupons/{id}, GET /api/coupons/{couponId}; issue 17). Admins only: the original sent no auth
-// header for these; we enforce it (architecture "Identity"). Checking a code at checkout is the
-// payments' GET /api/coupons/validate/{code}.
+// header for these; we enforce it (architecture "Identity"). And the checkout's calls, open to all:
+// checking a code (GET /api/coupons/validate/{code}) and the spec's usage log (the payments claim one
+// with a reference).
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import { CouponSchema, CouponUpdateSchema, NewCouponSchema } from "../../../contract/coupons/coupons.ts";
+import {
+  CouponUsageLogSchema,
+  CouponValidationSchema,
+  PurchaseLogResultSchema,
+} from "../../../contract/payments/payments.ts";
 import type { BackendEnv } from "../../http/backend-env.ts";
 import { defineRoute, errorResponse, jsonResponse } from "../../http/define-route.ts";
+import type { PaymentsService } from "../payments/payments.service.ts";
 import type { CouponsService } from "./coupons.service.ts";
 
 const tags = ["Coupons"];
+/** the checkout's calls stay under the API document's "Payments" heading */
+const checkoutTags = ["Payments"];
+
+const validateCoupon = defineRoute({
+  access: "public",
+  operationId: "validateCoupon",
+  method: "get",
+  path: "/api/coupons/validate/{code}",
+  tags: checkoutTags,
+  summary: "Check a coupon code for a course",
+  description: "Codes are case-insensitive. Valid when active and either general or for this course.",
+  request: {
+    params: z.object({ code: z.string().max(100) }),
+    query: z.object({ courseId: z.string().max(100).optional() }),
+  },
+  responses: {
+    200: jsonResponse(
+      "The validation result (valid false with a message when it does not apply)",
+      CouponValidationSchema,
+    ),
+  },
+});
+
+const logCouponUsage = defineRoute({
+  access: "public",
+  operationId: "logCouponUsage",
+  method: "post",
+  path: "/api/coupons/log-usage/{couponId}",
+  tags: checkoutTags,
+  summary: "Record a coupon's use (intent only; paid comes from verification)",
+  request: {
+    params: z.object({ couponId: z.string().max(100) }),
+    body: { content: { "application/json": { schema: CouponUsageLogSchema } }, required: true },
+  },
+  responses: {
+    201: jsonResponse("Recorded", PurchaseLogResultSchema),
+    404: errorResponse("No such coupon, course or payment"),
+  },
+});
 // (one name for the one path: the spec writes {couponId} for the detail and {id} for the writes)
 const IdParams = z.object({ couponId: z.string().max(100) });
 
@@ -89,7 +135,19 @@ const deleteCoupon = defineRoute({
   },
 });
 
-export function registerCouponsRoutes(app: OpenAPIHono<BackendEnv>, coupons: CouponsService) {
+export function registerCouponsRoutes(
+  app: OpenAPIHono<BackendEnv>,
+  coupons: CouponsService,
+  payments: Pick<PaymentsService, "logCouponUsage">,
+) {
+  // (answers about one checkout: never kept by a cache)
+  app.openapi(validateCoupon, async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await coupons.validate(c.req.valid("param").code, c.req.valid("query").courseId), 200);
+  });
+  app.openapi(logCouponUsage, async (c) =>
+    c.json(await payments.logCouponUsage(c.req.valid("param").couponId, c.req.valid("json")), 201),
+  );
   app.openapi(listCoupons, async (c) => c.json(await coupons.admin.list(c.get("actor")), 200));
   app.openapi(getCoupon, async (c) =>
     c.json(await coupons.admin.detail(c.get("actor"), c.req.valid("param").couponId), 200),

@@ -140,6 +140,33 @@ function checkExpiryAhead(expiresAt: Date, now: Date) {
 const sameMinute = (a: Date, b: Date | null) =>
   b !== null && Math.floor(a.getTime() / 60_000) === Math.floor(b.getTime() / 60_000);
 
+/** Who used a coupon, as a usage row keeps it (the course bought, the buyer's name, e-mail and phone). */
+export interface CouponUse {
+  couponId: string;
+  courseId: string;
+  userName: string;
+  email: string;
+  phone: string;
+}
+
+// The usage rows are the coupons feature's own (issue 30): the payments record and settle them through
+// these, in the payment's own transaction.
+
+/** A payment with a coupon starts: its use is held (pending) under the payment's reference. */
+export async function recordCouponUse(tx: Tx, use: CouponUse, reference: string): Promise<void> {
+  await tx.insert(couponUsages).values({ ...use, paymentStatus: "pending", paymentReference: reference });
+}
+
+/** The uses of a payment follow its transition (paid, failed, refunded...), in the transaction that makes it. */
+export async function settleCouponUses(tx: Tx, reference: string, status: string): Promise<void> {
+  await tx.update(couponUsages).set({ paymentStatus: status }).where(eq(couponUsages.paymentReference, reference));
+}
+
+/** A use the browser logs without a payment (the spec's logging call): kept as not paid. */
+export async function recordCouponIntent(db: Db, use: CouponUse): Promise<void> {
+  await db.insert(couponUsages).values({ ...use, paymentStatus: "not_paid" });
+}
+
 export function createCouponsService(db: Db) {
   const service = {
     /**

@@ -1,11 +1,9 @@
-// Paying (issue 9, decision 016): coupon check, starting payments, verification, the webhook, the
+// Paying (issue 9, decision 016): starting payments, verification, the webhook, the
 // spec's purchase-record calls (intent only: paid comes from verification) and the sandbox checkout;
 // an admin's refund (decision 035).
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import {
-  CouponUsageLogSchema,
-  CouponValidationSchema,
   CoursePurchaseLogSchema,
   EventPurchaseLogSchema,
   PAYMENT_MESSAGES as M,
@@ -25,7 +23,6 @@ import { SANDBOX_OUTCOMES } from "../../integrations/payments/sandbox.ts";
 import type { BackendEnv } from "../../http/backend-env.ts";
 import { defineRoute, errorResponse, jsonResponse } from "../../http/define-route.ts";
 import { NotFound } from "../../lib/errors.ts";
-import type { CouponsService } from "../coupons/coupons.service.ts";
 import type { PaymentsService } from "./payments.service.ts";
 import type { RefundsService } from "./refunds.service.ts";
 import type { SandboxCheckout } from "./sandbox-checkout.ts";
@@ -34,37 +31,6 @@ const tags = ["Payments"];
 const id = z.string().max(100);
 const reference = z.string().max(100);
 const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
-
-const validateCoupon = defineRoute({
-  access: "public",
-  operationId: "validateCoupon",
-  method: "get",
-  path: "/api/coupons/validate/{code}",
-  tags,
-  summary: "Check a coupon code for a course",
-  description: "Codes are case-insensitive. Valid when active and either general or for this course.",
-  request: { params: z.object({ code: z.string().max(100) }), query: z.object({ courseId: id.optional() }) },
-  responses: {
-    200: jsonResponse(
-      "The validation result (valid false with a message when it does not apply)",
-      CouponValidationSchema,
-    ),
-  },
-});
-
-const logCouponUsage = defineRoute({
-  access: "public",
-  operationId: "logCouponUsage",
-  method: "post",
-  path: "/api/coupons/log-usage/{couponId}",
-  tags,
-  summary: "Record a coupon's use (intent only; paid comes from verification)",
-  request: { params: z.object({ couponId: id }), body: json(CouponUsageLogSchema) },
-  responses: {
-    201: jsonResponse("Recorded", PurchaseLogResultSchema),
-    404: errorResponse("No such coupon, course or payment"),
-  },
-});
 
 const logCoursePurchase = defineRoute({
   access: "public",
@@ -258,17 +224,10 @@ const sandboxSettle = defineRoute({
 
 export function registerPaymentsRoutes(
   app: OpenAPIHono<BackendEnv>,
-  { payments, coupons, refunds }: { payments: PaymentsService; coupons: CouponsService; refunds: RefundsService },
+  { payments, refunds }: { payments: PaymentsService; refunds: RefundsService },
   sandboxCheckout: SandboxCheckout | undefined,
 ) {
   // (answers about one checkout: never kept by a cache)
-  app.openapi(validateCoupon, async (c) => {
-    c.header("Cache-Control", "no-store");
-    return c.json(await coupons.validate(c.req.valid("param").code, c.req.valid("query").courseId), 200);
-  });
-  app.openapi(logCouponUsage, async (c) =>
-    c.json(await payments.logCouponUsage(c.req.valid("param").couponId, c.req.valid("json")), 201),
-  );
   app.openapi(logCoursePurchase, async (c) =>
     c.json(await payments.logCoursePurchase(c.req.valid("param").courseId, c.req.valid("json")), 201),
   );

@@ -12,7 +12,8 @@ import {
 } from "../../../contract/payments/payments.ts";
 import type { Db } from "../../db/client.ts";
 import type { Tx } from "../../db/content-version.ts";
-import { couponUsages, coursePurchases, courses, eventPurchases, events, payments } from "../../db/schema.ts";
+import { coursePurchases, courses, eventPurchases, events, payments } from "../../db/schema.ts";
+import { recordCouponIntent, recordCouponUse, settleCouponUses } from "../coupons/coupons.service.ts";
 import { NotFound } from "../../lib/errors.ts";
 import { isId } from "../../lib/id.ts";
 
@@ -92,10 +93,7 @@ export function createPurchasesService(db: Db) {
         couponId: p.couponId,
         paymentReference: p.reference,
       });
-      if (p.couponId)
-        await tx
-          .insert(couponUsages)
-          .values({ ...common, couponId: p.couponId, paymentStatus: "pending", paymentReference: p.reference });
+      if (p.couponId) await recordCouponUse(tx, { ...common, couponId: p.couponId }, p.reference);
     },
 
     /** The pending ticket row of a payment that starts. */
@@ -122,10 +120,7 @@ export function createPurchasesService(db: Db) {
           .update(coursePurchases)
           .set({ paymentStatus: status })
           .where(eq(coursePurchases.paymentReference, reference));
-        await tx
-          .update(couponUsages)
-          .set({ paymentStatus: status })
-          .where(eq(couponUsages.paymentReference, reference));
+        await settleCouponUses(tx, reference, status);
       } else {
         await tx
           .update(eventPurchases)
@@ -153,7 +148,7 @@ export function createPurchasesService(db: Db) {
         phone: body.phone,
         paymentStatus: "not_paid",
       };
-      if (couponId) await db.insert(couponUsages).values({ ...row, couponId });
+      if (couponId) await recordCouponIntent(db, { ...row, couponId });
       else await db.insert(coursePurchases).values(row);
       return notPaid;
     },
