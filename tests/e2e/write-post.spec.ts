@@ -324,8 +324,17 @@ test("Send posts to the page's action: 'Loading...' meanwhile; the server's refu
   await expect(editor).toHaveText("A body that stays.");
   await page.unroute("**/admin/write.data*");
 
-  // the draft is still kept
-  await page.waitForTimeout(400);
+  // the draft is still kept (saved once the typing has settled: waited for in the browser's storage)
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Object.keys(localStorage)
+          .filter((k) => k.startsWith("academy.post-draft."))
+          .map((k) => localStorage.getItem(k) ?? "")
+          .join(""),
+      ),
+    )
+    .toContain("A body that stays.");
   await page.reload();
   await expect(await openWriter(page)).toHaveText("A body that stays.");
   await expect(main.getByLabel("Title")).toHaveValue(title);
