@@ -2,7 +2,8 @@
 // its ceilings (issue 30's counts may only come down).
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { componentLengths, handWrittenResults, measure, sourceFiles } from "./counts.ts";
+import { existsSync } from "node:fs";
+import { componentLengths, handWrittenResults, measure, OWN_SHAPES, sourceFiles } from "./counts.ts";
 
 const FIXTURE = path.resolve(import.meta.dirname, "../tests/unit/fixtures/counts");
 
@@ -20,6 +21,15 @@ describe("scripts/counts.ts", () => {
       { file: "app/lib/by-hand.server.ts", count: 3 },
     ]);
     expect(handWrittenResults(FIXTURE, files, /^app\/lib\/by-hand/)).toEqual([]);
+  });
+
+  it("allows answers of their own shape only in files that still have them, each with its reason", () => {
+    const root = path.resolve(import.meta.dirname, "..");
+    for (const own of OWN_SHAPES) {
+      expect(existsSync(path.join(root, own.file)), own.file).toBe(true);
+      expect(handWrittenResults(root, [own.file], /^$/), own.file).not.toEqual([]);
+      expect(own.why.length).toBeGreaterThan(20);
+    }
   });
 
   it("every count of the tree is within its ceiling", () => {

@@ -113,6 +113,18 @@ export function handWrittenResults(root: string, files: string[], kernel: RegExp
     .filter((r) => r.count > 0);
 }
 
+/** Answers of another shape on purpose, each with its reason (decision 069). */
+export const OWN_SHAPES: ReadonlyArray<{ file: string; why: string }> = [
+  {
+    file: "app/features/showcase/event-admin.server.ts",
+    why: "the check-in's verdict on a ticket: the card the door shows, the same the camera gets from the API",
+  },
+  {
+    file: "app/routes/contact.tsx",
+    why: "the public contact form, no admin or account write: its rate limit counts between the form and the service",
+  },
+];
+
 export function measure(root = ROOT): Count[] {
   const app = sourceFiles(root, "app");
   const all = ["app", "server", "contract"].flatMap((d) => sourceFiles(root, d));
@@ -126,7 +138,7 @@ export function measure(root = ROOT): Count[] {
     root,
     app,
     /^app\/lib\/(action-result|action\.server|forms\.server|api-client)\.ts$/,
-  );
+  ).filter((r) => !OWN_SHAPES.some((o) => o.file === r.file));
   // the FAQ resource's files, its public display and demo data aside: its declaration, its table and
   // its public type since the one registry (decision 071)
   const faqFiles = all.filter(
@@ -145,11 +157,11 @@ export function measure(root = ROOT): Count[] {
       ceiling: 0,
     },
     {
-      name: "action results written by hand in app/ (ok: literals outside the kernel)",
+      name: "action results written by hand in app/ (ok: literals outside the kernel and OWN_SHAPES)",
       value: results.reduce((n, r) => n + r.count, 0),
       detail: results.map((r) => `${r.file} ${r.count}`),
       target: 0,
-      ceiling: 4,
+      ceiling: 0,
     },
     {
       name: "files naming one declared resource (the FAQs)",
