@@ -4,29 +4,15 @@
 // paths run on the real services: tests/unit/admin-coupons-action.test.ts.)
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { COUPON_MESSAGES, type CouponJson } from "../../../contract/coupons/coupons.ts";
+import { COUPON_MESSAGES } from "../../../contract/coupons/coupons.ts";
 import { appContext, type AppContext } from "../../lib/context.ts";
 import { couponsAction, loadCouponDetail, loadCoupons } from "./coupon-admin.server.ts";
 import { pageServices, UNEXPECTED_REASON } from "../../lib/page-errors.server.ts";
 import { createLogger } from "../../../server/lib/logger.ts";
 import { TEST_ADMIN as ADMIN } from "../../../tests/support/actors.ts";
+import { TEST_COUPON as COUPON } from "../../../tests/support/coupon-sample.ts";
 
 const ID = "0123456789abcdef01234567";
-
-const COUPON: CouponJson = {
-  _id: ID,
-  code: "SPRING",
-  discount: 10,
-  isValid: true,
-  courseId: "c1",
-  createdAt: "2026-01-01T10:00:00.000Z",
-  usageLimit: null,
-  expiresAt: null,
-  timesUsed: 0,
-  usesHeld: 0,
-  state: { active: true, expired: false, usedUp: false, usesLeft: null, courseGone: false },
-  usageRecords: [],
-};
 
 const broken = async (): Promise<never> => {
   throw new Error("connection reset");

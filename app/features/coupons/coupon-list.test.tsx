@@ -7,21 +7,7 @@ import { describe, expect, it } from "vitest";
 import { COUPON_SCREEN_TEXTS as T } from "../../../contract/coupons/coupon-form.ts";
 import type { CouponJson } from "../../../contract/coupons/coupons.ts";
 import { CouponStatus } from "./coupon-list.tsx";
-
-const COUPON: CouponJson = {
-  _id: "0123456789abcdef01234567",
-  code: "SPRING",
-  discount: 10,
-  isValid: true,
-  courseId: "c1",
-  createdAt: "2026-01-01T10:00:00.000Z",
-  usageLimit: null,
-  expiresAt: null,
-  timesUsed: 0,
-  usesHeld: 0,
-  state: { active: true, expired: false, usedUp: false, usesLeft: null, courseGone: false },
-  usageRecords: [],
-};
+import { TEST_COUPON as COUPON } from "../../../tests/support/coupon-sample.ts";
 
 /** The badges' words, in order. */
 function statusOf(isValid: boolean, state: Partial<CouponJson["state"]> = {}) {

@@ -131,6 +131,15 @@ async function usesOf(executor: Db | Tx, couponId: string, now: Date): Promise<C
   return { paid: Number(row?.paid ?? 0), held: Number(row?.held ?? 0) };
 }
 
+/**
+ * Why an active coupon for the course asked does not apply at `now` (its state: expired, or used up), or
+ * null. An expired one needs no count of its uses.
+ */
+async function refusalAt(executor: Db | Tx, coupon: Coupon, now: Date): Promise<string | null> {
+  if (hasExpired(coupon, now)) return M.couponExpired;
+  return couponState(coupon, await usesOf(executor, coupon.id, now), false, now).usedUp ? M.couponUsedUp : null;
+}
+
 /** issue 29: an expiry given now must be later than now (an expired coupon is never made or moved back). */
 function checkExpiryAhead(expiresAt: Date, now: Date) {
   if (expiresAt.getTime() <= now.getTime()) throw Invalid(COUPON_MESSAGES.expiryPassed(formatLagosDateTime(expiresAt)));
@@ -189,10 +198,8 @@ export function createCouponsService(db: Db) {
       if (!coupon) return invalid(active.length > 0 ? M.couponOtherCourse : M.couponInvalid);
       // decision 034: what the enrol dialog is told here, the payment's start decides again (reserve)
       // (its course is the one asked for, or it is general: not gone)
-      const now = new Date();
-      const state = couponState(coupon, await usesOf(db, coupon.id, now), false, now);
-      if (state.expired) return invalid(M.couponExpired);
-      if (state.usedUp) return invalid(M.couponUsedUp);
+      const refused = await refusalAt(db, coupon, new Date());
+      if (refused) return invalid(refused);
       return { valid: true, discount: coupon.discount, couponId: coupon.id, message: M.couponApplied };
     },
 
@@ -217,9 +224,8 @@ export function createCouponsService(db: Db) {
       const [coupon] = await tx.select().from(coupons).where(eq(coupons.id, couponId)).for("update");
       if (!coupon || !coupon.isValid) throw Invalid(M.couponInvalid);
       // (the course paid for is there: the payment's start read it)
-      const state = couponState(coupon, await usesOf(tx, couponId, now), false, now);
-      if (state.expired) throw Invalid(M.couponExpired);
-      if (state.usedUp) throw Invalid(M.couponUsedUp);
+      const refused = await refusalAt(tx, coupon, now);
+      if (refused) throw Invalid(refused);
     },
 
     /** One coupon by id; NotFound for an unknown or malformed one. */
