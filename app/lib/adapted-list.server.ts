@@ -10,7 +10,7 @@ import type { ActionResult } from "./action-result.ts";
 import { runAction, stay, type ActionCall } from "./action.server.ts";
 import { appContext, type AppContext } from "./context.ts";
 import { requireAdminPage } from "./guards.server.ts";
-import { toPageError } from "./page-errors.server.ts";
+import { isAccessRefusal, toPageError } from "./page-errors.server.ts";
 import { isRowDelete, rowDeleteAction } from "./row-delete.server.ts";
 import type { RowDeleteResult } from "./row-delete.ts";
 import { readFilters } from "../components/admin/filter-form.tsx";
@@ -52,7 +52,7 @@ export async function loadList<T extends { _id: string }, F extends string, P ex
     return { filters, list: await adapter.list(ctx, actor, { ...filters, page }), error: null };
   } catch (error) {
     const refused = toPageError(error);
-    if (refused?.status === 401 || refused?.status === 403) throw error;
+    if (isAccessRefusal(refused)) throw error;
     if (!refused) console.error(`${adapter.logAs}: loading the list failed`, error);
     return { filters, list: adapter.empty(page), error: `${adapter.failed}${refused?.message ?? adapter.unknown}` };
   }

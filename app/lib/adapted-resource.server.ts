@@ -21,7 +21,7 @@ import { failure, readAction, runAction, type ActionAnswer, type ActionCall } fr
 import { uploadPosted } from "./admin-resource.server.ts";
 import { appContext, type AppContext } from "./context.ts";
 import { pageAddressOf, requireAdminPage } from "./guards.server.ts";
-import { toPageError } from "./page-errors.server.ts";
+import { isAccessRefusal, toPageError } from "./page-errors.server.ts";
 
 export type Args = {
   request: Request;
@@ -63,7 +63,7 @@ export async function loadSide<R extends Record<string, (ctx: AppContext, actor:
   settled.forEach((result, i) => {
     if (result.status === "fulfilled") return void (out[keys[i]!] = result.value as never);
     const refused = toPageError(result.reason);
-    if (refused?.status === 401 || refused?.status === 403) throw result.reason;
+    if (isAccessRefusal(refused)) throw result.reason;
     console.error(`${logAs}: loading failed`, result.reason);
   });
   return out;
@@ -82,7 +82,7 @@ export async function loadOrErrorPage<T>(
     return await read(ctx, actor);
   } catch (error) {
     const refused = toPageError(error);
-    if (refused?.status === 401 || refused?.status === 403) throw error;
+    if (isAccessRefusal(refused)) throw error;
     if (refused?.status === 404) throw data({ code: "not_found", message }, { status: 404, statusText: "Not Found" });
     console.error(`${logAs}: loading failed`, error);
     throw data({ code: "unavailable", message }, { status: 500 });

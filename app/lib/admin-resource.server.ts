@@ -24,7 +24,7 @@ import { failure, readAction, refuse, runAction } from "./action.server.ts";
 import { appContext, type AppContext } from "./context.ts";
 import type { FormBody } from "./forms.server.ts";
 import { pageAddressOf, requireAdminPage } from "./guards.server.ts";
-import { toPageError } from "./page-errors.server.ts";
+import { isAccessRefusal, toPageError } from "./page-errors.server.ts";
 
 type Args = { request: Request; context: { get: (key: typeof appContext) => AppContext } };
 type Item = AdminItem;
@@ -90,7 +90,7 @@ export async function loadResources(
         ];
       } catch (error) {
         const refused = toPageError(error);
-        if (refused?.status === 401 || refused?.status === 403) throw error;
+        if (isAccessRefusal(refused)) throw error;
         console.error(`admin ${spec.key}: loading the list failed`, error);
         const empty = { items: [], page, pageSize: RESOURCE_PAGE_SIZE, total: 0 };
         const reason = refused?.message;

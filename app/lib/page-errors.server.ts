@@ -31,6 +31,10 @@ export function toPageError(error: unknown): PageError | null {
   return null;
 }
 
+/** A refusal of who is asking (401, 403): the page sends the visitor on, it does not show a failed read. */
+export const isAccessRefusal = (refused: PageError | null): boolean =>
+  refused?.status === 401 || refused?.status === 403;
+
 /**
  * Runs a service call for an action: its refusal (a domain error) comes back as a value for the page to
  * say, anything else (a bug) is thrown on.

@@ -9,7 +9,7 @@ import { appContext, type AppContext } from "../../lib/context.ts";
 import { readAction } from "../../lib/action.server.ts";
 import { requireAdminPage } from "../../lib/guards.server.ts";
 import { purchaseTableAction } from "../payments/refund-action.server.ts";
-import { toPageError } from "../../lib/page-errors.server.ts";
+import { isAccessRefusal, toPageError } from "../../lib/page-errors.server.ts";
 
 type Args = {
   request: Request;
@@ -25,7 +25,7 @@ function eventNotFound(): never {
 /** A refusal of the event's reads: the 404 page, the guard's own refusals, else 'Failed to load event details'. */
 function loadFailure(error: unknown): never {
   const refused = toPageError(error);
-  if (refused?.status === 401 || refused?.status === 403) throw error;
+  if (isAccessRefusal(refused)) throw error;
   if (refused?.status === 404) eventNotFound();
   console.error("admin event detail: loading failed", error);
   throw data({ code: "unavailable", message: EVENT_MESSAGES.mayBeDeleted }, { status: 500 });
@@ -84,7 +84,7 @@ export async function checkInAction(args: Args) {
     return { ok: true as const, answer, code: code.trim(), nextScanId: newScanId() };
   } catch (error) {
     const refused = toPageError(error);
-    if (!refused || refused.status === 401 || refused.status === 403) throw error;
+    if (!refused || isAccessRefusal(refused)) throw error;
     if (refused.status === 404) eventNotFound();
     return { ok: false as const, message: refused.message, code, nextScanId: newScanId() };
   }

@@ -16,7 +16,7 @@ import { readPageNumber } from "../../../contract/lib/paging.ts";
 import { readAction } from "../../lib/action.server.ts";
 import { appContext } from "../../lib/context.ts";
 import { requireAdminPage } from "../../lib/guards.server.ts";
-import { toPageError } from "../../lib/page-errors.server.ts";
+import { isAccessRefusal, toPageError } from "../../lib/page-errors.server.ts";
 import { isRowDelete, rowDeleteAction } from "../../lib/row-delete.server.ts";
 import type { RowDeleteResult } from "../../lib/row-delete.ts";
 import { AdminPageHeader, adminMeta } from "../../components/admin/admin-shell.tsx";
@@ -42,7 +42,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     return { filters, categories, list, error: null };
   } catch (error) {
     const refused = toPageError(error);
-    if (refused?.status === 401 || refused?.status === 403) throw error;
+    if (isAccessRefusal(refused)) throw error;
     if (!refused) console.error("admin posts: loading the list failed", error);
     return {
       filters,
