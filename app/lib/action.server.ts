@@ -45,6 +45,8 @@ export interface ActionCall<A extends Actor | null = Actor> {
   intent: string;
   /** a posted field as text, "" when it is absent or not text */
   text: (name: string) => string;
+  /** the posted row `id` (a list's Edit, Delete or own button), trimmed, at most 100 characters */
+  rowId: string;
   /** the post carries `confirmed=yes` (the dialog's, or the page's question answered) */
   confirmed: boolean;
 }
@@ -72,11 +74,11 @@ export async function readAction(args: Args, guard: "admin" | "user" | "anyone")
     body,
     intent: text("intent"),
     text,
+    rowId: text("id").trim().slice(0, 100),
     confirmed: text("confirmed") === "yes",
   };
 }
 
-/** What a failure says: above the form, beside fields, its code; `values` only when not the form's own. */
 /**
  * What runAction answers: the one ActionResult, typed loosely enough to be each page's own (its fields,
  * its values) without a cast; the values are the form's kept fields and the spec's.
@@ -86,6 +88,7 @@ type Loose = any;
 export type FailureAnswer = Omit<ActionFailure<Loose, Loose>, "invalidFields"> & { invalidFields?: Loose };
 export type ActionAnswer = ActionSuccess<Loose> | FailureAnswer;
 
+/** What a failure says: above the form, beside fields, its code; `values` only when not the form's own. */
 export interface FailureParts {
   formError?: string;
   fieldErrors?: FieldErrors<string>;

@@ -72,7 +72,7 @@ export function listAction<T extends { _id: string }, F extends string, P extend
   const post = spec.posts?.find((p) => p.intent === call.intent);
   const write = post && adapter.posts?.[post.intent];
   if (!post || !write) return undefined;
-  const id = call.text("id").trim().slice(0, 100);
+  const id = call.rowId;
   return runAction(call, {
     intent: post.intent,
     values: { id },

@@ -106,7 +106,7 @@ export async function adaptedAction<N extends string, S extends z.ZodType, T ext
   const t = spec.texts;
   const tag = (op: string) => `${spec.key}.${op}`;
   const nameOf = (row: T) => String((row as Record<string, unknown>)[spec.nameField] ?? "");
-  const id = call.text("id").trim().slice(0, 100);
+  const id = call.rowId;
   // back to the list as it was, without the inline edit
   const back = pageAddressOf(call.request, ["edit"]);
   const logAs = `admin ${spec.key}: the ${intent.slice(spec.key.length + 1) || "save"} failed`;
@@ -241,7 +241,7 @@ export async function recordDeleteAction<T extends { _id: string }>(
   { back, logAs }: { back: string; logAs: string },
 ): Promise<ActionAnswer | Response> {
   const t = spec.texts;
-  const id = call.text("id").trim().slice(0, 100);
+  const id = call.rowId;
   const row = await service.get(id).catch(() => null);
   const name = row ? spec.name(row) : call.text("name").trim().slice(0, 200);
   return runAction(call, {
@@ -307,7 +307,7 @@ export async function managerAction<
   const back = (anchor: string) => `${pageAddressOf(call.request, ["edit"])}#${anchor}`;
   const logAs = (op: string) => `admin ${spec.noun}: the ${op} failed`;
   if (intent === `${spec.form.key}.save`) {
-    const id = call.text("id").trim().slice(0, 100);
+    const id = call.rowId;
     return pageFormAction(call, spec.form, form, {
       id,
       back: back(`${spec.form.key}-form`),

@@ -30,7 +30,7 @@ export async function rowDeleteAction(
   texts: RowDeleteTexts,
   remove: (id: string) => Promise<unknown>,
 ): Promise<RowDeleteResult | Response> {
-  const id = call.text("id").trim().slice(0, 100);
+  const id = call.rowId;
   const label = call.text("label").trim().slice(0, 254);
   return runAction(call, {
     intent: "row.delete",
