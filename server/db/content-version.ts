@@ -21,6 +21,11 @@ import {
   adminAudit,
   categories,
   checkIns,
+  courseChapters,
+  courseLessons,
+  lessonMaterials,
+  lessonProgress,
+  lessonVideos,
   comments,
   contacts,
   contactResponses,
@@ -73,6 +78,8 @@ export const PUBLIC_CONTENT_TABLES = [
   events,
   posts,
   comments,
+  courseChapters,
+  courseLessons,
 ] as const;
 
 /** Every other table, and why its writes leave the content version alone. */
@@ -103,6 +110,9 @@ export const NOT_PUBLIC_CONTENT: Readonly<Record<string, string>> = {
   [getTableName(uploadTokens)]: "upload tokens",
   [getTableName(contentScopes)]: "the versions themselves",
   [getTableName(adminAudit)]: "what admins did: shown in the back office only",
+  [getTableName(lessonMaterials)]: "a lesson's files: served only to those allowed, never on a cached page",
+  [getTableName(lessonVideos)]: "uploaded videos and their transcoding: the lesson page is never cached",
+  [getTableName(lessonProgress)]: "one learner's progress, shown only to them and the admins",
 };
 
 /**

@@ -7,3 +7,4 @@ export * from "./schema/messaging.ts";
 export * from "./schema/payments.ts";
 export * from "./schema/system.ts";
 export * from "./schema/audit.ts";
+export * from "./schema/learning.ts";
