@@ -15,6 +15,8 @@ import { WEBHOOK_PATH } from "./features/payments/payments.routes.ts";
 import { UPLOAD_PATH } from "./features/uploads/uploads.routes.ts";
 import { authHandler, clientIp, loadActor, sameOriginWrites } from "./http/session.ts";
 import { apiFamilyOf } from "./http/page-cache/api-families.ts";
+import { LESSON_UPLOAD_PATH } from "./features/learning/learning.routes.ts";
+import { MATERIAL_MAX_BYTES } from "../contract/learning/learning.ts";
 import { createPageCache, type PageCache } from "./http/page-cache/page-cache.ts";
 import { createFastHit, type FastHit } from "./http/page-cache/fast-hit.ts";
 import { originChecker } from "./features/auth/auth.ts";
@@ -68,12 +70,16 @@ export function createApp(deps: Deps): App {
   const uploadBodyLimit = limitBody(
     Math.max(deps.env.BODY_LIMIT_BYTES, Math.ceil((largestUpload * 4) / 3)) + 64 * 1024,
   );
+  // A lesson's video or material (issue 31) streams to disk, held to its own limit by its route.
+  const lessonUploadLimit = limitBody(Math.max(deps.env.LESSON_VIDEO_MAX_BYTES, MATERIAL_MAX_BYTES) + 64 * 1024);
   app.use("*", (c, next) =>
     signUp.has(c.req.path)
       ? signUpBodyLimit(c, next)
       : c.req.path === upload
         ? uploadBodyLimit(c, next)
-        : bodyLimit(c, next),
+        : LESSON_UPLOAD_PATH.test(c.req.path)
+          ? lessonUploadLimit(c, next)
+          : bodyLimit(c, next),
   );
   // A mail app's RFC 8058 one-click unsubscribe, from any origin (its token is its authority): before the
   // CSRF checks, which every other write still meets (issue 29)
@@ -102,7 +108,8 @@ export function createApp(deps: Deps): App {
         path.startsWith("/media/") ||
         path === "/backend/health" ||
         path === webhook ||
-        path === upload,
+        path === upload ||
+        LESSON_UPLOAD_PATH.test(path),
       onShed: (info) => {
         // one line per 10 s at most: an overloaded server must not also flood its log
         refused++;

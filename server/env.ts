@@ -73,6 +73,12 @@ const EnvSchema = z.object({
     .int()
     .min(1024, "UPLOAD_MAX_VIDEO_BYTES must be at least 1024")
     .default(100 * 1024 * 1024),
+  // A lesson's uploaded video (issue 31): streamed to disk as it arrives, then transcoded (decision 073).
+  LESSON_VIDEO_MAX_BYTES: z.coerce
+    .number({ error: "LESSON_VIDEO_MAX_BYTES must be a number of bytes" })
+    .int()
+    .min(1024, "LESSON_VIDEO_MAX_BYTES must be at least 1024")
+    .default(1024 * 1024 * 1024),
   // The rendered-page cache for anonymous visitors (issue 20; decision 044): its size in this process
   // (0 turns it off; unset: 32 MiB, and off under NODE_ENV=test, whose tests write content directly),
   // the oldest copy served, and Redis to share the copies between processes.

@@ -42,6 +42,12 @@ import { createAuditService } from "./features/admin/audit.service.ts";
 import { checkRegistry, createKitServices } from "./features/admin/registry.service.ts";
 import { createFiguresService } from "./features/figures/figures.service.ts";
 import { createRateLimiter, limitRules } from "./http/rate-limit.ts";
+import { createLearningService } from "./features/learning/learning.service.ts";
+import { createAuthoringService } from "./features/learning/authoring.service.ts";
+import { checkMaterial } from "./features/learning/materials.ts";
+import { scheduleLiveReminders } from "./features/learning/live-reminders.ts";
+import { findFfmpeg } from "./features/learning/video/transcode.ts";
+import { queueTranscode } from "./features/learning/video/video-jobs.ts";
 
 import type { FamilyOf } from "./http/page-cache/page-cache.ts";
 
@@ -149,7 +155,36 @@ export function createServices(deps: Deps) {
   const resources = { ...createKitServices(db), categories, events: eventsAdmin.formService };
   const singles = { hero: { get: content.getHero, save: content.saveHero, clear: content.clearHero } };
   checkRegistry(resources, singles);
+  const learning = createLearningService({ db });
+  // whether this machine has ffmpeg, looked for once at start (decision 073)
+  const ffmpeg = findFfmpeg();
+  const authoring = createAuthoringService({
+    db,
+    store: mediaStore,
+    logger: deps.logger,
+    canTranscode: () => ffmpeg !== null,
+    queueTranscode: deps.queue ? (videoId) => queueTranscode(deps.queue!.boss, videoId) : undefined,
+    liveChanged: deps.queue
+      ? (lessonId) =>
+          scheduleLiveReminders(
+            {
+              db,
+              mailer: deps.mailer,
+              boss: deps.queue!.boss,
+              brand: emailBrand(deps.env),
+              logger: deps.logger,
+              publicUrl: deps.env.PUBLIC_URL,
+            },
+            lessonId,
+          ).then(() => {})
+      : undefined,
+    checkMaterial,
+  });
   return {
+    /** a course's outline, lessons, their files and learners' progress (issue 31) */
+    learning,
+    /** building a course's chapters and lessons (/admin/course/{id}/content) */
+    authoring,
     /** the payment core: start, verify, webhook, retry sweep (decision 016) */
     payments,
     /** an admin's full refund of a paid payment, settled by the gateway (decision 035) */

@@ -185,6 +185,7 @@ const TitleSchema = z
   .trim()
   .min(1, LEARNING_MESSAGES.titleRequired)
   .max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`)
+  // eslint-disable-next-line no-control-regex -- a NUL or a line break is what it refuses
   .refine((s) => !/[\u0000\r\n]/.test(s), "Title must be one line");
 
 export const ChapterInputSchema = z
@@ -241,10 +242,6 @@ export const MoveInputSchema = z
   .object({ direction: z.enum(["up", "down"], { error: "direction must be up or down" }) }, { error: BODY_NOT_OBJECT })
   .strict();
 
-/** The authoring view of a lesson: the outline's fields plus what only admins see. */
-export const AdminLessonSchema = LessonSchema.extend({ learners: z.number().int() });
-export type AdminLesson = z.infer<typeof AdminLessonSchema>;
-
 export const LearnerProgressSchema = z.object({
   userId: z.string(),
   name: z.string(),
@@ -289,3 +286,40 @@ export function formatLength(seconds: number | null): string {
   const m = minutes % 60;
   return m ? `${h} h ${m} min` : `${h} h`;
 }
+
+// ---------------------------------------------------------------------------------------------------
+// The authoring screen's view: GET /api/admin/courses/{id}/content
+
+export const AuthoringLessonSchema = z.object({
+  _id: z.string(),
+  chapterId: z.string(),
+  title: z.string(),
+  kind: z.enum(LESSON_KINDS),
+  published: z.boolean(),
+  preview: z.boolean(),
+  length: z.number().int().nullable(),
+  body: z.string(),
+  videoUrl: z.string().nullable(),
+  video: LessonVideoSchema.nullable(),
+  materials: z.array(MaterialSchema),
+  liveStartsAt: z.string().nullable(),
+  liveMinutes: z.number().int().nullable(),
+  liveJoinUrl: z.string().nullable(),
+  /** learners with progress in it: deleting it asks first */
+  learners: z.number().int(),
+});
+export type AuthoringLesson = z.infer<typeof AuthoringLessonSchema>;
+
+export const AuthoringChapterSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  published: z.boolean(),
+  lessons: z.array(AuthoringLessonSchema),
+});
+export type AuthoringChapter = z.infer<typeof AuthoringChapterSchema>;
+
+export const CourseContentSchema = z.object({
+  course: z.object({ _id: z.string(), title: z.string() }),
+  chapters: z.array(AuthoringChapterSchema),
+});
+export type CourseContent = z.infer<typeof CourseContentSchema>;

@@ -30,6 +30,7 @@ import { registerAccountRoutes } from "../features/account/account.routes.ts";
 import { registerAuditRoutes } from "../features/admin/audit.routes.ts";
 import { accessGuard, BETTER_AUTH_DECLARATIONS } from "./access-policy.ts";
 import { rateLimits } from "./rate-limit.ts";
+import { registerLearningRoutes } from "../features/learning/learning.routes.ts";
 import { defineRoute } from "./define-route.ts";
 
 /** Request bodies over the configured limit get 413, on the API and on page form posts alike. */
@@ -238,6 +239,12 @@ export function createBackend(services: Services, deps: Deps) {
   // Before any /posts/{slug} route: "/posts/upload-auth" must not be read as a post's slug.
   registerUploadsRoutes(api, services.uploads);
   registerCatalogRoutes(api, services.catalog);
+  registerLearningRoutes(api, {
+    learning: services.learning,
+    authoring: services.authoring,
+    store: services.mediaStore,
+    videoMaxBytes: deps.env.LESSON_VIDEO_MAX_BYTES,
+  });
   // Before /posts/{slug}: "/posts/category" is the categories admin, not a post.
   registerCategoriesRoutes(api, services.categories);
   registerContentRoutes(api, services.content);

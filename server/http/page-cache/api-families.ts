@@ -6,7 +6,7 @@ import type { CacheFamily } from "./page-cache.ts";
 
 /** Each declared resource's public list (GET /api/{key}: the hero, the FAQs, the talents...) and its scope. */
 const RESOURCE_LISTS = new Map<string, string>(RESOURCES.map((spec) => [`/backend/api/${spec.key}`, spec.scope]));
-const COURSES = /^\/backend\/api\/courses(\/[^/]+)?$/;
+const COURSES = /^\/backend\/api\/courses(\/[^/]+(\/outline)?)?$/;
 const COMMENTS = /^\/backend\/comments\/[^/]+$/;
 
 export function apiFamilyOf(path: string): CacheFamily | null {

@@ -1,0 +1,2 @@
+// TEMP (uncommitted)
+export async function scheduleLiveReminders(_deps: unknown, _lessonId: string): Promise<void> {}

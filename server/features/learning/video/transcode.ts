@@ -1,0 +1,4 @@
+// TEMP (uncommitted)
+export function findFfmpeg(): string | null {
+  return "ffmpeg";
+}
