@@ -541,6 +541,7 @@ export function createAuthoringService(deps: AuthoringDeps) {
       const admin = requireAdmin(actor);
       const lesson = await lessonOf(db, lessonId);
       const name = upload.name
+        // eslint-disable-next-line no-control-regex -- control characters and separators never reach a file name
         .replace(/[\u0000-\u001f/\\]/g, "")
         .trim()
         .slice(0, 200);
