@@ -56,6 +56,22 @@ afterAll(() => t.close());
 afterEach(() => vi.restoreAllMocks());
 
 describe("GET /media without tr", () => {
+  it("never serves a lesson's files: they go only through the learning API, to those allowed (issue 31)", async () => {
+    const id = "0123456789abcdef01234567";
+    put(`videos/${id}/poster.jpg`, await pngImage(10, 10));
+    put(`video-sources/${id}-ab12cd34.mp4`, "a source");
+    put(`materials/${id}.png`, await pngImage(10, 10));
+    for (const url of [
+      `/media/videos/${id}/poster.jpg`,
+      `/media/video-sources/${id}-ab12cd34.mp4`,
+      `/media/materials/${id}.png`,
+      `/media/tr:w-100/videos/${id}/poster.jpg`,
+      `/media/art/../videos/${id}/poster.jpg`,
+    ]) {
+      expect((await t.request(url)).status, url).toBe(404);
+    }
+  });
+
   it("serves the file as stored, with a weak ETag and a day's caching", async () => {
     const res = await t.request("/media/photo.png");
     expect(res.status).toBe(200);

@@ -37,6 +37,12 @@ const TYPES: Record<string, string> = {
   ".webm": "video/webm",
 };
 
+/**
+ * Lessons' files (issue 31): transcoded videos and their posters, uploaded sources and materials are
+ * kept in the store but served only by the learning API, to those who may open the lesson (decision 073).
+ */
+const PRIVATE_FOLDER = /^(videos|video-sources|materials)(\/|$)/;
+
 /** The file path under /media/ of a URL path, percent-decoded; null when it cannot be (or holds a NUL). */
 export function decodeMediaPath(pathname: string): string | null {
   try {
@@ -123,7 +129,7 @@ export function createMediaRoutes(
     }
     const file = path.resolve(root, rel);
     const type = TYPES[path.extname(file).toLowerCase()];
-    if (!file.startsWith(root + path.sep) || !type) {
+    if (!file.startsWith(root + path.sep) || !type || PRIVATE_FOLDER.test(path.relative(root, file))) {
       return c.json(errorBody("not_found", "No such media file"), 404);
     }
     // The transform is checked before the file is looked for: a bad one is a 400 even for a missing file.
