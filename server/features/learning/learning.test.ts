@@ -260,7 +260,7 @@ describe("materials and video files: only for those who may open the lesson", ()
       {
         method: "POST",
         headers: { Authorization: `Bearer ${admin.token}`, "Content-Type": "application/octet-stream" },
-        body: PDF,
+        body: new Blob([PDF]),
       },
     );
     const material = await ok<{ url: string; size: number; name: string }>(res, 201);
@@ -283,11 +283,11 @@ describe("materials and video files: only for those who may open the lesson", ()
   });
 
   it("refuses a material that is not what its name says, and a non-admin upload", async () => {
-    const upload = (name: string, body: Uint8Array, token = admin.token) =>
+    const upload = (name: string, body: Uint8Array<ArrayBuffer>, token = admin.token) =>
       t.request(`/backend/api/lessons/${ids.materials}/materials?name=${encodeURIComponent(name)}`, {
         method: "POST",
         headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/octet-stream" },
-        body,
+        body: new Blob([body]),
       });
     expect((await upload("setup.pdf", new TextEncoder().encode("MZ\x90\x00not a pdf"))).status).toBe(422);
     expect((await upload("notes.pdf", PDF, buyer.token)).status).toBe(403);
