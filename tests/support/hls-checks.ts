@@ -2,9 +2,22 @@
 // store): the master and every rendition playlist parse (m3u8-parser), each rendition is a whole VOD
 // (ENDLIST, PLAYLIST-TYPE VOD, every EXTINF rounding to at most TARGETDURATION, §4.3.3.1), its length
 // is the source's, every segment it names exists and is MPEG-TS, its peak segment bit rate is at most the
-// declared BANDWIDTH (§4.3.4.2), and the poster is a JPEG.
+// declared BANDWIDTH (§4.3.4.2), and the poster is a JPEG. And the clips the tests transcode.
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { Parser } from "m3u8-parser";
 import { expect } from "vitest";
+
+/** `seconds` of a test picture and a tone, `height` high (16:9), as H.264/AAC in MP4. */
+export async function makeClip(file: string, seconds: number, height: number) {
+  const size = `${Math.round((height * 16) / 9 / 2) * 2}x${height}`;
+  await promisify(execFile)("ffmpeg", [
+    ...["-hide_banner", "-loglevel", "error", "-y"],
+    ...["-f", "lavfi", "-i", `testsrc=size=${size}:rate=25:duration=${seconds}`],
+    ...["-f", "lavfi", "-i", `sine=frequency=440:sample_rate=48000:duration=${seconds}`],
+    ...["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", file],
+  ]);
+}
 
 export interface LadderFacts {
   renditions: Array<{ uri: string; bandwidth: number; height: number; seconds: number; segments: number }>;

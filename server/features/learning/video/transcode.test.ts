@@ -9,22 +9,11 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkLadder } from "../../../../tests/support/hls-checks.ts";
+import { checkLadder, makeClip } from "../../../../tests/support/hls-checks.ts";
 import { findFfmpeg, probe, rungsFor, TranscodeError, transcodeLadder, TRANSCODE_MESSAGES } from "./transcode.ts";
 
 const exec = promisify(execFile);
 let dir: string;
-
-/** `seconds` of a test picture and a tone, `height` high (16:9), as H.264/AAC in MP4. */
-export async function makeClip(file: string, seconds: number, height: number) {
-  const size = `${Math.round((height * 16) / 9 / 2) * 2}x${height}`;
-  await exec("ffmpeg", [
-    ...["-hide_banner", "-loglevel", "error", "-y"],
-    ...["-f", "lavfi", "-i", `testsrc=size=${size}:rate=25:duration=${seconds}`],
-    ...["-f", "lavfi", "-i", `sine=frequency=440:sample_rate=48000:duration=${seconds}`],
-    ...["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", file],
-  ]);
-}
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), "academy-transcode-"));
