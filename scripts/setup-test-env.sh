@@ -2,7 +2,8 @@
 # Makes this Debian machine able to run every test: Debian's Chromium headless shell for the browser
 # tests (and the whole Chromium for npm run bench:lighthouse), a
 # PostgreSQL server for the API suite's second run, Redis for the shared page cache's test, and xmllint
-# (libxml2-utils), which checks the RSS feed and the sitemap. Installs only what is missing (needs root for that).
+# (libxml2-utils), which checks the RSS feed and the sitemap, and ffmpeg, which transcodes lesson videos
+# (decision 073). Installs only what is missing (needs root for that).
 set -euo pipefail
 
 need=()
@@ -10,6 +11,7 @@ need=()
 [ -x /usr/lib/chromium/chromium-headless-shell ] || need+=(chromium-headless-shell)
 command -v pg_ctlcluster >/dev/null 2>&1 || need+=(postgresql)
 command -v xmllint >/dev/null 2>&1 || need+=(libxml2-utils)
+command -v ffmpeg >/dev/null 2>&1 || need+=(ffmpeg)
 # Redis: only when nothing answers on its port (the test machines run one already)
 if ! (exec 3<>/dev/tcp/127.0.0.1/6379) 2>/dev/null && ! command -v redis-server >/dev/null 2>&1; then
   need+=(redis-server)

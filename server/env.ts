@@ -79,6 +79,12 @@ const EnvSchema = z.object({
     .int()
     .min(1024, "LESSON_VIDEO_MAX_BYTES must be at least 1024")
     .default(1024 * 1024 * 1024),
+  // Uploaded lesson videos are transcoded by ffmpeg (decision 073): this one (ffprobe beside it), or
+  // ffmpeg and ffprobe on PATH.
+  FFMPEG_PATH: z
+    .string()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   // The rendered-page cache for anonymous visitors (issue 20; decision 044): its size in this process
   // (0 turns it off; unset: 32 MiB, and off under NODE_ENV=test, whose tests write content directly),
   // the oldest copy served, and Redis to share the copies between processes.

@@ -4,7 +4,9 @@ import type { Database } from "../db/client.ts";
 import type { Env } from "../env.ts";
 import { createMailer, type Mailer, type MailerDeps } from "../features/mail/mail.service.ts";
 import { emailBrand } from "../features/mail/templates/brand.ts";
+import { startVideoWorker } from "../features/learning/video/video-jobs.ts";
 import { startStreamLinkWorker } from "../features/tickets/tickets.service.ts";
+import { createMediaStore } from "../integrations/media/create-media-store.ts";
 import { createMailTransport } from "../integrations/mail/mail-transport.ts";
 import type { Logger } from "../lib/logger.ts";
 import { startVisitRefresh } from "./refresh-visits.ts";
@@ -34,6 +36,13 @@ export async function startJobs(
     await startVacuum(queue.boss, database, logger);
     // Ticket holders' streaming links, 24 hours before each event (jobs queued by scheduleStreamLink).
     await startStreamLinkWorker(queue.boss, { db: database.db, mailer, brand: emailBrand(env), logger });
+    // Uploaded lesson videos made into HLS ladders, one at a time (decision 073).
+    await startVideoWorker(queue.boss, {
+      db: database.db,
+      store: createMediaStore(env),
+      logger,
+      ffmpegPath: env.FFMPEG_PATH,
+    });
     return { queue, mailer };
   } catch (error) {
     // Started but unusable: end pg-boss, or its timers keep the process alive.

@@ -95,6 +95,11 @@ export interface VideoWorkerDeps {
 /** This process's worker on the video queue (server/jobs/start-jobs.ts): one job at a time. */
 export async function startVideoWorker(boss: PgBoss, deps: VideoWorkerDeps): Promise<void> {
   await ensureQueue(boss);
+  // Without ffmpeg the worker still takes the jobs, and ends each failed with the message saying so.
+  if (!(await findFfmpeg(deps.ffmpegPath)))
+    deps.logger.warn("ffmpeg not found: uploaded videos cannot be transcoded (apt-get install ffmpeg)", {
+      ffmpegPath: deps.ffmpegPath ?? "ffmpeg on PATH",
+    });
   await boss.work<VideoJob>(
     VIDEO_QUEUE,
     { batchSize: 1, localConcurrency: 1, pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 2 },
