@@ -135,6 +135,8 @@ export interface TranscodeOptions {
   ladder?: readonly Rung[];
   /** target segment length in seconds (default 4) */
   segmentSeconds?: number;
+  /** the audio's sample rate (default 48000; the tiny seed clip uses less) */
+  audioSampleRate?: number;
   /** the poster's height at most (default 360) */
   posterHeight?: number;
   /** the ffmpeg to use (default: findFfmpeg()) */
@@ -192,7 +194,7 @@ export async function transcodeLadder(
     ),
   );
   if (source.hasAudio) {
-    args.push("-c:a", "aac", "-ac", "2", "-ar", "48000");
+    args.push("-c:a", "aac", "-ac", "2", "-ar", String(options.audioSampleRate ?? 48000));
     rungs.forEach((r, i) => args.push(`-b:a:${i}`, `${r.audioKbps}k`));
   }
   args.push(
