@@ -7,7 +7,8 @@ import path from "node:path";
 import type { MediaStore } from "../../integrations/media/store.ts";
 import type { lessonVideos } from "../schema.ts";
 
-export const SEED_VIDEO_DIR = path.join(import.meta.dirname, "video");
+/** From the project's root, as the migrations are (server/db/client.ts): the server bundle is elsewhere. */
+export const SEED_VIDEO_DIR = path.resolve("server/db/seed/video");
 
 const CONTENT_TYPES: Record<string, string> = {
   ".m3u8": "application/vnd.apple.mpegurl",
