@@ -210,7 +210,8 @@ export async function transcodeLadder(
   const onLine = (line: string) => {
     const m = /^out_time_us=(\d+)/.exec(line);
     if (!m || !options.onProgress) return;
-    const percent = Math.min(99, Math.floor((Number(m[1]) / 1e6 / source.durationSeconds) * 100));
+    // (microseconds encoded ÷ the microseconds of 1 % of the source)
+    const percent = Math.min(99, Math.floor(Number(m[1]) / (source.durationSeconds * 10_000)));
     if (percent > lastPercent) {
       lastPercent = percent;
       options.onProgress(percent);
