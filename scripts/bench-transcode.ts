@@ -19,7 +19,7 @@ function childrenCpuSeconds(): number {
   // (after the command's closing parenthesis the fields start at the 3rd: cutime is the 16th, cstime the 17th)
   return (Number(fields[13]) + Number(fields[14])) / 100;
 }
-const tools = await findFfmpeg();
+const tools = findFfmpeg();
 if (!tools) {
   console.error("bench-transcode: ffmpeg and ffprobe are needed (apt-get install -y ffmpeg)");
   process.exit(1);

@@ -157,7 +157,7 @@ export function createServices(deps: Deps) {
   checkRegistry(resources, singles);
   const learning = createLearningService({ db });
   // whether this machine has ffmpeg, looked for once at start (decision 073)
-  const ffmpeg = findFfmpeg();
+  const ffmpeg = findFfmpeg(deps.env.FFMPEG_PATH);
   const authoring = createAuthoringService({
     db,
     store: mediaStore,

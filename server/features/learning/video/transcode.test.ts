@@ -54,7 +54,7 @@ describe("transcodeLadder", () => {
         ...["-v", "error", "-allowed_extensions", "ALL", "-i", path.join(out, r.uri), "-f", "null", "-"],
       ]);
       expect(stderr).toBe("");
-      const played = await probe((await findFfmpeg())!, path.join(out, r.uri));
+      const played = await probe(findFfmpeg()!, path.join(out, r.uri));
       expect(played.height).toBe(r.height);
       expect(Math.abs(played.durationSeconds - 5)).toBeLessThanOrEqual(0.5);
     }
@@ -105,7 +105,7 @@ describe("transcodeLadder", () => {
   });
 
   it("says plainly that ffmpeg is missing when it is", async () => {
-    expect(await findFfmpeg(path.join(dir, "no-such-ffmpeg"))).toBeNull();
-    expect(await findFfmpeg()).not.toBeNull();
+    expect(findFfmpeg(path.join(dir, "no-such-ffmpeg"))).toBeNull();
+    expect(findFfmpeg()).not.toBeNull();
   });
 });

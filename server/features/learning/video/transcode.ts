@@ -2,7 +2,7 @@
 // Debian's ffmpeg, one process for every rendition (stack-notes-learning §1b), niced and on two threads,
 // then a poster and a master playlist written here from the measured segments, because ffmpeg 5.1
 // declares a BANDWIDTH below the renditions' peaks (§1b "Trap").
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { LEARNING_MESSAGES, MAX_LESSON_SECONDS } from "../../../../contract/learning/learning.ts";
@@ -46,30 +46,25 @@ export interface Ffmpeg {
   ffprobe: string;
 }
 
-const found = new Map<string, Promise<Ffmpeg | null>>();
+const found = new Map<string, Ffmpeg | null>();
 
 /**
  * ffmpeg and ffprobe: `configured` (FFMPEG_PATH, with ffprobe beside it) or the ones on PATH; null when
- * either does not run. Asked once per process.
+ * either does not run. Asked once per process (at start: a moment of `-version` each).
  */
-export function findFfmpeg(configured?: string): Promise<Ffmpeg | null> {
+export function findFfmpeg(configured?: string): Ffmpeg | null {
   const key = configured ?? "";
-  let result = found.get(key);
-  if (!result) {
+  if (!found.has(key)) {
     const ffmpeg = configured || "ffmpeg";
     const ffprobe = configured ? path.join(path.dirname(configured), "ffprobe") : "ffprobe";
-    result = Promise.all([runs(ffmpeg), runs(ffprobe)]).then(([a, b]) => (a && b ? { ffmpeg, ffprobe } : null));
-    found.set(key, result);
+    found.set(key, runs(ffmpeg) && runs(ffprobe) ? { ffmpeg, ffprobe } : null);
   }
-  return result;
+  return found.get(key)!;
 }
 
-function runs(command: string, args = ["-version"]): Promise<boolean> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: "ignore" });
-    child.once("error", () => resolve(false));
-    child.once("exit", (code) => resolve(code === 0));
-  });
+function runs(command: string, args = ["-version"]): boolean {
+  const result = spawnSync(command, args, { stdio: "ignore", timeout: 10_000 });
+  return !result.error && result.status === 0;
 }
 
 export interface Probe {
@@ -163,7 +158,7 @@ export async function transcodeLadder(
   outDir: string,
   options: TranscodeOptions = {},
 ): Promise<TranscodeResult> {
-  const tools = options.tools ?? (await findFfmpeg());
+  const tools = options.tools ?? findFfmpeg();
   if (!tools) throw new TranscodeError(LEARNING_MESSAGES.ffmpegMissing);
   const source = await probe(tools, inputFile);
   const rungs = rungsFor(source.height, options.ladder);
@@ -351,15 +346,15 @@ interface RunOptions {
   onLine?: (line: string) => void;
 }
 
-let deathSignal: Promise<boolean> | undefined;
+let deathSignal: boolean | undefined;
 
 /**
  * How ffmpeg runs: niced, and (with util-linux's setpriv) killed when this process dies. Without that, a
  * killed server's ffmpeg ran on to the end beside the restarted server's new attempt.
  */
-async function wrapper(): Promise<string[]> {
+function wrapper(): string[] {
   deathSignal ??= runs("setpriv", ["--version"]);
-  return [...((await deathSignal) ? ["setpriv", "--pdeathsig", "KILL", "--"] : []), "nice", "-n", "10"];
+  return [...(deathSignal ? ["setpriv", "--pdeathsig", "KILL", "--"] : []), "nice", "-n", "10"];
 }
 
 /** Runs `command`; resolves with its exit code and output (never rejects on a failed exit). */
@@ -368,7 +363,7 @@ async function run(
   args: string[],
   options: RunOptions = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const [cmd, ...argv] = options.nice ? [...(await wrapper()), command, ...args] : [command, ...args];
+  const [cmd, ...argv] = options.nice ? [...wrapper(), command, ...args] : [command, ...args];
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) return resolve({ code: null, stdout: "", stderr: "" });
     const child = spawn(cmd!, argv, { stdio: ["ignore", "pipe", "pipe"] });

@@ -23,7 +23,8 @@ import { startQueue, type Queue } from "../../../jobs/queue.ts";
 import { silentLogger } from "../../../lib/logger.ts";
 import { newId } from "../../../lib/id.ts";
 import { TRANSCODE_MESSAGES } from "./transcode.ts";
-import { queueTranscode, startVideoWorker, VIDEO_QUEUE, videoContentType, videoFileKey } from "./video-jobs.ts";
+import { videoFileKey } from "./video-files.ts";
+import { queueTranscode, startVideoWorker, VIDEO_QUEUE, videoContentType } from "./video-jobs.ts";
 
 const onPostgres = Boolean(readTestEnv().TEST_DATABASE_URL);
 const ROOT = path.resolve(import.meta.dirname, "../../../..");
@@ -128,9 +129,13 @@ describe(`the video-transcode worker (${onPostgres ? "PostgreSQL" : "PGlite"})`,
 
   it("makes an upload a ladder in the store, the row ready, its lessons given its length, the upload removed", async () => {
     const { video, lesson, sourceKey } = await uploadedVideo(database.db, store, clip);
-    expect(await queueTranscode(queue.boss, video.id)).not.toBeNull();
+    await queueTranscode(queue.boss, video.id);
     // one job per video: queued again while it waits or runs, nothing more is queued
-    expect(await queueTranscode(queue.boss, video.id)).toBeNull();
+    await queueTranscode(queue.boss, video.id);
+    const { rows } = (await database.db.execute(
+      sql`select count(*)::int as n from pgboss.job where name = ${VIDEO_QUEUE} and singleton_key = ${video.id}`,
+    )) as unknown as { rows: Array<{ n: number }> };
+    expect(rows[0]!.n).toBe(1);
     await settled(video.id);
     const row = await videoRow(database.db, video.id);
     expect(row).toMatchObject({ status: "ready", progress: 100, error: null, sourceKey: null });
@@ -145,8 +150,12 @@ describe(`the video-transcode worker (${onPostgres ? "PostgreSQL" : "PGlite"})`,
     for (const file of facts.files) size += (await store.get(`videos/${video.id}/${file}`))!.bytes.length;
     expect(row.sizeBytes).toBe(size);
     expect((await lessonRow(database.db, lesson.id)).durationSeconds).toBe(4);
-    expect(await store.has(sourceKey)).toBe(false);
-    expect(existsSync(path.join(os.tmpdir(), `academy-video-${video.id}`))).toBe(false);
+    // (the upload and the temporary folder are removed once the ready row is committed)
+    await until(
+      "the upload and the temporary folder to be removed",
+      async () => !(await store.has(sourceKey)) && !existsSync(path.join(os.tmpdir(), `academy-video-${video.id}`)),
+      10_000,
+    );
   }, 60_000);
 
   it.each([

@@ -12,7 +12,6 @@ import type { Db } from "../../../db/client.ts";
 import { writeContent } from "../../../db/content-version.ts";
 import { courseLessons, lessonVideos } from "../../../db/schema.ts";
 import type { MediaStore } from "../../../integrations/media/store.ts";
-import { isId } from "../../../lib/id.ts";
 import type { Logger } from "../../../lib/logger.ts";
 import { findFfmpeg, TranscodeError, transcodeLadder, type Ffmpeg } from "./transcode.ts";
 import { LEARNING_MESSAGES } from "../../../../contract/learning/learning.ts";
@@ -37,18 +36,6 @@ export const VIDEO_CONTENT_TYPES: Record<string, string> = {
   ts: "video/mp2t",
   jpg: "image/jpeg",
 };
-
-const FILE_PATH = /^(?:master\.m3u8|poster\.jpg|\d{3,4}p\/(?:index\.m3u8|seg_\d{3,5}\.ts))$/;
-
-/**
- * The media store key of a file of video `videoId`'s ladder, or null when `file` is none of
- * master.m3u8, poster.jpg, `<rendition>/index.m3u8`, `<rendition>/seg_NNN.ts` (the route that serves
- * them passes what the request names).
- */
-export function videoFileKey(videoId: string, file: string): string | null {
-  if (!isId(videoId) || !FILE_PATH.test(file)) return null;
-  return `videos/${videoId}/${file}`;
-}
 
 /** The content type of a ladder file by its extension. */
 export function videoContentType(file: string): string {
@@ -75,9 +62,9 @@ function ensureQueue(boss: PgBoss): Promise<void> {
 }
 
 /** Queues the transcoding of an uploaded video (once: a second call while one waits or runs adds none). */
-export async function queueTranscode(boss: PgBoss, videoId: string): Promise<string | null> {
+export async function queueTranscode(boss: PgBoss, videoId: string): Promise<void> {
   await ensureQueue(boss);
-  return boss.send(VIDEO_QUEUE, { videoId } satisfies VideoJob, { ...JOB_OPTIONS, singletonKey: videoId });
+  await boss.send(VIDEO_QUEUE, { videoId } satisfies VideoJob, { ...JOB_OPTIONS, singletonKey: videoId });
 }
 
 export interface VideoWorkerDeps {
@@ -96,7 +83,7 @@ export interface VideoWorkerDeps {
 export async function startVideoWorker(boss: PgBoss, deps: VideoWorkerDeps): Promise<void> {
   await ensureQueue(boss);
   // Without ffmpeg the worker still takes the jobs, and ends each failed with the message saying so.
-  if (!(await findFfmpeg(deps.ffmpegPath)))
+  if (!findFfmpeg(deps.ffmpegPath))
     deps.logger.warn("ffmpeg not found: uploaded videos cannot be transcoded (apt-get install ffmpeg)", {
       ffmpegPath: deps.ffmpegPath ?? "ffmpeg on PATH",
     });
@@ -136,7 +123,7 @@ export async function transcodeVideo(
     logger.warn("video transcoding failed", { videoId, reason: message });
   };
 
-  const tools = options.tools ?? (await findFfmpeg(deps.ffmpegPath));
+  const tools = options.tools ?? findFfmpeg(deps.ffmpegPath);
   if (!tools) return fail(LEARNING_MESSAGES.ffmpegMissing);
   const source = video.sourceKey ? await store.localFile(video.sourceKey) : null;
   if (!source) return fail("The uploaded file is missing. Upload the video again.");
@@ -183,18 +170,26 @@ export async function transcodeVideo(
           durationSeconds: result.durationSeconds,
           renditions: result.renditions,
           sizeBytes: result.sizeBytes,
+          sourceKey: null,
           updatedAt: new Date(),
         })
         .where(eq(lessonVideos.id, videoId));
       await writeContent(tx, ["courses"], (ctx) =>
-        ctx.update(courseLessons).set({ durationSeconds }).where(eq(courseLessons.videoId, videoId)),
+        ctx
+          .update(courseLessons)
+          .set({ durationSeconds, updatedAt: new Date() })
+          .where(eq(courseLessons.videoId, videoId)),
       );
     });
     logger.info("video ready", { videoId, seconds: durationSeconds, renditions: result.renditions.length });
-    if (video.sourceKey) {
-      await store.delete(video.sourceKey);
-      await setVideo(db, videoId, { sourceKey: null });
-    }
+    // (the row no longer names the upload: a failed removal leaves a stray file, never a broken video)
+    if (video.sourceKey)
+      await store.delete(video.sourceKey).catch((error: unknown) =>
+        logger.warn("video upload not removed", {
+          videoId,
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      );
   } catch (error) {
     // Stopped (this process stopping, or the job's claim lost to another process): the row is left
     // to the attempt that takes the job next.
