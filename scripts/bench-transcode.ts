@@ -59,7 +59,8 @@ try {
       .reduce((n, f) => n + statSync(path.join(out, f)).size, 0);
     console.log(
       `  ${r.name}: BANDWIDTH ${Math.round(r.bandwidth / 1000)} kbit/s, ${(bytes / 1e6).toFixed(2)} MB ` +
-        `(${((bytes / 1e6) * (60 / result.durationSeconds)).toFixed(2)} MB per minute)`,
+        `(${((bytes / 1e6) * (60 / result.durationSeconds)).toFixed(2)} MB per minute; ` +
+        `a 10-minute lesson ${((bytes / 1e6) * (600 / result.durationSeconds)).toFixed(1)} MB)`,
     );
   }
   console.log(`  whole ladder with the poster: ${(result.sizeBytes / 1e6).toFixed(2)} MB`);
