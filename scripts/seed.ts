@@ -4,6 +4,7 @@
 // server holds the PGlite directory.
 import { addGeneratedPosts } from "../server/db/seed/blog-generated.ts";
 import { seed } from "../server/db/seed/seed-data.ts";
+import { createMediaStore } from "../server/integrations/media/create-media-store.ts";
 import { parseSeedArgs, SeedArgsError, type SeedArgs } from "./seed-args.ts";
 import { withMigratedDatabase } from "./with-database.ts";
 
@@ -19,7 +20,11 @@ try {
 if (args) {
   const { posts } = args;
   withMigratedDatabase(async (database, env) => {
-    const { posts: blogPosts, comments, ...counts } = await seed(database.db, { dataDir: env.DATA_DIR });
+    const {
+      posts: blogPosts,
+      comments,
+      ...counts
+    } = await seed(database.db, { dataDir: env.DATA_DIR, store: createMediaStore(env) });
     const summary = Object.entries(counts)
       .map(([name, n]) => `${n} ${name}`)
       .join(", ");

@@ -10,6 +10,7 @@ import { createLogger, type Logger } from "./lib/logger.ts";
 import { MALLOC_SETTINGS, mallocSettingsPrefix, missingMallocSettings, runsOnGlibc } from "./lib/malloc-settings.ts";
 import type { Deps } from "./services.ts";
 import { seedIfEmpty } from "./db/seed/seed-data.ts";
+import { createMediaStore } from "./integrations/media/create-media-store.ts";
 import { createLifecycle, exitOnSignals, type Lifecycle } from "./lifecycle.ts";
 
 export type Booted = Deps & { logger: Logger; lifecycle: Lifecycle };
@@ -74,7 +75,7 @@ export async function boot(): Promise<Booted> {
   // once on one PostgreSQL database take turns, and each finds the work of the one before done.
   await prepareDatabase(database, async (db) => {
     if (env.SEED_ON_EMPTY) {
-      const seeded = await seedIfEmpty(db, { dataDir: env.DATA_DIR });
+      const seeded = await seedIfEmpty(db, { dataDir: env.DATA_DIR, store: createMediaStore(env) });
       if (seeded) logger.info("seeded demo content into an empty database");
     }
     if (env.ADMIN_EMAILS.length > 0) {

@@ -8,9 +8,13 @@ import {
   blogTeasers,
   carouselSlides,
   categories,
+  courseChapters,
+  courseLessons,
   coupons,
   courses,
   events,
+  lessonMaterials,
+  lessonVideos,
   experts,
   faqs,
   hero,
@@ -18,6 +22,7 @@ import {
   talents,
 } from "../schema.ts";
 import { createTestDatabase } from "../../../tests/support/test-db.ts";
+import { createLocalStore } from "../../integrations/media/local-store.ts";
 import { CATEGORY_NAMES, DEMO_COUPONS, seed, seedIfEmpty, upcoming } from "./seed-data.ts";
 
 let database: Database;
@@ -38,6 +43,10 @@ const contentTables = {
   carouselSlides,
   categories,
   courses,
+  courseChapters,
+  courseLessons,
+  lessonVideos,
+  lessonMaterials,
   blogTeasers,
   instructorCtas,
   faqs,
@@ -154,6 +163,31 @@ describe("seed", () => {
     await seed(database.db, { dataDir, now });
     expect(await counts()).toEqual(before);
     expect(readFileSync(file, "utf8")).toBe(svg);
+  });
+
+  it("gives every course chapters with a preview, a ready video, a PDF worksheet and a live class next week (issue 31)", async () => {
+    const store = createLocalStore(dataDir);
+    const all = await database.db.select().from(courses);
+    const lessons = await database.db.select().from(courseLessons);
+    const videos = await database.db.select().from(lessonVideos);
+    const materials = await database.db.select().from(lessonMaterials);
+    for (const course of all) {
+      const mine = lessons.filter((l) => l.courseId === course.id);
+      expect(new Set(mine.map((l) => l.kind))).toEqual(new Set(["text", "video", "materials", "live"]));
+      expect(mine.filter((l) => l.preview)).toHaveLength(1);
+      expect(mine.every((l) => l.published)).toBe(true);
+      const video = videos.find((v) => v.id === mine.find((l) => l.kind === "video")!.videoId);
+      expect(video).toMatchObject({ status: "ready" });
+      expect(await store.has(`videos/${video!.id}/master.m3u8`)).toBe(true);
+      const live = mine.find((l) => l.kind === "live")!;
+      const days = (live.liveStartsAt!.getTime() - now.getTime()) / 86_400_000;
+      expect(days).toBeGreaterThanOrEqual(7);
+      expect(days).toBeLessThan(14);
+      const worksheet = materials.find((m) => m.lessonId === mine.find((l) => l.kind === "materials")!.id)!;
+      const pdf = await store.get(worksheet.storeKey);
+      expect(new TextDecoder().decode(pdf!.bytes.subarray(0, 5))).toBe("%PDF-");
+      expect(pdf!.bytes.byteLength).toBe(worksheet.sizeBytes);
+    }
   });
 
   it("seedIfEmpty does nothing on a seeded database", async () => {

@@ -2,16 +2,20 @@
 // server/db/seed/seed-images.ts into DATA_DIR/media/seed and served at /media/seed.
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { isNotNull, sql } from "drizzle-orm";
+import { eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { writeContent } from "../content-version.ts";
 import {
   blogTeasers,
   carouselSlides,
   categories,
+  courseChapters,
+  courseLessons,
   coupons,
   courses,
   events,
+  lessonMaterials,
+  lessonVideos,
   experts,
   faqs,
   hero,
@@ -19,6 +23,9 @@ import {
   talents,
 } from "../schema.ts";
 import { newId } from "../../lib/id.ts";
+import { createLocalStore } from "../../integrations/media/local-store.ts";
+import type { MediaStore } from "../../integrations/media/store.ts";
+import { buildCourseContent } from "./course-content.ts";
 import { nairaToKobo } from "../../../contract/lib/money.ts";
 import { mediaRoot } from "../../integrations/media/media-root.ts";
 import { CATEGORY_NAMES, type Category } from "./categories.ts";
@@ -27,6 +34,8 @@ import { bannerSvg, portraitSvg, type Motif, type PaletteName, type PortraitOpti
 
 export interface SeedOptions {
   dataDir: string;
+  /** where the lessons' files go (the seed video, the worksheets): the app's media store; local disk by default */
+  store?: MediaStore;
   /** the clock used for created_at and the upcoming event dates; defaults to now */
   now?: Date;
 }
@@ -35,6 +44,8 @@ export interface SeedCounts {
   carouselSlides: number;
   categories: number;
   courses: number;
+  /** the demo courses' lessons (issue 31) */
+  lessons: number;
   blogTeasers: number;
   instructorCtas: number;
   faqs: number;
@@ -73,12 +84,32 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedCounts> {
   // the blog's pictures too, even when its posts are kept: they may refer to them
   const images = new Map([...content.images, ...blogSeedImages()]);
   await writeSeedImages(options.dataDir, images);
+  const store = options.store ?? createLocalStore(options.dataDir);
+  // the lessons' files first (fresh keys): a failed seed leaves only unused files behind
+  const learning = await buildCourseContent(content.courses, store, now);
+  const oldFiles: string[] = [];
 
   // One transaction, with the content version bumped in it (architecture "Caching").
   const blog = await writeContent(db, ["site"], async (tx) => {
     // A coupon bound to a course that is about to go would become a general coupon (course_id is set
     // null on delete): switch those off first.
     await tx.update(coupons).set({ isValid: false }).where(isNotNull(coupons.courseId));
+
+    // the old courses' videos and materials (their lessons go with the courses): their files after commit
+    const oldVideos = await tx
+      .select({ id: lessonVideos.id })
+      .from(lessonVideos)
+      .innerJoin(courseLessons, eq(courseLessons.videoId, lessonVideos.id));
+    const oldMaterials = await tx.select({ key: lessonMaterials.storeKey }).from(lessonMaterials);
+    oldFiles.push(...oldMaterials.map((m) => m.key));
+    if (oldVideos.length > 0) {
+      await tx.delete(lessonVideos).where(
+        inArray(
+          lessonVideos.id,
+          oldVideos.map((v) => v.id),
+        ),
+      );
+    }
 
     await tx.delete(carouselSlides);
     await tx.delete(categories);
@@ -94,6 +125,10 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedCounts> {
     await tx.insert(carouselSlides).values(content.carouselSlides);
     await tx.insert(categories).values(content.categories);
     await tx.insert(courses).values(content.courses);
+    await tx.insert(courseChapters).values(learning.chapters);
+    await tx.insert(lessonVideos).values(learning.videos);
+    await tx.insert(courseLessons).values(learning.lessons);
+    await tx.insert(lessonMaterials).values(learning.materials);
     await tx.insert(blogTeasers).values(content.blogTeasers);
     await tx.insert(instructorCtas).values(content.instructorCtas);
     await tx.insert(faqs).values(content.faqs);
@@ -114,10 +149,13 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedCounts> {
     return seedBlogIfEmpty(tx, now);
   });
 
+  for (const key of oldFiles) await store.delete(key).catch(() => {});
+
   return {
     carouselSlides: content.carouselSlides.length,
     categories: content.categories.length,
     courses: content.courses.length,
+    lessons: learning.lessons.length,
     blogTeasers: content.blogTeasers.length,
     instructorCtas: content.instructorCtas.length,
     faqs: content.faqs.length,
