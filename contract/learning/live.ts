@@ -106,3 +106,10 @@ export function liveTimes(startsAt: Date | string, timeZone?: string | null): { 
   if (offsetMinutes(at, timeZone) === offsetMinutes(at, "Africa/Lagos")) return { lagos, local: null };
   return { lagos, local: formatInZone(at, timeZone) };
 }
+
+/**
+ * The lesson page's path, as the reminder e-mails and the calendar file link to it. (The page's route
+ * must be this one: app/pages.ts.)
+ */
+export const lessonPagePath = (courseId: string, lessonId: string) =>
+  `/courses/${encodeURIComponent(courseId)}/lessons/${encodeURIComponent(lessonId)}`;

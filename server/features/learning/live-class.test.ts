@@ -87,13 +87,16 @@ describe("liveClassIcs", () => {
 
   it("does not depend on the server's time zone", () => {
     // ics reads local time by default (stack-notes-learning §4); UTC instants make TZ irrelevant
-    const before = process.env.TZ;
+    // eslint-disable-next-line no-restricted-properties -- the process's zone is what this test changes
+    const env = process.env;
+    const before = env.TZ;
     try {
-      process.env.TZ = "America/New_York";
+      env.TZ = "America/New_York";
       expect(make()).toContain("DTSTART:20300316T150000Z\r\n");
+      expect(make()).toContain("DTEND:20300316T163000Z\r\n");
     } finally {
-      if (before === undefined) delete process.env.TZ;
-      else process.env.TZ = before;
+      if (before === undefined) delete env.TZ;
+      else env.TZ = before;
     }
   });
 

@@ -32,7 +32,11 @@ export const liveClassUid = (lessonId: string, url: string) => `lesson-${lessonI
 
 /** A TEXT value (RFC 5545 §3.3.11): backslash, semicolon, comma and line breaks escaped. */
 const text = (value: string) =>
-  value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n|\r/g, "\\n");
+  value
+    .replace(/\\/g, "\\\\")
+    .replace(/;/g, "\\;")
+    .replace(/,/g, "\\,")
+    .replace(/\r?\n|\r/g, "\\n");
 
 /** A file name for the download and the e-mail's attachment: letters, digits and dashes. */
 export function liveClassFileName(title: string): string {
@@ -109,7 +113,12 @@ export function liveClassIcs(input: LiveClassIcsInput): string {
     status: "CONFIRMED",
     busyStatus: "BUSY",
     ...(input.organizerEmail
-      ? { organizer: { name: (input.organizerName ?? input.courseTitle).replace(/"/g, ""), email: input.organizerEmail } }
+      ? {
+          organizer: {
+            name: (input.organizerName ?? input.courseTitle).replace(/"/g, ""),
+            email: input.organizerEmail,
+          },
+        }
       : {}),
     alarms: [
       {
