@@ -224,6 +224,19 @@ describe("checkMaterial: archives", () => {
     expect(refusal(hidden, "hidden.zip").message).toContain("hidden.zip → notes.txt → level2-0.zip");
   });
 
+  it("refuses an archive inside it too big to check", () => {
+    // 129 MB inside, packed small, with 1.5 MB of stored noise so that the whole is under 100×
+    const zeros = Buffer.alloc(129 * MB);
+    const inner = zip([{ name: "zeros.bin", data: zeros, method: 0 }]);
+    const deflated = { bytes: deflateRawSync(inner), size: inner.length, crc: crc32(inner) };
+    const noise = Buffer.from(Array.from({ length: 1.5 * MB }, (_, i) => (i * 2654435761) >>> 24));
+    const outer = zip([
+      { name: "noise.bin", data: noise, method: 0 },
+      { name: "big.zip", deflated },
+    ]);
+    expect(refusal(outer, "course.zip").message).toBe(MATERIAL_MESSAGES.nestedTooBig("course.zip", "big.zip"));
+  });
+
   it("refuses paths that leave the folder", () => {
     for (const bad of ["../evil.sh", "docs/../../evil.sh", "/etc/passwd", "C:\\Windows\\evil.dll", "a\\..\\..\\b"]) {
       const archive = zip([{ name: bad, data: text("x") }]);
@@ -269,6 +282,9 @@ describe("checkMaterial: archives", () => {
     const data = text("hello, world");
     const wrongCrc = zip([{ name: "a.txt", deflated: { bytes: deflateRawSync(data), size: data.length, crc: 1234 } }]);
     expect(refusal(wrongCrc, "crc.zip").message).toContain("a.txt does not match its checksum");
+    const storedCrc = zip([{ name: "a.txt", data: text("hello"), method: 0 }]);
+    storedCrc.writeUInt32LE(1234, storedCrc.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])) + 16);
+    expect(refusal(storedCrc, "crc.zip").message).toContain("a.txt does not match its checksum");
     // a compression method ordinary programs cannot open
     const lzma = zip([{ name: "a.txt", data: text("hello"), method: 14 }]);
     expect(refusal(lzma, "lzma.zip").message).toBe(MATERIAL_MESSAGES.method("lzma.zip", "a.txt"));

@@ -19,8 +19,11 @@ export const ZIP_MAX_ENTRIES = 10_000;
 const VERIFY_ENTRY_MAX = 16 * 1024 * 1024;
 /** ...up to this much in all per file. */
 const VERIFY_BUDGET = 128 * 1024 * 1024;
-/** An archive inside the archive is unpacked in memory to read its own directory, up to this much in all. */
-const NESTED_BUDGET = 64 * 1024 * 1024;
+/**
+ * An archive inside the archive is unpacked in memory, one at a time, to read its own directory: up to
+ * this big (all of them together are within ZIP_MAX_UNPACKED already).
+ */
+const NESTED_MAX = 128 * 1024 * 1024;
 
 const TYPE_NAMES: Record<string, string> = {
   pdf: "a PDF",
@@ -203,7 +206,6 @@ interface Tally {
   entries: number;
   unpacked: number;
   verified: number;
-  nested: number;
   /** the uploaded file's size: the ratio is over the whole upload */
   packed: number;
 }
@@ -214,7 +216,7 @@ const U16_MAX = 0xffff;
 
 /** Reads and checks an archive's directory, and those of the archives inside it (one level deep). */
 function inspectZip(bytes: Uint8Array, name: string): ZipEntry[] {
-  const tally: Tally = { entries: 0, unpacked: 0, verified: 0, nested: 0, packed: bytes.length };
+  const tally: Tally = { entries: 0, unpacked: 0, verified: 0, packed: bytes.length };
   return inspectLevel(bytes, name, [], tally);
 }
 
@@ -355,6 +357,7 @@ function inspectLevel(bytes: Uint8Array, name: string, inside: string[], tally: 
     const isDir = entryName.endsWith("/");
     const data = bytes.subarray(dataOffset, dataOffset + compressedSize);
     let content: Uint8Array | null = method === 0 ? data : null;
+    if (content && !isDir && crc32(content) !== crc) throw damaged(`${entryName} does not match its checksum`);
     // Inflated in memory only, to see that it holds what the directory says (a bomb declares little).
     if (
       method === 8 &&
@@ -363,8 +366,7 @@ function inspectLevel(bytes: Uint8Array, name: string, inside: string[], tally: 
       tally.verified + uncompressedSize <= VERIFY_BUDGET
     ) {
       tally.verified += uncompressedSize;
-      content = inflateEntry(data, uncompressedSize, entryName, damaged, lies);
-      if (crc32(content) !== crc) throw damaged(`${entryName} does not match its checksum`);
+      content = inflateEntry(data, uncompressedSize, crc, entryName, damaged, lies);
     }
     if (entryName === "mimetype" && content && content.length < 200)
       entry.text = Buffer.from(content).toString("latin1");
@@ -373,9 +375,8 @@ function inspectLevel(bytes: Uint8Array, name: string, inside: string[], tally: 
       const head = content ?? (method === 8 ? inflateHead(data) : null);
       if (head && (startsWith(head, ascii("PK\x03\x04")) || startsWith(head, ascii("PK\x05\x06")))) {
         if (inside.length >= 1) throw Invalid(MATERIAL_MESSAGES.nested(name, [name, ...inside, entryName].join(" → ")));
-        tally.nested += uncompressedSize;
-        if (tally.nested > NESTED_BUDGET) throw Invalid(MATERIAL_MESSAGES.nestedTooBig(name, entryName));
-        const inner = content ?? inflateEntry(data, uncompressedSize, entryName, damaged, lies);
+        if (uncompressedSize > NESTED_MAX) throw Invalid(MATERIAL_MESSAGES.nestedTooBig(name, entryName));
+        const inner = content ?? inflateEntry(data, uncompressedSize, crc, entryName, damaged, lies);
         inspectLevel(inner, name, [...inside, entryName], tally);
       }
     }
@@ -390,9 +391,11 @@ function inspectLevel(bytes: Uint8Array, name: string, inside: string[], tally: 
   return entries;
 }
 
+/** A deflated entry unpacked in memory: exactly its declared size, and its checksum right. */
 function inflateEntry(
   data: Uint8Array,
   size: number,
+  crc: number,
   entryName: string,
   damaged: (why: string) => Error,
   lies: (why: string) => Error,
@@ -406,6 +409,7 @@ function inflateEntry(
     throw damaged(`${entryName} cannot be unpacked`);
   }
   if (out.length !== size) throw lies(`${entryName} unpacks to ${formatBytes(out.length)}, not ${formatBytes(size)}`);
+  if (crc32(out) !== crc) throw damaged(`${entryName} does not match its checksum`);
   return out;
 }
 
