@@ -17,6 +17,7 @@ import {
   liveReminderKey,
   scheduleLiveReminders,
   sendLiveReminders,
+  type LiveReminderDeps,
   type LiveScheduleDeps,
 } from "./live-reminders.ts";
 
@@ -32,7 +33,7 @@ const START = new Date("2030-03-16T15:00:00Z");
 const JOIN = "https://zoom.us/j/81234500001?pwd=LiveOnly";
 const BRAND = { name: "TechAfrica", url: "https://academy.example", postalAddress: null };
 
-function depsAt(now: Date): LiveScheduleDeps {
+function depsAt(now: Date): LiveScheduleDeps & LiveReminderDeps {
   return { db: t.db, mailer: t.mailer, boss: t.queue.boss, brand: BRAND, now: () => now, logger: silentLogger };
 }
 
@@ -131,8 +132,8 @@ describe("live class reminders", () => {
     const at24 = new Date(START.getTime() - 24 * HOUR);
     const at1 = new Date(START.getTime() - HOUR);
     expect(scheduled).toEqual({
-      "24h": { kind: "scheduled", at: at24, jobId: expect.any(String) },
-      "1h": { kind: "scheduled", at: at1, jobId: expect.any(String) },
+      "24h": { kind: "scheduled", at: at24, jobId: expect.any(String), due: false },
+      "1h": { kind: "scheduled", at: at1, jobId: expect.any(String), due: false },
     });
     const jobs = await jobsOf(lesson.id);
     expect(jobs.map((j) => [j.data, new Date(j.start_after).toISOString()])).toEqual([
@@ -223,8 +224,8 @@ describe("live class reminders", () => {
     await t.db.update(courseLessons).set({ liveStartsAt: moved }).where(eq(courseLessons.id, lesson.id));
     const again = await scheduleLiveReminders(depsAt(movedAt), lesson.id);
     expect(again).toEqual({
-      "24h": { kind: "scheduled", at: new Date(moved.getTime() - 24 * HOUR), jobId: expect.any(String) },
-      "1h": { kind: "scheduled", at: new Date(moved.getTime() - HOUR), jobId: expect.any(String) },
+      "24h": { kind: "scheduled", at: new Date(moved.getTime() - 24 * HOUR), jobId: expect.any(String), due: false },
+      "1h": { kind: "scheduled", at: new Date(moved.getTime() - HOUR), jobId: expect.any(String), due: false },
     });
     expect((await jobsOf(lesson.id)).filter((j) => j.data.startsAt === moved.toISOString())).toHaveLength(2);
     // the old start's 1-hour job, when it comes
@@ -267,26 +268,37 @@ describe("live class reminders", () => {
     expect(await mailsTo(email)).toEqual([]);
   });
 
-  it("announced late: a reminder whose point has passed goes at once, and never both at once", async () => {
-    // 3 hours before: the first reminder at once, saying how long is left; the 1-hour one queued
+  it("announced late: a reminder whose point has passed is queued at once, and never both at once", async () => {
+    // 3 hours before: the first reminder's job due now, the 1-hour one at its point
     const { course, lesson } = await liveClass();
     const email = await learner(course.id);
-    const three = await scheduleLiveReminders(depsAt(new Date(START.getTime() - 3 * HOUR)), lesson.id);
+    const threeBefore = new Date(START.getTime() - 3 * HOUR);
+    const three = await scheduleLiveReminders(depsAt(threeBefore), lesson.id);
     expect(three).toEqual({
-      "24h": { kind: "sent-now", result: { sent: 1, learners: 1 } },
-      "1h": { kind: "scheduled", at: new Date(START.getTime() - HOUR), jobId: expect.any(String) },
+      "24h": { kind: "scheduled", at: threeBefore, jobId: expect.any(String), due: true },
+      "1h": { kind: "scheduled", at: new Date(START.getTime() - HOUR), jobId: expect.any(String), due: false },
+    });
+    // (the job's work, a moment later) saying how long is left
+    const ran = new Date(threeBefore.getTime() + 2_000);
+    expect(await sendLiveReminders(depsAt(ran), lesson.id, "24h", START.toISOString())).toEqual({
+      sent: 1,
+      learners: 1,
     });
     expect((await mailsTo(email)).map((m) => m.subject)).toEqual(["Starting in 3 hours: Ìpàdé Ọ̀sẹ̀ — Adébáyọ̀"]);
 
-    // 40 minutes before (published late, say): the 1-hour one only, at once
+    // 40 minutes before (published late, say): the 1-hour one only, due now
     const other = await liveClass();
     const latecomer = await learner(other.course.id);
-    const late = await scheduleLiveReminders(depsAt(new Date(START.getTime() - 40 * 60_000)), other.lesson.id);
+    const fortyBefore = new Date(START.getTime() - 40 * 60_000);
+    const late = await scheduleLiveReminders(depsAt(fortyBefore), other.lesson.id);
     expect(late).toEqual({
       "24h": { kind: "none", reason: "superseded" },
-      "1h": { kind: "sent-now", result: { sent: 1, learners: 1 } },
+      "1h": { kind: "scheduled", at: fortyBefore, jobId: expect.any(String), due: true },
     });
-    expect(await jobsOf(other.lesson.id)).toEqual([]);
+    expect((await jobsOf(other.lesson.id)).map((j) => j.data.slot)).toEqual(["1h"]);
+    expect(await sendLiveReminders(depsAt(fortyBefore), other.lesson.id, "1h", START.toISOString())).toMatchObject({
+      sent: 1,
+    });
     expect((await mailsTo(latecomer)).map((m) => m.subject)).toEqual(["Starting in 40 minutes: Ìpàdé Ọ̀sẹ̀ — Adébáyọ̀"]);
     // the 24-hour job of that start, running late, sends nothing either
     expect(
@@ -340,5 +352,15 @@ describe("live class reminders", () => {
     while (Object.keys(await storedFor(lesson.id)).length === 0 && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 100));
     expect((await mailsTo(email)).map((m) => m.subject)).toEqual(["Starting in 24 hours: Ìpàdé Ọ̀sẹ̀ — Adébáyọ̀"]);
+  });
+
+  it("a class published 5 hours before: the app's worker sends the first reminder at once", async () => {
+    const { course, lesson } = await liveClass({ startsAt: new Date(Date.now() + 5 * HOUR) });
+    const email = await learner(course.id);
+    expect((await scheduleLiveReminders(depsAt(new Date()), lesson.id))["24h"]).toMatchObject({ due: true });
+    const deadline = Date.now() + 15_000;
+    while (Object.keys(await storedFor(lesson.id)).length === 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
+    expect((await mailsTo(email)).map((m) => m.subject)).toEqual(["Starting in 5 hours: Ìpàdé Ọ̀sẹ̀ — Adébáyọ̀"]);
   });
 });

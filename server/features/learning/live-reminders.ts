@@ -1,7 +1,7 @@
 // The reminders of a live class (issue 31; decision 074): each enrolled learner gets an e-mail 24 hours
 // and 1 hour before the start, made as the showcase's streaming links are (tickets.service.ts): a pg-boss
-// job per lesson, reminder and start time (kept in the database, so it survives restarts), or the e-mail
-// at once when that point has passed and the class has not started.
+// job per lesson, reminder and start time (kept in the database, so it survives restarts), run at once
+// when that point has passed and the class has not started.
 //
 // Exactly once whatever runs twice: each e-mail is stored under the key
 // live:<lesson id>:<address>:<24h|1h>:<start ISO>, and a second one under a key is never stored
@@ -45,9 +45,12 @@ export interface LiveReminderDeps {
   logger?: Logger;
 }
 
-export interface LiveScheduleDeps extends LiveReminderDeps {
+export interface LiveScheduleDeps {
+  db: Db;
   /** pg-boss: the reminder jobs are queued on it */
   boss: PgBoss;
+  /** the clock (tests move it) */
+  now?: () => Date;
 }
 
 /** The key a learner's one reminder of a slot and start is stored under (mail_messages.dedupe_key). */
@@ -213,15 +216,16 @@ interface LiveReminderJob {
 }
 
 export type LiveScheduleResult =
-  | { kind: "scheduled"; at: Date; jobId: string | null }
-  | { kind: "sent-now"; result: LiveReminderResult }
+  /** a job at the reminder's point; `due`: that point has passed, the job runs at once */
+  | { kind: "scheduled"; at: Date; jobId: string | null; due: boolean }
   | { kind: "none"; reason: "unknown lesson" | "draft" | "no start" | "started" | "superseded" };
 
 /**
- * After a live lesson is created or published, or its start changes: for each reminder, a job at its
- * point (start − 24 h, start − 1 h), or the reminder at once when that point has passed and the class has
- * not started. A draft, a lesson without a start or a class under way or over: nothing. Calling it again
- * for the same start queues no second job and sends nobody a second e-mail.
+ * After a live lesson is created or published, or its start changes (call it once that is committed):
+ * for each reminder, a job at its point (start − 24 h, start − 1 h), or a job at once when that point
+ * has passed and the class has not started (the worker renders the e-mails, not the admin's request).
+ * A draft, a lesson without a start or a class under way or over: nothing. Calling it again for the
+ * same start queues no second job and sends nobody a second e-mail.
  */
 export async function scheduleLiveReminders(
   deps: LiveScheduleDeps,
@@ -238,21 +242,18 @@ export async function scheduleLiveReminders(
   const results = {} as Record<ReminderSlot, LiveScheduleResult>;
   for (const slot of REMINDER_SLOTS) {
     const timing = reminderTiming(slot, startsAt, now);
-    if (timing.kind === "none") results[slot] = { kind: "none", reason: timing.reason };
-    else if (timing.kind === "now")
-      results[slot] = {
-        kind: "sent-now",
-        result: await sendLiveReminders(deps, lessonId, slot, startsAt.toISOString()),
-      };
-    else {
-      await ensureQueue(deps.boss);
-      const jobId = await deps.boss.send(
-        LIVE_REMINDER_QUEUE,
-        { lessonId, slot, startsAt: startsAt.toISOString() } satisfies LiveReminderJob,
-        { startAfter: timing.at, singletonKey: liveReminderJobKey(lessonId, slot, startsAt) },
-      );
-      results[slot] = { kind: "scheduled", at: timing.at, jobId };
+    if (timing.kind === "none") {
+      results[slot] = { kind: "none", reason: timing.reason };
+      continue;
     }
+    const at = timing.kind === "later" ? timing.at : now;
+    await ensureQueue(deps.boss);
+    const jobId = await deps.boss.send(
+      LIVE_REMINDER_QUEUE,
+      { lessonId, slot, startsAt: startsAt.toISOString() } satisfies LiveReminderJob,
+      { startAfter: at, singletonKey: liveReminderJobKey(lessonId, slot, startsAt) },
+    );
+    results[slot] = { kind: "scheduled", at, jobId, due: timing.kind === "now" };
   }
   return results;
 }
