@@ -17,7 +17,6 @@ import {
   liveReminderKey,
   scheduleLiveReminders,
   sendLiveReminders,
-  type LiveReminderDeps,
   type LiveScheduleDeps,
 } from "./live-reminders.ts";
 
@@ -33,7 +32,7 @@ const START = new Date("2030-03-16T15:00:00Z");
 const JOIN = "https://zoom.us/j/81234500001?pwd=LiveOnly";
 const BRAND = { name: "TechAfrica", url: "https://academy.example", postalAddress: null };
 
-function depsAt(now: Date): LiveScheduleDeps & LiveReminderDeps {
+function depsAt(now: Date): LiveScheduleDeps {
   return { db: t.db, mailer: t.mailer, boss: t.queue.boss, brand: BRAND, now: () => now, logger: silentLogger };
 }
 

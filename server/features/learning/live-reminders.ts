@@ -45,12 +45,10 @@ export interface LiveReminderDeps {
   logger?: Logger;
 }
 
-export interface LiveScheduleDeps {
-  db: Db;
+/** The reminders' deps and the queue (the mailer and brand are the worker's: the jobs send). */
+export interface LiveScheduleDeps extends LiveReminderDeps {
   /** pg-boss: the reminder jobs are queued on it */
   boss: PgBoss;
-  /** the clock (tests move it) */
-  now?: () => Date;
 }
 
 /** The key a learner's one reminder of a slot and start is stored under (mail_messages.dedupe_key). */
