@@ -173,7 +173,6 @@ export function createServices(deps: Deps) {
               boss: deps.queue!.boss,
               brand: emailBrand(deps.env),
               logger: deps.logger,
-              publicUrl: deps.env.PUBLIC_URL,
             },
             lessonId,
           ).then(() => {})

@@ -4,6 +4,7 @@ import type { Database } from "../db/client.ts";
 import type { Env } from "../env.ts";
 import { createMailer, type Mailer, type MailerDeps } from "../features/mail/mail.service.ts";
 import { emailBrand } from "../features/mail/templates/brand.ts";
+import { startLiveReminderWorker } from "../features/learning/live-reminders.ts";
 import { startVideoWorker } from "../features/learning/video/video-jobs.ts";
 import { startStreamLinkWorker } from "../features/tickets/tickets.service.ts";
 import { createMediaStore } from "../integrations/media/create-media-store.ts";
@@ -43,6 +44,8 @@ export async function startJobs(
       logger,
       ffmpegPath: env.FFMPEG_PATH,
     });
+    // Enrolled learners' reminders of live classes, 24 hours and 1 hour before (scheduleLiveReminders).
+    await startLiveReminderWorker(queue.boss, { db: database.db, mailer, brand: emailBrand(env), logger });
     return { queue, mailer };
   } catch (error) {
     // Started but unusable: end pg-boss, or its timers keep the process alive.
