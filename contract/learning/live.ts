@@ -109,7 +109,7 @@ export function liveTimes(startsAt: Date | string, timeZone?: string | null): { 
 
 /**
  * The lesson page's path, as the reminder e-mails and the calendar file link to it. (The page's route
- * must be this one: app/pages.ts.)
+ * must be this one: app/pages.ts, /learn/:courseId/:lessonId.)
  */
 export const lessonPagePath = (courseId: string, lessonId: string) =>
-  `/courses/${encodeURIComponent(courseId)}/lessons/${encodeURIComponent(lessonId)}`;
+  `/learn/${encodeURIComponent(courseId)}/${encodeURIComponent(lessonId)}`;

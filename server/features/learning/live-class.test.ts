@@ -9,7 +9,7 @@ const YORUBA = "Ìpàdé Ọ̀sẹ̀ — Adébáyọ̀";
 /** Saturday 16 March 2030, 4 pm in Lagos. */
 const START = new Date("2030-03-16T15:00:00Z");
 const LESSON = "65f0c0ffee0000000000abcd";
-const PAGE = `https://academy.example/courses/c1/lessons/${LESSON}`;
+const PAGE = `https://academy.example/learn/c1/${LESSON}`;
 const JOIN = "https://zoom.us/j/81234500001?pwd=Secret";
 
 function make(overrides: Partial<Parameters<typeof liveClassIcs>[0]> = {}) {
