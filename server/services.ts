@@ -155,7 +155,7 @@ export function createServices(deps: Deps) {
   const resources = { ...createKitServices(db), categories, events: eventsAdmin.formService };
   const singles = { hero: { get: content.getHero, save: content.saveHero, clear: content.clearHero } };
   checkRegistry(resources, singles);
-  const learning = createLearningService({ db });
+  const learning = createLearningService({ db, publicUrl: deps.env.PUBLIC_URL, siteName: deps.env.SITE_NAME });
   // whether this machine has ffmpeg, looked for once at start (decision 073)
   const ffmpeg = findFfmpeg(deps.env.FFMPEG_PATH);
   const authoring = createAuthoringService({

@@ -34,6 +34,7 @@ import { DomainError, Invalid, NotFound } from "../../lib/errors.ts";
 import type { AuthoringService } from "./authoring.service.ts";
 import type { LearningService } from "./learning.service.ts";
 import { videoFileKey } from "./video/video-files.ts";
+import { ICS_CONTENT_TYPE } from "./live-class.ts";
 
 const tags = ["Learning"];
 const Id = z.string().max(100);
@@ -150,6 +151,24 @@ const materialFile = defineRoute({
     401: errorResponse("Signed out"),
     403: errorResponse("Not enrolled"),
     404: errorResponse("No such material"),
+  },
+});
+
+const liveCalendar = defineRoute({
+  access: "public",
+  optionalSignIn: true,
+  operationId: "getLiveClassCalendar",
+  method: "get",
+  path: "/api/lessons/{id}/calendar.ics",
+  tags,
+  summary: "A live class as a calendar file (RFC 5545), for those who may open the lesson",
+  description: "Its time (UTC) and the lesson page's address, with a reminder 15 minutes before; never the join link.",
+  request: { params: z.object({ id: Id }) },
+  responses: {
+    200: { description: "The calendar file", content: { "text/calendar": { schema: z.string() } } },
+    401: errorResponse("Signed out"),
+    403: errorResponse("Not enrolled"),
+    404: errorResponse("No such live class"),
   },
 });
 
@@ -432,6 +451,15 @@ export function registerLearningRoutes(app: OpenAPIHono<BackendEnv>, deps: Learn
     const { id, materialId } = c.req.valid("param");
     const row = await learning.material(c.get("actor"), id, materialId);
     return sendStored(c, store, row.storeKey, row.contentType, row.name) as never;
+  });
+
+  app.openapi(liveCalendar, async (c) => {
+    const { fileName, body } = await learning.liveCalendar(c.get("actor"), c.req.valid("param").id);
+    return c.body(body, 200, {
+      "Content-Type": `${ICS_CONTENT_TYPE}; charset=utf-8`,
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "private, no-store",
+    }) as never;
   });
 
   app.openapi(content, async (c) => c.json(await authoring.content(c.get("actor"), c.req.valid("param").id), 200));

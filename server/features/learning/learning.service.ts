@@ -33,6 +33,8 @@ import { isId } from "../../lib/id.ts";
 import { sanitizePostHtml } from "../../lib/sanitize.ts";
 import { isAdmin, type Actor } from "../auth/actor.ts";
 import { enrolledCourses, isEnrolled, learnerOf } from "./enrolment.ts";
+import { liveClassFileName, liveClassIcs } from "./live-class.ts";
+import { lessonPagePath } from "../../../contract/learning/live.ts";
 
 export type LessonRow = typeof courseLessons.$inferSelect;
 export type ChapterRow = typeof courseChapters.$inferSelect;
@@ -84,6 +86,9 @@ export function toMaterial(row: MaterialRow): Material {
 
 export interface LearningDeps {
   db: Db;
+  /** the site's address and name, for the calendar file of a live class */
+  publicUrl?: string;
+  siteName?: string;
   now?: () => Date;
 }
 
@@ -378,6 +383,30 @@ export function createLearningService(deps: LearningDeps) {
         result.set(courseId, { completed, total: lessons.length, next });
       }
       return result;
+    },
+
+    /**
+     * A live class as a calendar file (RFC 5545), for those who may open the lesson: its time and the lesson
+     * page's address, never the join link (decision 074). NotFound for a lesson that is no live class.
+     */
+    async liveCalendar(actor: Actor | null, lessonId: string): Promise<{ fileName: string; body: string }> {
+      const { lesson } = await allowed(actor, lessonId);
+      if (lesson.kind !== "live" || !lesson.liveStartsAt) throw NotFound(M.lessonNotFound);
+      const course = await courseRow(lesson.courseId);
+      const base = deps.publicUrl ?? "http://localhost:3000";
+      return {
+        fileName: liveClassFileName(lesson.title),
+        body: liveClassIcs({
+          lessonId: lesson.id,
+          title: lesson.title,
+          courseTitle: course.title,
+          startsAt: lesson.liveStartsAt,
+          minutes: Math.round((lesson.durationSeconds ?? 0) / 60),
+          url: new URL(lessonPagePath(lesson.courseId, lesson.id), base).href,
+          organizerName: deps.siteName,
+          now: now(),
+        }),
+      };
     },
 
     /** The store key of a lesson video's file, for those allowed; null when there is no such file. */

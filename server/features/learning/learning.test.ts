@@ -176,6 +176,21 @@ describe("GET /api/lessons/{id}: who may open a lesson", () => {
     );
   });
 
+  it("gives the enrolled a live class's calendar file, without the join link", async () => {
+    const res = await call("GET", `/api/lessons/${ids.live}/calendar.ics`, undefined, buyer);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/calendar");
+    expect(res.headers.get("content-disposition")).toContain("live-review.ics");
+    // (lines longer than 75 octets are folded: a CRLF and a space)
+    const ics = (await res.text()).replace(/\r\n /g, "");
+    expect(ics).toContain("BEGIN:VEVENT");
+    expect(ics).toContain(`/learn/${courseId}/${ids.live}`);
+    expect(ics).not.toContain("meet.example.org");
+    expect((await call("GET", `/api/lessons/${ids.live}/calendar.ics`, undefined, other)).status).toBe(403);
+    expect((await call("GET", `/api/lessons/${ids.live}/calendar.ics`, undefined, null)).status).toBe(401);
+    expect((await call("GET", `/api/lessons/${ids.text}/calendar.ics`, undefined, buyer)).status).toBe(404);
+  });
+
   it("ends at once with a refund", async () => {
     const learner = await createAccount(t);
     const reference = await buy(learner);
