@@ -2,7 +2,7 @@
 // Enroll Now (the cards' enrol dialog), and its outline with the free previews. Server-rendered and
 // readable without JavaScript; kept by the page cache for anonymous visitors (the "courses" scope).
 import { useState } from "react";
-import { data, Link } from "react-router";
+import { data, Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/course";
 import { socialImage } from "../../contract/lib/media-urls.ts";
 import { Breadcrumb } from "../components/ui/breadcrumb.tsx";
@@ -40,6 +40,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 export default function CoursePage({ loaderData }: Route.ComponentProps) {
   const { course, outline } = loaderData;
   const [enrolling, setEnrolling] = useState(false);
+  const revalidator = useRevalidator();
   usePreloadEnrolModal();
   const next = nextLessonOf(outline);
   const action =
@@ -70,7 +71,16 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
         </section>
         <CourseFeatures features={course.features} />
       </div>
-      {enrolling ? <LazyEnrolModal course={course} onClose={() => setEnrolling(false)} /> : null}
+      {enrolling ? (
+        <LazyEnrolModal
+          course={course}
+          onClose={() => {
+            setEnrolling(false);
+            // paid: the learner's page now (Start learning, the outline open)
+            void revalidator.revalidate();
+          }}
+        />
+      ) : null}
     </main>
   );
 }

@@ -50,7 +50,8 @@ export function LessonPlayer({
     completedRef.current = completed;
     onCompletedRef.current = onCompleted;
   });
-  const start = length !== null && resumeAt >= length - 3 ? 0 : resumeAt;
+  // where it starts, fixed when the lesson opens (a saved position coming back must not restart it)
+  const [start] = useState(() => (length !== null && resumeAt >= length - 3 ? 0 : resumeAt));
 
   useEffect(() => {
     const video = ref.current;

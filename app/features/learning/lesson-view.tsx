@@ -92,6 +92,7 @@ function LessonVideo({
   }
   return (
     <LessonPlayer
+      key={lesson._id}
       lessonId={lesson._id}
       title={lesson.title}
       src={video.src}
