@@ -6,10 +6,13 @@
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
+import { gzipSync } from "node:zlib";
 import path from "node:path";
 import { request as apiRequest, type BrowserContext, type Page } from "@playwright/test";
 import type { Course } from "../../contract/courses/catalog.ts";
 import { LEARNING_MESSAGES as M, type CourseContent } from "../../contract/learning/learning.ts";
+import { featuredPostPath, PUBLIC_PAGES } from "../../scripts/bench-front.ts";
+import { collectPageAssets } from "../../scripts/bench-lib.ts";
 import { expectAccessible } from "./support/a11y.ts";
 import { bearerHeaders, createAccount, signInByApi, type Account } from "./support/accounts.ts";
 import { allowConsoleErrors, expect, test } from "./support/fixtures.ts";
@@ -363,4 +366,47 @@ test("a video lesson plays through hls.js, resumes on another device and complet
   await watchTo(page, 9.6);
   await expect(page.getByRole("status").filter({ hasText: "Completed" })).toBeVisible({ timeout: 15_000 });
   await expect(outlineRow(page, "First cut")).toContainText("Completed:");
+});
+
+/** The JavaScript a page's HTML names (what loads before it is interactive), gzip -9, as the bench weighs it. */
+async function pageJs(context: BrowserContext, url: string): Promise<{ bytes: number; files: string[] }> {
+  const res = await context.request.get(url, { headers: { "Accept-Encoding": "identity" } });
+  expect(res.status(), url).toBe(200);
+  const { js } = collectPageAssets(await res.text());
+  let bytes = 0;
+  for (const file of js) bytes += gzipSync(await (await context.request.get(file)).body(), { level: 9 }).length;
+  return { bytes, files: js };
+}
+
+test("the course and lesson pages' JavaScript stays within the public pages' (hls.js is no part of it) @desktop", async ({
+  page,
+  request,
+  dataDir,
+}) => {
+  const admin = await createAccount(request, dataDir, { admin: true });
+  const { course, lessons } = await makeCourse(admin);
+  const learner = await createAccount(request, dataDir);
+  await signInByApi(page.context(), learner);
+  await buyByApi(page.context(), learner, course._id);
+  // the heaviest of the public pages the bench weighs, signed in as here (docs/benchmarks.md: 126-137 KB signed
+  // out, over its 100 KB target)
+  const post = await featuredPostPath(test.info().project.use.baseURL!);
+  const publicPages = await Promise.all(
+    PUBLIC_PAGES.map((p) => (p === "post" ? post : p)).map((p) => pageJs(page.context(), p)),
+  );
+  const heaviest = Math.max(...publicPages.map((p) => p.bytes));
+  for (const url of [
+    `/courses/${course._id}`,
+    `/learn/${course._id}/${lessons.cut}`,
+    `/learn/${course._id}/${lessons.sheets}`,
+  ]) {
+    const { bytes, files } = await pageJs(page.context(), url);
+    expect(
+      files.filter((f) => /hls/i.test(f)),
+      url,
+    ).toEqual([]);
+    expect(bytes, `${url}: ${bytes} bytes of JavaScript, the heaviest public page ${heaviest}`).toBeLessThanOrEqual(
+      heaviest,
+    );
+  }
 });

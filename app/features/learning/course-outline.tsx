@@ -1,10 +1,6 @@
 import { Link } from "react-router";
-import {
-  formatLength,
-  LESSON_KIND_LABELS,
-  type OutlineChapter,
-  type OutlineLesson,
-} from "../../../contract/learning/learning.ts";
+import type { OutlineChapter, OutlineLesson } from "../../../contract/learning/learning.ts";
+import { formatLength, LESSON_KIND_LABELS } from "../../../contract/learning/learning-texts.ts";
 import { Icon } from "../../components/ui/icons.tsx";
 
 /** A lesson's address. */

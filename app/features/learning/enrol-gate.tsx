@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { Course } from "../../../contract/courses/catalog.ts";
-import { LEARNING_MESSAGES as M, type Outline } from "../../../contract/learning/learning.ts";
+import type { Outline } from "../../../contract/learning/learning.ts";
+import { LEARNING_MESSAGES as M } from "../../../contract/learning/learning-texts.ts";
 import { Button, buttonClass } from "../../components/ui/button.tsx";
 import { LazyEnrolModal, usePreloadEnrolModal } from "../courses/enrol-modal-lazy.ts";
 import { CourseOutline } from "./course-outline.tsx";

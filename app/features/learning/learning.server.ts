@@ -2,7 +2,8 @@
 // when they may open it; a refusal (signed out, or not enrolled) is the outline with Enroll Now, not an
 // error page. Per person: never kept by any cache.
 import { data } from "react-router";
-import { LEARNING_MESSAGES as M, type Lesson } from "../../../contract/learning/learning.ts";
+import type { Lesson } from "../../../contract/learning/learning.ts";
+import { LEARNING_MESSAGES as M } from "../../../contract/learning/learning-texts.ts";
 import type { AppContext } from "../../lib/context.ts";
 import { toPageError } from "../../lib/page-errors.server.ts";
 

@@ -1,10 +1,6 @@
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
-import {
-  formatLength,
-  LESSON_KIND_LABELS,
-  type Lesson,
-  type OutlineLesson,
-} from "../../../contract/learning/learning.ts";
+import type { Lesson, OutlineLesson } from "../../../contract/learning/learning.ts";
+import { formatLength, LESSON_KIND_LABELS } from "../../../contract/learning/learning-texts.ts";
 import { videoPageUrl } from "../../../contract/lib/video-embed.ts";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { Icon } from "../../components/ui/icons.tsx";

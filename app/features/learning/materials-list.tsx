@@ -1,4 +1,5 @@
-import { formatBytes, type Material } from "../../../contract/learning/learning.ts";
+import type { Material } from "../../../contract/learning/learning.ts";
+import { formatBytes } from "../../../contract/learning/learning-texts.ts";
 import { Icon } from "../../components/ui/icons.tsx";
 
 /** A lesson's files (issue 31): each with its name, its size (so a learner on data knows the cost) and a download link. */

@@ -2,7 +2,8 @@
 // the session cookie, same origin): every 15 seconds while it plays, at once when it passes 90 % (the
 // server then completes the lesson), and on pause, at the end and as the page goes (keepalive: the
 // request outlives the page). The server keeps the position, so the learner resumes on any device.
-import { VIDEO_COMPLETE_SHARE, type Progress } from "../../../contract/learning/learning.ts";
+import type { Progress } from "../../../contract/learning/learning.ts";
+import { VIDEO_COMPLETE_SHARE } from "../../../contract/learning/learning-texts.ts";
 import { callApi } from "../../lib/api-client.ts";
 
 const EVERY_MS = 15_000;
