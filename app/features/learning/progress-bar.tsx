@@ -1,3 +1,5 @@
+import { percentOf } from "../../../contract/lib/money.ts";
+
 /** "3 of 8 lessons done", as a bar and in words (the words are what a screen reader and a no-colour reader get). */
 export function ProgressBar({
   completed,
@@ -8,7 +10,7 @@ export function ProgressBar({
   total: number;
   className?: string;
 }) {
-  const percent = total > 0 ? Math.round((completed / total) * 100) : 0;
+  const percent = percentOf(completed, total);
   const words = `${completed} of ${total} lesson${total === 1 ? "" : "s"} done`;
   return (
     <div className={className} data-testid="course-progress">
