@@ -4,10 +4,11 @@
 // not an error page; that page's code (the course, its price, the enrol dialog) is then no part of this
 // one's, which stays within the public pages' JavaScript. A draft or unknown lesson, or one of another
 // course, is a 404. Per person: never kept by any cache.
-import { data, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/lesson";
 import { LEARNING_MESSAGES as M } from "../../contract/learning/learning-texts.ts";
 import { Breadcrumb } from "../components/ui/breadcrumb.tsx";
+import { buttonClass } from "../components/ui/button.tsx";
 import type { ErrorTexts } from "../components/ui/error-page.tsx";
 import { CourseOutline } from "../features/learning/course-outline.tsx";
 import { courseAndOutline, lessonNotFound, NO_STORE, openLesson } from "../features/learning/learning.server.ts";
@@ -77,6 +78,12 @@ export default function LessonPage({ loaderData }: Route.ComponentProps) {
           {outline.progress && outline.enrolled ? (
             <ProgressBar className="mt-3" completed={outline.progress.completed} total={outline.progress.total} />
           ) : null}
+          {outline.enrolled ? null : (
+            // a free preview: the rest of the course is one enrolment away (the course's page has Enroll Now)
+            <Link to={`/courses/${course._id}`} className={buttonClass("primary", "md", "mt-3 w-full")}>
+              Enroll to open every lesson
+            </Link>
+          )}
           <div className="mt-4 lg:max-h-[calc(100dvh-8rem)] lg:overflow-y-auto">
             <CourseOutline
               courseId={course._id}

@@ -130,6 +130,10 @@ test.describe("the course page", () => {
     await expect(page).toHaveURL(`/learn/${course._id}/${lessons.welcome}`);
     await expect(page.getByRole("heading", { level: 1, name: "Welcome" })).toBeVisible();
     await expect(page.getByText("Hello and welcome")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Enroll to open every lesson" })).toHaveAttribute(
+      "href",
+      `/courses/${course._id}`,
+    );
   });
 
   test.describe("without JavaScript", () => {
