@@ -11,9 +11,9 @@ import { E2E_ADMIN_EMAILS, type WorkerOptions } from "./tests/e2e/support/fixtur
 const testEnv = readTestEnv();
 /** Specs that write the shared home, about and course content (see the "content-writes" project). */
 const CONTENT_WRITES =
-  /(admin-(content|audit|courses|categories|refunds|coupons|events|cache)|layout-fit|about-video)\.spec\.ts$/;
-/** Of those, the ones with phone tests too (the categories show on /courses; the layout check adds a course). */
-const BOTH_SIZES_WRITES = /(admin-categories|layout-fit)\.spec\.ts$/;
+  /(admin-(content|audit|courses|categories|refunds|coupons|events|cache)|layout-fit|about-video|learning)\.spec\.ts$/;
+/** Of those, the ones with phone tests too (the categories show on /courses; the layout check and learning add a course). */
+const BOTH_SIZES_WRITES = /(admin-categories|layout-fit|learning)\.spec\.ts$/;
 const port = testEnv.E2E_PORT;
 const baseURL = testEnv.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
 // Each worker process loads this file again: it must get the directory the runner made for the server

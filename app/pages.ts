@@ -50,6 +50,11 @@ export const PAGES: readonly PageEntry[] = [
   { index: true, file: "routes/home.tsx", access: "public" },
   { path: "about", file: "routes/about.tsx", access: "public" },
   { path: "courses", file: "routes/courses.tsx", access: "public" },
+  // A course's own page, and learning it (issue 31): a refused lesson shows the outline and Enroll Now
+  // (the learning service decides who may open a lesson); Mark complete posts as a signed-in user.
+  { path: "courses/:id", file: "routes/course.tsx", access: "public" },
+  { path: "learn/:courseId", file: "routes/learn.tsx", access: "public" },
+  { path: "learn/:courseId/:lessonId", file: "routes/lesson.tsx", access: "public" },
   { path: "showcase", file: "routes/showcase.tsx", access: "public" },
   { path: "contact", file: "routes/contact.tsx", access: "public" },
   // spec public-area §2 "Payment verification (/verify-payment)"

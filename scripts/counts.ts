@@ -129,7 +129,7 @@ export function measure(root = ROOT): Count[] {
   const app = sourceFiles(root, "app");
   const all = ["app", "server", "contract"].flatMap((d) => sourceFiles(root, d));
   const publicSide =
-    /^app\/(routes\/courses\.tsx|features\/(home|blog|payments)\/|features\/courses\/(course-card|course-price|enrol-modal))/;
+    /^app\/(routes\/courses?\.tsx|features\/(home|blog|payments|learning)\/|features\/courses\/(course-card|course-price|enrol-modal))/;
   const coupons = screenLines(root, app, /coupon/i, publicSide);
   const courses = screenLines(root, app, /course|categor/i, publicSide);
   const big = componentLengths(root, app).filter((c) => c.lines > 200);

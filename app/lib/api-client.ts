@@ -6,7 +6,8 @@ export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; 
 /** Calls the API; a network failure is status 0. `message` is the server's, when it sent one. */
 export async function callApi<T>(
   path: string,
-  init: { method?: "GET" | "POST"; body?: unknown } = {},
+  /** keepalive: the request outlives the page (a video's position sent as the learner leaves) */
+  init: { method?: "GET" | "POST"; body?: unknown; keepalive?: boolean } = {},
 ): Promise<ApiResult<T>> {
   try {
     const res = await fetch(`/backend/api${path}`, {
@@ -17,6 +18,7 @@ export async function callApi<T>(
       },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       cache: "no-store",
+      ...(init.keepalive ? { keepalive: true } : {}),
     });
     const json: unknown = await res.json().catch(() => null);
     if (res.ok) return { ok: true, data: json as T };

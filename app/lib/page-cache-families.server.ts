@@ -32,6 +32,8 @@ export function pageFamilyOf(path: string): CacheFamily | null {
   const page = path === "/_root.data" ? "/" : path.endsWith(".data") ? path.slice(0, -".data".length) : path;
   const scopes = FAMILIES[page];
   if (scopes) return { scopes, page: true };
+  // a course's page: the course and its outline (chapters and lessons are written in the "courses" scope)
+  if (/^\/courses\/[0-9a-f]{24}$/.test(page)) return { scopes: ["courses"], page: true };
   const post = /^\/([^/.]+)$/.exec(page)?.[1];
   if (!post || STATIC_SEGMENTS.has(post)) return null;
   let slug: string;

@@ -16,6 +16,7 @@ export const PAGE_SEGMENTS = [
   "courses",
   "edit-course",
   "forgot-password",
+  "learn",
   "login",
   "logout",
   "newsletter",

@@ -119,7 +119,8 @@ export function securityHeaderList(
         scriptSource(nonce, scriptHashes),
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data: blob: https:",
-        "media-src 'self' https:",
+        // hls.js plays a lesson's video through Media Source Extensions: a blob: address (issue 31)
+        "media-src 'self' https: blob:",
         "font-src 'self' data:",
         // the QR scanner's decoder runs in a worker made from a Blob URL (qr-scanner; decision 036)
         "worker-src 'self' blob:",

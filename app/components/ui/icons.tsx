@@ -10,6 +10,9 @@ const paths = {
   chevron: "M6 9l6 6 6-6",
   pause: "M9 6v12M15 6v12",
   play: "M8 5.5v13l10-6.5z",
+  lock: "M7 11V8a5 5 0 0 1 10 0v3M5.5 11h13v9.5h-13z",
+  download: "M12 4v11m-5-5 5 5 5-5M5 20h14",
+  calendar: "M4 6.5h16V20H4zM4 10.5h16M8 4v4M16 4v4",
 } as const;
 
 export type IconName = keyof typeof paths;

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import type { Course } from "../../../contract/courses/catalog.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Icon } from "../../components/ui/icons.tsx";
@@ -19,29 +20,35 @@ export function CourseCard({
   priority?: boolean;
 }) {
   const titleId = `course-${course._id}`;
+  const page = `/courses/${course._id}`;
   return (
     <article
       aria-labelledby={titleId}
       className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-lg"
     >
       <div className="relative aspect-video bg-brand-100">
-        <MediaImage
-          src={course.img}
-          alt=""
-          width={400}
-          height={225}
-          widths={COURSE_IMAGE_WIDTHS}
-          sizes={COURSE_IMAGE_SIZES}
-          priority={priority}
-          className="size-full object-cover"
-        />
+        {/* the picture leads to the course's page too; one link for keyboards and screen readers: the title */}
+        <Link to={page} tabIndex={-1} aria-hidden="true" className="block size-full">
+          <MediaImage
+            src={course.img}
+            alt=""
+            width={400}
+            height={225}
+            widths={COURSE_IMAGE_WIDTHS}
+            sizes={COURSE_IMAGE_SIZES}
+            priority={priority}
+            className="size-full object-cover"
+          />
+        </Link>
         <span className="absolute top-3 left-3 rounded-full bg-white/95 px-3 py-1 text-xs font-semibold text-brand-800 shadow-sm">
           {course.category}
         </span>
       </div>
       <div className="flex flex-1 flex-col p-5">
         <h3 id={titleId} className="text-lg leading-snug font-bold wrap-anywhere text-brand-950">
-          {course.title}
+          <Link to={page} className="hover:text-brand-700 hover:underline">
+            {course.title}
+          </Link>
         </h3>
         <p className="mt-1 text-sm wrap-anywhere text-slate-600">Instructor: {course.instructor}</p>
         <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700">

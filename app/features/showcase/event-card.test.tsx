@@ -2,6 +2,7 @@
 // nothing incomplete is sold or shown half-empty. An event without a date has no Buy Ticket and no empty
 // "When:"; a course without a duration has no "Duration:" with nothing after it.
 import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { Course } from "../../../contract/courses/catalog.ts";
 import { EVENT_DATE_MESSAGES } from "../../../contract/showcase/event-dates.ts";
@@ -66,7 +67,13 @@ describe("the course card", () => {
     features: [],
   };
   it("leaves out an empty duration, and shows one that is given", () => {
-    const html = (course: Course) => renderToStaticMarkup(<CourseCard course={course} onEnroll={() => {}} />);
+    // (the card links to the course's page: a router around it)
+    const html = (course: Course) =>
+      renderToStaticMarkup(
+        <MemoryRouter>
+          <CourseCard course={course} onEnroll={() => {}} />
+        </MemoryRouter>,
+      );
     expect(html(COURSE)).not.toContain("Duration:");
     expect(html({ ...COURSE, duration: "6 weeks" })).toMatch(/Duration: <\/span>6 weeks/);
   });

@@ -20,11 +20,22 @@ import { readAction, refuse, runAction, stay } from "../../lib/action.server.ts"
 import { requireUserPage } from "../../lib/guards.server.ts";
 import { privateNoStore, siteNameOf } from "../../lib/meta.ts";
 import { formatNaira } from "../../../contract/lib/money.ts";
+import { lessonPath } from "../../features/learning/course-outline.tsx";
+import { ProgressBar } from "../../features/learning/progress-bar.tsx";
+
+type CourseProgress = { completed: number; total: number; next: string | null };
+
+const continueWord = (p: CourseProgress) =>
+  p.completed === p.total ? "Review" : p.completed > 0 ? "Continue" : "Start";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const actor = requireUserPage(request, ctx);
-  return ctx.services.account.accountPage(actor.id);
+  const page = await ctx.services.account.accountPage(actor.id);
+  // issue 31: each course's progress and the lesson "Continue" opens (a refunded course has none)
+  const paid = page.courses.filter((c) => c.status !== "refunded").map((c) => c.courseId);
+  const progress = await ctx.services.learning.accountProgress(actor.id, paid);
+  return { ...page, progress: Object.fromEntries(progress) };
 }
 
 export type AccountActionData = ActionResult<never, Record<string, never>>;
@@ -52,7 +63,7 @@ const sectionTitle = "text-2xl font-bold tracking-tight text-brand-950";
 const link = "font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900";
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, emailVerified, courses, tickets, receipts } = loaderData;
+  const { email, emailVerified, courses, tickets, receipts, progress } = loaderData;
   return (
     <main id="main" tabIndex={-1} className="outline-none">
       <Breadcrumb items={[{ label: "Home", to: "/" }, { label: T.title }]} />
@@ -71,7 +82,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           {courses.length > 0 ? (
             <ul className="mt-5 grid gap-4 sm:grid-cols-2">
               {courses.map((c) => (
-                <CourseItem key={c.courseId} course={c} />
+                <CourseItem key={c.courseId} course={c} progress={progress[c.courseId]} />
               ))}
             </ul>
           ) : (
@@ -174,7 +185,7 @@ function RefundedRow({ item }: { item: { refundedAmount: number | null; refunded
   );
 }
 
-function CourseItem({ course }: { course: AccountPageCourse }) {
+function CourseItem({ course, progress }: { course: AccountPageCourse; progress: CourseProgress | undefined }) {
   const refunded = course.status === "refunded";
   return (
     <li className={refunded ? `${card} bg-slate-50` : card} data-status={course.status}>
@@ -197,6 +208,20 @@ function CourseItem({ course }: { course: AccountPageCourse }) {
         <dd className="font-mono break-all text-slate-900">{course.reference}</dd>
       </dl>
       {refunded ? <p className="mt-3 text-sm text-slate-700">{T.courseRefunded}</p> : null}
+      {progress && progress.total > 0 ? (
+        <div className="mt-4">
+          <ProgressBar completed={progress.completed} total={progress.total} />
+          {progress.next ? (
+            <Link
+              to={lessonPath(course.courseId, progress.next)}
+              className={buttonClass("primary", "sm", "mt-3")}
+              aria-label={`${continueWord(progress)}: ${course.title}`}
+            >
+              {continueWord(progress)}
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
     </li>
   );
 }
