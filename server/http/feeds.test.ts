@@ -11,10 +11,10 @@ import Parser from "rss-parser";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { xml2js, type Element } from "xml-js";
-import { categories, posts, user } from "../db/schema.ts";
+import { categories, courses, posts, user } from "../db/schema.ts";
 import { mediaRoot } from "../integrations/media/media-root.ts";
 import { hasXmlForbidden } from "../lib/text.ts";
-import { makeCategory, makePost, makeUser } from "../../tests/support/factories.ts";
+import { makeCategory, makeCourse, makePost, makeUser } from "../../tests/support/factories.ts";
 import { bearer, createAccount } from "../../tests/support/accounts.ts";
 import { pngImage } from "../../tests/support/images.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
@@ -273,10 +273,11 @@ describe("coverEnclosure", () => {
 });
 
 describe("/sitemap.xml", () => {
-  it("lists the public pages, the course categories and every post, valid against the sitemaps.org schema", async () => {
+  it("lists the public pages, the course categories, each course's page and every post, valid against the sitemaps.org schema", async () => {
     const [writer] = await t.db.insert(user).values(makeUser()).returning();
     await t.db.insert(categories).values({ name: "Video & Film" });
     await t.db.insert(posts).values(makePost(writer!.id, { slug: "sitemap-post" }));
+    const [course] = await t.db.insert(courses).values(makeCourse()).returning();
     const res = await t.request("/sitemap.xml");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/xml; charset=utf-8");
@@ -286,6 +287,7 @@ describe("/sitemap.xml", () => {
     for (const page of SITEMAP_PAGES) expect(locs).toContain(`${ORIGIN}${page}`);
     expect(locs).toContain(`${ORIGIN}/courses?category=Video%20%26%20Film`);
     expect(locs).toContain(`${ORIGIN}/sitemap-post`);
+    expect(locs).toContain(`${ORIGIN}/courses/${course!.id}`);
     const entry = all(doc, "url").find((u) => textOf(all(u, "loc")[0]) === `${ORIGIN}/sitemap-post`)!;
     expect(new Date(textOf(all(entry, "lastmod")[0])).getTime()).not.toBeNaN();
     // with the hostile posts of the RSS tests among them

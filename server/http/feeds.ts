@@ -200,12 +200,18 @@ export function createFeedRoutes(
   });
 
   app.get("/sitemap.xml", async (c) => {
-    const [posts, categories] = await Promise.all([services.blog.sitemapEntries(), services.catalog.listCategories()]);
+    const [posts, categories, courses] = await Promise.all([
+      services.blog.sitemapEntries(),
+      services.catalog.listCategories(),
+      services.catalog.listCourses(),
+    ]);
     const url = (loc: string, lastmod?: Date) =>
       `<url>${el("loc", loc)}${lastmod ? el("lastmod", lastmod.toISOString()) : ""}</url>`;
     const urls = [
       ...SITEMAP_PAGES.map((p) => url(`${origin}${p}`)),
       ...categories.map((cat) => url(`${origin}/courses?category=${segment(cat.name)}`)),
+      // each course's own page (issue 31)
+      ...courses.map((course) => url(`${origin}/courses/${segment(course._id)}`)),
       ...posts.map((p) => url(`${origin}/${segment(p.slug)}`, p.updatedAt)),
     ];
     const body =
