@@ -345,6 +345,88 @@ describe("materials and video files: only for those who may open the lesson", ()
   });
 });
 
+describe("a refunded learner, and bad uploads", () => {
+  it("loses the lesson, its files, its calendar and progress at once", async () => {
+    const learner = await createAccount(t);
+    const reference = await buy(learner);
+    const material = (
+      await ok<{ materials: Array<{ url: string }> }>(
+        await call("GET", `/api/lessons/${ids.materials}`, undefined, learner),
+      )
+    ).materials[0]!;
+    const files = [
+      material.url.replace(/^\/backend/, ""),
+      `/api/lessons/${ids.video}/video/master.m3u8`,
+      `/api/lessons/${ids.video}/video/240p/seg_000.ts`,
+      `/api/lessons/${ids.live}/calendar.ics`,
+    ];
+    for (const file of files) expect((await call("GET", file, undefined, learner)).status, file).toBe(200);
+    await ok(await call("POST", `/api/admin/payments/${reference}/refund`, { reason: "Asked for it" }));
+    for (const file of files) expect((await call("GET", file, undefined, learner)).status, file).toBe(403);
+    expect((await call("POST", `/api/lessons/${ids.text}/progress`, { completed: true }, learner)).status).toBe(403);
+    expect(
+      OutlineSchema.parse(await ok(await call("GET", `/api/courses/${courseId}/outline`, undefined, learner))).enrolled,
+    ).toBe(false);
+  });
+
+  it("refuses a non-video with a video's name, a video for a lesson of another kind, and a file over the limit", async () => {
+    const upload = (lessonId: string, name: string, body: Uint8Array<ArrayBuffer>) =>
+      t.request(`/backend/api/lessons/${lessonId}/video?name=${encodeURIComponent(name)}`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${admin.token}`, "Content-Type": "application/octet-stream" },
+        body: new Blob([body]),
+      });
+    expect(
+      await refused(await upload(ids.video, "lecture.mp4", new TextEncoder().encode("just text, not a video")), 422),
+    ).toMatch(/not a video/);
+    expect(await refused(await upload(ids.text, "lecture.mp4", new Uint8Array(64)), 422)).toMatch(/video lesson/);
+    expect((await upload(ids.video, "empty.mp4", new Uint8Array(0))).status).toBe(422);
+    // nothing was stored: the lesson keeps its video
+    const [row] = await t.db.select().from(courseLessons).where(eq(courseLessons.id, ids.video));
+    expect(row!.videoId).toBe("aaaaaaaaaaaaaaaaaaaaaaaa");
+  });
+
+  it("answers 413 for a video over LESSON_VIDEO_MAX_BYTES, declared or streamed", async () => {
+    const small = await createTestApp({ LESSON_VIDEO_MAX_BYTES: "2048" });
+    try {
+      const boss = await createAccount(small, { admin: true });
+      const [course] = await small.db.insert(courses).values(makeCourse()).returning();
+      const at = (path: string, json: unknown) =>
+        small.request(`/backend${path}`, { method: "POST", headers: { Authorization: `Bearer ${boss.token}` }, json });
+      const chapter = await ok<{ _id: string }>(
+        await at(`/api/admin/courses/${course!.id}/chapters`, { title: "One" }),
+        201,
+      );
+      const lesson = await ok<{ _id: string }>(
+        await at(`/api/admin/chapters/${chapter._id}/lessons`, { title: "V", kind: "video" }),
+        201,
+      );
+      const big = new Uint8Array(8192);
+      big.set(new TextEncoder().encode("\0\0\0\x18ftypmp42"), 0);
+      const declared = await small.request(`/backend/api/lessons/${lesson._id}/video?name=big.mp4`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${boss.token}`, "Content-Type": "application/octet-stream" },
+        body: new Blob([big]),
+      });
+      expect(declared.status).toBe(413);
+      const streamed = await small.request(`/backend/api/lessons/${lesson._id}/video?name=big.mp4`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${boss.token}`, "Content-Type": "application/octet-stream" },
+        body: new ReadableStream({
+          start(controller) {
+            for (let i = 0; i < 4; i++) controller.enqueue(big.subarray(i * 2048, (i + 1) * 2048));
+            controller.close();
+          },
+        }),
+        duplex: "half",
+      } as RequestInit);
+      expect(streamed.status).toBe(413);
+    } finally {
+      await small.close();
+    }
+  });
+});
+
 describe("authoring (admins)", () => {
   it("shows drafts, files and learners per lesson; refuses everyone else", async () => {
     const content = CourseContentSchema.parse(await ok(await call("GET", `/api/admin/courses/${courseId}/content`)));
