@@ -176,7 +176,8 @@ export function DeclaredForm<N extends string>({
   const editingId = (failure ? failure.values.id : editing?.id) ?? "";
   // fields shown only for some values of another (`when`): hidden once JavaScript runs, all shown before
   const hydrated = useHydrated();
-  const formKey = `${saved}:${editingId}:${failure ? "failed" : "fresh"}`;
+  // (new defaults, a lesson's chapter, start the form again too)
+  const formKey = `${saved}:${editingId}:${failure ? "failed" : "fresh"}:${Object.values(defaults ?? {}).join()}`;
   const [watch, setWatch] = useState<{ at: string; values: Partial<Record<string, string>> }>({ at: "", values: {} });
   const watched = watch.at === formKey ? watch.values : {};
   const watchedNames = new Set(fields.flatMap((f) => (f.when ? [f.when.field as string] : [])));
