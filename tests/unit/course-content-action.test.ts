@@ -129,6 +129,9 @@ describe("the chapter and lesson forms", () => {
       .from(adminAudit)
       .where(and(eq(adminAudit.resource, "course-content"), eq(adminAudit.itemId, courseId)));
     expect(entry).toMatchObject({ action: "create", itemLabel: "Video Editing: Getting started" });
+    // the log calls it course content and links to this screen while the course exists
+    const log = await t.services.audit.listPage(actorOf(admin, { admin: true }), { resource: "course-content" });
+    expect(log.items[0]).toMatchObject({ resource: "course-content", href: path() });
   });
 
   it("refuses a blank title beside its field, keeping what was typed", async () => {
