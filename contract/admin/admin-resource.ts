@@ -304,10 +304,11 @@ export interface AdaptedSpec<N extends string = string, T extends { _id: string 
 
 /**
  * How a field of a page form is typed: `url` an address, `upload` an address or a picture to upload, `lines`
- * one item a line, `textarea` free text (HTML a server sanitizes), `datetime` a Lagos wall-clock time.
+ * one item a line, `textarea` free text, `html` rich text (a textarea of HTML, or the page's editor once
+ * its scripts run; the server sanitizes it), `datetime` a Lagos wall-clock time.
  */
 export type PageFieldKind =
-  "text" | "url" | "number" | "select" | "checkbox" | "lines" | "upload" | "textarea" | "datetime";
+  "text" | "url" | "number" | "select" | "checkbox" | "lines" | "upload" | "textarea" | "html" | "datetime";
 
 /** A select's option: the value posted and the words shown (a plain string is both). */
 export type PageFieldOption = string | { value: string; label: string };

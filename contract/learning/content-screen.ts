@@ -67,12 +67,12 @@ export const LESSON_FORM: PageFormSpec<LessonField> = {
     {
       name: "body",
       label: "Text",
-      kind: "textarea",
+      kind: "html",
       rows: 8,
       max: BODY_MAX,
       optional: true,
       wide: true,
-      hint: "The reading, or notes beside a video or class. HTML: paragraphs, headings, lists, links (anything else is taken out).",
+      hint: "The reading, or notes beside a video or class: paragraphs, headings, lists, links and pictures.",
     },
     {
       name: "videoUrl",

@@ -115,7 +115,7 @@ test("an admin builds a course's content from nothing and a learner sees it @des
       chapter: "Getting started",
       kind: "Reading",
       title: "Welcome",
-      Text: "<p>Hello, learners</p>",
+      Text: "Hello, learners",
       Published: true,
     });
     await screen.addLesson({ chapter: "Getting started", kind: "Materials", title: "Worksheets", Published: true });
@@ -155,6 +155,12 @@ test("an admin builds a course's content from nothing and a learner sees it @des
       ["Getting started", ["Welcome", "Worksheets", "Live review"]],
       ["Going further", ["First cut"]],
     ]);
+    // the text lesson as the learner reads it (written in the site's editor)
+    const [welcome] = (
+      (await (await learnerContext.request.get(`/backend/api/courses/${course._id}/outline`)).json()) as Outline
+    ).chapters[0]!.lessons;
+    const read = await learnerContext.request.get(`/backend/api/lessons/${welcome!._id}`);
+    expect(((await read.json()) as { body: string }).body).toBe("<p>Hello, learners</p>");
 
     // moved with the keyboard: Worksheets up, before Welcome
     await screen.lesson("Worksheets").getByRole("button", { name: "Move Worksheets up" }).focus();
@@ -195,4 +201,66 @@ test("an admin builds a course's content from nothing and a learner sees it @des
       headers: await bearerHeaders(request, admin, origin),
     });
   }
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("every form of the screen posts: a chapter, a lesson, a material, and a delete asked on the page @desktop", async ({
+    page,
+    browser,
+    request,
+    dataDir,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const origin = new URL(baseURL!).origin;
+    const admin = await createAccount(request, dataDir, { admin: true });
+    const learner = await createAccount(request, dataDir);
+    const learnerContext = await browser.newContext({ baseURL });
+    await signInByApi(learnerContext, learner);
+    const course = await courseWithLearner(request, learnerContext.request, admin, learner, origin);
+    await learnerContext.close();
+    const screen = new CourseContentPage(page);
+    const notice = (text: string) => page.getByRole("status").filter({ hasText: text });
+    try {
+      await signInByApi(page.context(), admin);
+      await screen.goto(course._id);
+      await screen.chapterForm.getByLabel("Chapter title").fill("Plain chapter");
+      await screen.chapterForm.getByRole("button", { name: "Add Chapter" }).click();
+      await expect(notice("Chapter added")).toBeVisible();
+
+      // the lesson form: its chapter the last one, every kind's field shown, the body a textarea of HTML
+      const form = screen.lessonForm;
+      await expect(form.getByRole("combobox", { name: "Chapter", exact: true })).toHaveValue(/.+/);
+      await expect(form.getByLabel("Join link")).toBeVisible();
+      await form.getByLabel("Lesson title").fill("Plain lesson");
+      await form.getByLabel("Text").fill("<p>Plain <b>text</b></p>");
+      await form.getByRole("button", { name: "Add Lesson" }).click();
+      await expect(notice("Lesson added")).toBeVisible();
+      await expect(screen.lesson("Plain lesson")).toContainText("Reading");
+
+      // a material goes with its form (the form says how big it may be)
+      const upload = page.getByRole("form", { name: "Upload a material for Plain lesson" });
+      await expect(upload).toContainText("up to 1 MB");
+      await upload
+        .getByLabel("Add a material")
+        .setInputFiles({ name: "sheet.pdf", mimeType: "application/pdf", buffer: PDF });
+      await upload.getByRole("button", { name: "Upload Material" }).click();
+      await expect(notice("Material added")).toBeVisible();
+      await expect(screen.lesson("Plain lesson").getByRole("link", { name: "sheet.pdf" })).toBeVisible();
+
+      // Delete asks on the page first
+      await screen.lesson("Plain lesson").getByRole("button", { name: "Delete Plain lesson" }).click();
+      const question = page.getByRole("region", { name: "Confirm delete" });
+      await expect(question).toContainText(LEARNING_MESSAGES.confirmDeleteLesson(0));
+      await question.getByRole("button", { name: "Delete" }).click();
+      await expect(notice("Lesson deleted")).toBeVisible();
+      await expect(screen.lesson("Plain lesson")).toHaveCount(0);
+    } finally {
+      await request.delete(`/backend/api/courses/${course._id}`, {
+        headers: await bearerHeaders(request, admin, origin),
+      });
+    }
+  });
 });

@@ -48,6 +48,20 @@ export function useHere() {
   return { here, hrefWith };
 }
 
+/** What a page's rich-text field gets (a field of kind "html"): the textarea's props, to draw before its scripts run. */
+export interface RichTextFieldProps {
+  id: string;
+  name: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  requiredMark: boolean;
+  optional: boolean;
+  defaultValue: string;
+  rows: number;
+  maxLength?: number;
+}
+
 /** One declared field: `options` a select's (its own when fixed), matched to the value whatever its case. */
 function DeclaredField({
   field,
@@ -56,6 +70,7 @@ function DeclaredField({
   error,
   options,
   onUploading,
+  RichText,
 }: {
   field: PageField;
   prefix: string;
@@ -63,6 +78,7 @@ function DeclaredField({
   error?: string;
   options: readonly PageFieldOption[];
   onUploading: (uploading: boolean) => void;
+  RichText?: React.ComponentType<RichTextFieldProps>;
 }) {
   const common = {
     id: `${prefix}-${field.name}`,
@@ -103,6 +119,9 @@ function DeclaredField({
           onUploading={onUploading}
         />
       );
+    case "html":
+      if (RichText) return <RichText {...common} rows={field.rows ?? 4} maxLength={field.max} defaultValue={value} />;
+      return <TextareaField {...common} rows={field.rows ?? 4} maxLength={field.max} defaultValue={value} />;
     case "textarea":
       return <TextareaField {...common} rows={field.rows ?? 4} maxLength={field.max} defaultValue={value} />;
     case "datetime":
@@ -141,6 +160,7 @@ export function DeclaredForm<N extends string>({
   cancelTo,
   labelledBy,
   defaults,
+  RichText,
 }: {
   spec: PageFormSpec<N>;
   /** a select's options by its name, when the declaration has none (the category list) */
@@ -148,6 +168,8 @@ export function DeclaredForm<N extends string>({
   editing: PageFormView<N> | null;
   /** an added item's first values (the chapter a lesson is added to) */
   defaults?: Partial<Record<N, string>>;
+  /** the page's rich editor for its `html` fields (else they are textareas of HTML) */
+  RichText?: React.ComponentType<RichTextFieldProps>;
   actionData: Answer | undefined;
   /** where Cancel leads while editing (default: this page without `?edit`) */
   cancelTo?: string;
@@ -223,6 +245,7 @@ export function DeclaredForm<N extends string>({
                 error={fieldErrors[field.name]}
                 options={field.options ?? options[field.name] ?? []}
                 onUploading={setUploading}
+                RichText={RichText}
               />
             </div>
           ))}

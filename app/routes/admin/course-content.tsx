@@ -9,6 +9,7 @@ import { CHAPTER_FORM, CONTENT_TEXTS, COURSE_OUTLINE, LESSON_FORM } from "../../
 import { LEARNING_MESSAGES } from "../../../contract/learning/learning.ts";
 import { courseContentAction, loadCourseContent } from "../../features/learning/authoring.server.ts";
 import { LessonFiles } from "../../features/learning/lesson-files.tsx";
+import { RichTextField } from "../../features/blog/rich-text-field.tsx";
 import { AdminPageHeader, adminMeta } from "../../components/admin/admin-shell.tsx";
 import { DeclaredForm } from "../../components/admin/declared-form.tsx";
 import { NestedList } from "../../components/admin/nested-list.tsx";
@@ -47,6 +48,7 @@ export default function CourseContent({ loaderData, actionData }: Route.Componen
             options={{ chapterId: chapters }}
             editing={editingLesson}
             defaults={{ chapterId: addTo, kind: "text" }}
+            RichText={RichTextField}
             actionData={actionData}
           />
         </section>
