@@ -96,7 +96,12 @@ test("an admin builds a course's content from nothing and a learner sees it @des
     await asReturningVisitor(page);
     await signInByApi(page.context(), admin);
 
-    // from the course's own page
+    // the course manager's row links to it; so does the course's own page
+    await page.goto("/pmtalsLink/admin");
+    await expect(page.getByRole("link", { name: `Content of ${course.title}` })).toHaveAttribute(
+      "href",
+      `/admin/course/${course._id}/content`,
+    );
     await page.goto(`/admin/course/${course._id}`);
     await page.getByRole("link", { name: "Chapters and lessons" }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/course/${course._id}/content$`));
