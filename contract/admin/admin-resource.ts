@@ -448,6 +448,28 @@ export interface DetailField<T> {
 }
 
 /**
+ * A table of records on an item's own page (app/components/admin/detail-screen.tsx; a course's learners):
+ * its heading, what it says under it, its empty state and its columns, each a text, or a bar of a share
+ * done beside its words (`meter`).
+ */
+export interface DetailTableSpec<T> {
+  /** the section's id (its heading's is `{id}-title`) */
+  id: string;
+  title: string;
+  lead?: string;
+  empty: string;
+  rowKey: (row: T) => string;
+  columns: ReadonlyArray<{
+    key: string;
+    header: string;
+    text: (row: T) => string;
+    rowHeader?: boolean;
+    alignEnd?: boolean;
+    meter?: (row: T) => { value: number; max: number };
+  }>;
+}
+
+/**
  * A manager screen of several sections (issue 30; the course manager): its page form, the list of what
  * it edits, and a name list beside them. Its action picks the form by its intent and answers on the one
  * kernel (managerAction, app/lib/adapted-resource.server.ts); ManagerScreen shows it.

@@ -2,7 +2,14 @@
 // lesson forms, the chapters each with their lessons (moved, published, edited, deleted after a question),
 // the uploads of a lesson's video and materials, and the words. Plain data: the page imports it up front;
 // the forms' schemas are in ./content-form.ts, loaded when a form is first used.
-import type { NestedListSpec, PageFormSpec, PageFormView, RawUploadSpec, RowBadge } from "../admin/admin-resource.ts";
+import type {
+  DetailTableSpec,
+  NestedListSpec,
+  PageFormSpec,
+  PageFormView,
+  RawUploadSpec,
+  RowBadge,
+} from "../admin/admin-resource.ts";
 import { dateToLagosLocal, formatLagosDateTime } from "../lib/dates.ts";
 import {
   BODY_MAX,
@@ -14,6 +21,7 @@ import {
   TITLE_MAX,
   type AuthoringChapter,
   type AuthoringLesson,
+  type LearnerProgress,
 } from "./learning.ts";
 
 export type ChapterField = "title" | "published";
@@ -280,4 +288,29 @@ export const CONTENT_TEXTS = {
   transcoding: "A video is being converted; this page updates itself.",
   refresh: "Refresh",
   unknownForm: "That form is not one of this page's",
+};
+
+/** The course detail's learners (/admin/course/{id}): how far each has come, and when they last did anything. */
+export const COURSE_LEARNERS: DetailTableSpec<LearnerProgress> = {
+  id: "course-learners",
+  title: "Learners",
+  lead: "Everyone enrolled, with the published lessons they have completed.",
+  empty: "No learners yet.",
+  rowKey: (l) => l.userId,
+  columns: [
+    { key: "name", header: "Name", rowHeader: true, text: (l) => l.name || "N/A" },
+    { key: "email", header: "E-mail", text: (l) => l.email },
+    {
+      key: "progress",
+      header: "Progress",
+      text: (l) => `${l.completed} of ${l.total} lesson${l.total === 1 ? "" : "s"}`,
+      meter: (l) => ({ value: l.completed, max: l.total }),
+    },
+    {
+      key: "lastActive",
+      header: "Last active",
+      alignEnd: true,
+      text: (l) => (l.lastActiveAt ? formatLagosDateTime(l.lastActiveAt) : "Not yet"),
+    },
+  ],
 };

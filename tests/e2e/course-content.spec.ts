@@ -1,6 +1,6 @@
 // A course's content built from nothing on /admin/course/{id}/content (issue 31): an admin opens it from the
 // course's page, adds two chapters, a text lesson, a materials lesson with a PDF, a live class and a video
-// lesson with an uploaded MP4 (which the screen shows queued for transcoding), publishes them, moves a
+// lesson with an uploaded MP4 (the screen follows it, queued to ready, by itself), publishes them, moves a
 // lesson with the keyboard, sees a learner's progress on the course's page, and deletes that lesson after
 // the question that counts the learner; the learner's outline follows each change. The course is the
 // test's own (made through the API, deleted at the end); it changes /courses, so the spec runs with the
@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import type { Course } from "../../contract/courses/catalog.ts";
-import { LEARNING_MESSAGES, type Outline } from "../../contract/learning/learning.ts";
+import { LEARNING_MESSAGES, type Lesson, type Outline } from "../../contract/learning/learning.ts";
 import { CourseContentPage } from "./pages/course-content.ts";
 import { bearerHeaders, createAccount, signInByApi, type Account } from "./support/accounts.ts";
 import { expectAccessible } from "./support/a11y.ts";
@@ -79,7 +79,7 @@ test("an admin builds a course's content from nothing and a learner sees it @des
   dataDir,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const origin = new URL(baseURL!).origin;
   const admin = await createAccount(request, dataDir, { admin: true });
   const learner = await createAccount(request, dataDir);
@@ -143,11 +143,11 @@ test("an admin builds a course's content from nothing and a learner sees it @des
     await expect(screen.toast("Material added")).toBeVisible();
     await expect(screen.lesson("Worksheets").getByRole("link", { name: "notes.pdf" })).toBeVisible();
 
-    // a video: stored, then queued for transcoding (the screen reads itself again while it is)
-    // (merge note: once the transcoder is on this branch, wait here for "Video ready")
+    // a video: stored, queued, converted; the screen reads itself again meanwhile (no reload here)
     await screen.upload("First cut", "video", { name: "x.mp4", mimeType: "video/mp4", buffer: tinyMp4() });
     await expect(screen.toast(/Video uploaded/)).toBeVisible();
     await expect(screen.lesson("First cut")).toContainText(/Video queued|Transcoding \d+%|Video ready/);
+    await expect(screen.lesson("First cut")).toContainText("Video ready", { timeout: 120_000 });
     await expectAccessible(page);
 
     // nothing shows while the chapters are drafts; publishing them shows their published lessons
@@ -166,6 +166,12 @@ test("an admin builds a course's content from nothing and a learner sees it @des
     ).chapters[0]!.lessons;
     const read = await learnerContext.request.get(`/backend/api/lessons/${welcome!._id}`);
     expect(((await read.json()) as { body: string }).body).toBe("<p>Hello, learners</p>");
+    // and the converted video, as the learner's player gets it
+    const firstCut = (
+      (await (await learnerContext.request.get(`/backend/api/courses/${course._id}/outline`)).json()) as Outline
+    ).chapters[1]!.lessons[0]!;
+    const video = await learnerContext.request.get(`/backend/api/lessons/${firstCut._id}`);
+    expect(((await video.json()) as Lesson).video).toMatchObject({ state: "ready", embed: false });
 
     // moved with the keyboard: Worksheets up, before Welcome
     await screen.lesson("Worksheets").getByRole("button", { name: "Move Worksheets up" }).focus();

@@ -2,12 +2,13 @@
 // fields as label-and-value rows (a picture beside them, a note under them), what else the page shows, and
 // the records that belong to it as a DataTable, with their row actions (a refund), and figures about them.
 import { Link } from "react-router";
-import type { DetailField } from "../../../contract/admin/admin-resource.ts";
+import type { DetailField, DetailTableSpec } from "../../../contract/admin/admin-resource.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { AdminPageHeader } from "./admin-shell.tsx";
 import { FlashNotice } from "../ui/flash-message.tsx";
 import { DataTable, type Column } from "./data-table.tsx";
 import { DetailRow, FigureCards } from "./detail-list.tsx";
+import { ProgressMeter } from "./progress-meter.tsx";
 
 /** Declared fields as the page's rows: `missing` for a blank value, and for every field of an item that is gone. */
 export function fieldRows<T>(
@@ -46,6 +47,14 @@ export interface DetailTable<R> {
   /** above the table (a refund's question) */
   before?: React.ReactNode;
   actions?: (row: R) => React.ReactNode;
+}
+
+/** A declared table's columns: its text, or a bar beside its words. */
+function declaredColumns<T>(spec: DetailTableSpec<T>): ReadonlyArray<Column<T>> {
+  return spec.columns.map(({ text, meter, ...c }) => ({
+    ...c,
+    cell: meter ? (row: T) => <ProgressMeter {...meter(row)} label={text(row)} /> : text,
+  }));
 }
 
 function TableSection<R>({ table, titleId }: { table: DetailTable<R>; titleId: string }) {
@@ -100,8 +109,8 @@ export function DetailScreen<R, L = never>({
   /** figures about the records, under their heading (after `children`) */
   figures?: { id: string; title: string; items: ReadonlyArray<{ label: string; value: string; note: string }> };
   records: DetailTable<R>;
-  /** another table after the records (a course's learners), its id required */
-  more?: DetailTable<L> & { id: string };
+  /** a declared table after the records (a course's learners) and its rows */
+  more?: { spec: DetailTableSpec<L>; rows: L[] };
 }) {
   const rows = (
     <dl
@@ -157,7 +166,12 @@ export function DetailScreen<R, L = never>({
         </section>
       ) : null}
       <TableSection table={records} titleId="detail-records-title" />
-      {more ? <TableSection table={more} titleId={`${more.id}-title`} /> : null}
+      {more ? (
+        <TableSection
+          table={{ ...more.spec, rows: more.rows, columns: declaredColumns(more.spec) }}
+          titleId={`${more.spec.id}-title`}
+        />
+      ) : null}
     </>
   );
 }

@@ -2,10 +2,13 @@
 // a course's chapters and lessons): every row with its state badges and its actions, all small POST forms
 // (keyboard and no-JavaScript friendly): Edit (the page form above, `?edit=<id>`), Up and Down, the
 // toggle (publish), Delete after its question (on the page without JavaScript). What else a row shows
-// (its files, its uploads) is the screen's own (`itemExtra`).
-import { Form, Link, useNavigation } from "react-router";
+// (its files, its uploads) is the screen's own (`itemExtra`). While work done elsewhere shows in it (a video
+// being converted: `refreshing`), the list reads itself again every few seconds, and says so with a
+// Refresh link for a page without JavaScript.
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import type { NestedLevelSpec, NestedListSpec } from "../../../contract/admin/admin-resource.ts";
 import { confirmationOf, type ActionResult } from "../../lib/action-result.ts";
+import { useRevalidateWhile } from "../../lib/use-revalidate-while.ts";
 import { buttonClass } from "../ui/button.tsx";
 import { ConfirmAction, ConfirmOnPage } from "../ui/confirm-dialog.tsx";
 import { FlashNotice } from "../ui/flash-message.tsx";
@@ -111,21 +114,23 @@ export function NestedList<G extends { _id: string }, I extends { _id: string }>
   spec,
   groups,
   actionData,
-  before,
+  refreshing,
   itemExtra,
   answers = [],
 }: {
   spec: NestedListSpec<G, I>;
   groups: readonly G[];
   actionData: Answer | undefined;
-  /** under the heading (a note that the list updates itself) */
-  before?: React.ReactNode;
+  /** work going on elsewhere that the rows show: read again while `active`, the note saying so */
+  refreshing?: { active: boolean; note: string; label: string };
   /** what an item shows under its head (its files and uploads) */
   itemExtra?: (item: I) => React.ReactNode;
   /** the screen's own intents whose refusals show here too (a material's Remove) */
   answers?: readonly string[];
 }) {
   const { here, hrefWith } = useHere();
+  const { pathname, search } = useLocation();
+  useRevalidateWhile(refreshing?.active ?? false);
   const { group, item } = spec;
   const ops = ["move", "toggle", "delete"];
   const intents = [...[group.key, item.key].flatMap((key) => ops.map((op) => `${key}.${op}`)), ...answers];
@@ -142,7 +147,14 @@ export function NestedList<G extends { _id: string }, I extends { _id: string }>
         {spec.title}
       </h2>
       {spec.lead ? <p className="mt-1 text-slate-600">{spec.lead}</p> : null}
-      {before}
+      {refreshing?.active ? (
+        <p role="status" className="mt-2 text-sm text-slate-700">
+          {refreshing.note}{" "}
+          <Link to={`${pathname}${search}`} className="font-medium text-brand-700 underline">
+            {refreshing.label}
+          </Link>
+        </p>
+      ) : null}
       {failure?.formError ? (
         <Notice tone="error" className="mt-3 rounded-lg border px-4 py-3">
           {failure.formError}

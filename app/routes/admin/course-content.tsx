@@ -1,9 +1,8 @@
 // /admin/course/{id}/content, a course's chapters and lessons (issue 31) on the kit: the chapter and lesson
-// forms (DeclaredForm), the chapters with their lessons (NestedList: Up/Down, publish, edit, delete after
-// its question), each lesson's video and materials (uploads with their progress). While a video is being
-// converted the page reads itself again every few seconds (without JavaScript: a Refresh link).
-// Declared in contract/learning/content-screen.ts; loader and action: app/features/learning/authoring.server.ts.
-import { Link, useLocation } from "react-router";
+// forms (DeclaredForm; the body in the site's rich editor), the chapters with their lessons (NestedList,
+// reading itself again while a video is converted) and each lesson's files (LessonFiles). Declared in
+// contract/learning/content-screen.ts; loader and action: app/features/learning/authoring.server.ts.
+import { Link } from "react-router";
 import type { Route } from "./+types/course-content";
 import { CHAPTER_FORM, CONTENT_TEXTS, COURSE_OUTLINE, LESSON_FORM } from "../../../contract/learning/content-screen.ts";
 import { LEARNING_MESSAGES } from "../../../contract/learning/learning.ts";
@@ -13,18 +12,14 @@ import { RichTextField } from "../../features/blog/rich-text-field.tsx";
 import { AdminPageHeader, adminMeta } from "../../components/admin/admin-shell.tsx";
 import { DeclaredForm } from "../../components/admin/declared-form.tsx";
 import { NestedList } from "../../components/admin/nested-list.tsx";
-import { FlashNotice } from "../../components/ui/flash-message.tsx";
 import type { ErrorTexts } from "../../components/ui/error-page.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
-import { useRevalidateWhile } from "../../lib/use-revalidate-while.ts";
 
 export const loader = (args: Route.LoaderArgs) => loadCourseContent(args);
 export const action = (args: Route.ActionArgs) => courseContentAction(args);
 
 export default function CourseContent({ loaderData, actionData }: Route.ComponentProps) {
   const { content, editingChapter, editingLesson, addTo, transcoding } = loaderData;
-  const { pathname, search } = useLocation();
-  useRevalidateWhile(transcoding);
   const chapters = content.chapters.map((c) => ({ value: c._id, label: c.title }));
   return (
     <>
@@ -37,12 +32,10 @@ export default function CourseContent({ loaderData, actionData }: Route.Componen
         </Link>
       </AdminPageHeader>
       <div className="mt-6 grid gap-10 xl:grid-cols-2">
-        <section id="chapter-form" aria-labelledby="chapter-form-title" className="scroll-mt-20">
-          <FlashNotice at="chapter-form" />
+        <div>
           <DeclaredForm spec={CHAPTER_FORM} editing={editingChapter} actionData={actionData} />
-        </section>
-        <section id="lesson-form" aria-labelledby="lesson-form-title" className="scroll-mt-20">
-          <FlashNotice at="lesson-form" />
+        </div>
+        <div>
           <DeclaredForm
             spec={LESSON_FORM}
             options={{ chapterId: chapters }}
@@ -51,23 +44,14 @@ export default function CourseContent({ loaderData, actionData }: Route.Componen
             RichText={RichTextField}
             actionData={actionData}
           />
-        </section>
+        </div>
       </div>
       <NestedList
         spec={COURSE_OUTLINE}
         groups={content.chapters}
         actionData={actionData}
         answers={["material.delete"]}
-        before={
-          transcoding ? (
-            <p role="status" className="mt-2 text-sm text-slate-700">
-              {CONTENT_TEXTS.transcoding}{" "}
-              <Link to={`${pathname}${search}`} className="font-medium text-brand-700 underline">
-                {CONTENT_TEXTS.refresh}
-              </Link>
-            </p>
-          ) : null
-        }
+        refreshing={{ active: transcoding, note: CONTENT_TEXTS.transcoding, label: CONTENT_TEXTS.refresh }}
         itemExtra={(lesson) => <LessonFiles lesson={lesson} answer={actionData} />}
       />
     </>
@@ -75,8 +59,10 @@ export default function CourseContent({ loaderData, actionData }: Route.Componen
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const title = loaderData ? CONTENT_TEXTS.title(loaderData.content.course.title) : "Course content";
-  return adminMeta(title, matches[0]?.loaderData?.siteName);
+  return adminMeta(
+    loaderData ? CONTENT_TEXTS.title(loaderData.content.course.title) : "Course content",
+    matches[0]?.loaderData?.siteName,
+  );
 }
 
 export const handle: { errorTexts: ErrorTexts } = {

@@ -4,7 +4,7 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/course-detail";
 import type { CoursePurchase } from "../../../contract/courses/courses.ts";
-import type { LearnerProgress } from "../../../contract/learning/learning.ts";
+import { COURSE_LEARNERS } from "../../../contract/learning/content-screen.ts";
 import { COURSE_DETAIL_FIELDS, naira } from "../../../contract/courses/course-screens.ts";
 import { COURSE_MESSAGES } from "../../../contract/courses/course-texts.ts";
 import { purchaseStatusLabel } from "../../../contract/payments/refunds.ts";
@@ -16,7 +16,6 @@ import { buyerColumns, timeCell, type Column } from "../../components/admin/data
 import { DetailScreen, fieldRows } from "../../components/admin/detail-screen.tsx";
 import type { ErrorTexts } from "../../components/ui/error-page.tsx";
 import { MediaImage } from "../../components/ui/media-image.tsx";
-import { ProgressMeter } from "../../components/admin/progress-meter.tsx";
 
 export const loader = (args: Route.LoaderArgs) => loadCourseDetail(args);
 export const action = (args: Route.ActionArgs) => courseDetailAction(args);
@@ -38,18 +37,6 @@ const COLUMNS: ReadonlyArray<Column<CoursePurchase>> = [
   },
   { key: "amount", header: "Amount", alignEnd: true, cell: (p) => (p.amount === null ? NA : naira(p.amount)) },
   { key: "purchasedAt", header: "Purchased at", alignEnd: true, cell: (p) => timeCell(p.purchasedAt, NA) },
-];
-
-// issue 31: how far each learner has come, and when they last did anything
-const LEARNER_COLUMNS: ReadonlyArray<Column<LearnerProgress>> = [
-  { key: "name", header: "Name", rowHeader: true, cell: (l) => l.name || NA },
-  { key: "email", header: "E-mail", cell: (l) => <span className="break-all">{l.email}</span> },
-  {
-    key: "progress",
-    header: "Progress",
-    cell: (l) => <ProgressMeter value={l.completed} max={l.total} label={`${l.completed} of ${l.total} lessons`} />,
-  },
-  { key: "lastActive", header: "Last active", alignEnd: true, cell: (l) => timeCell(l.lastActiveAt, "Not yet") },
 ];
 
 export default function CourseDetail({ loaderData, actionData }: Route.ComponentProps) {
@@ -94,15 +81,7 @@ export default function CourseDetail({ loaderData, actionData }: Route.Component
           <RefundButton reference={p.reference} paymentState={p.paymentState} buyer={p.email} amount={p.amount} />
         ),
       }}
-      more={{
-        id: "course-learners",
-        title: "Learners",
-        lead: "Everyone enrolled, with the published lessons they have completed.",
-        columns: LEARNER_COLUMNS,
-        rows: learners,
-        rowKey: (l) => l.userId,
-        empty: "No learners yet.",
-      }}
+      more={{ spec: COURSE_LEARNERS, rows: learners }}
     />
   );
 }
