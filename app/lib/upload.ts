@@ -63,27 +63,56 @@ export async function uploadFile(file: File, onProgress: (percent: number) => vo
   form.append("expire", String(auth.expire));
   form.append("signature", auth.signature);
   form.append("useUniqueFileName", "true");
-  return new Promise<string>((resolve, reject) => {
+  const { status, body } = await sendWithProgress(UPLOAD_URL, form, {}, onProgress);
+  const url = (body as { url?: unknown } | null)?.url;
+  if (status >= 200 && status < 300 && typeof url === "string") {
+    onProgress(100);
+    return uploadedPath(url, window.location.href);
+  }
+  throw new UploadError(reasonOf(body) ?? `The server answered ${status}.`);
+}
+
+/** A POST with XMLHttpRequest, its upload's progress in whole percents; its status and JSON answer. */
+function sendWithProgress(
+  url: string,
+  body: XMLHttpRequestBodyInit,
+  headers: Record<string, string>,
+  onProgress: (percent: number) => void,
+): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", UPLOAD_URL);
+    xhr.open("POST", url);
     xhr.responseType = "json";
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) {
         onProgress(Math.min(100, Math.floor((event.loaded / event.total) * 100)));
       }
     };
-    xhr.onload = () => {
-      const body: unknown = xhr.response;
-      const url = (body as { url?: unknown } | null)?.url;
-      if (xhr.status >= 200 && xhr.status < 300 && typeof url === "string") {
-        onProgress(100);
-        resolve(uploadedPath(url, window.location.href));
-      } else {
-        reject(new UploadError(reasonOf(body) ?? `The server answered ${xhr.status}.`));
-      }
-    };
+    xhr.onload = () => resolve({ status: xhr.status, body: xhr.response as unknown });
     xhr.onerror = () => reject(new UploadError("The upload was interrupted. Check your connection and try again."));
     xhr.onabort = () => reject(new UploadError("The upload was cancelled."));
-    xhr.send(form);
+    xhr.send(body);
   });
+}
+
+/**
+ * Sends `file` as the raw body of a POST to one of our API's upload routes (a lesson's video or material,
+ * `?name=` its file name; the session cookie goes with it, the same origin), with its progress. Resolves
+ * with the API's answer, or rejects with an UploadError that says the server's reason.
+ */
+export async function uploadRaw(url: string, file: File, onProgress: (percent: number) => void): Promise<unknown> {
+  onProgress(0);
+  const target = `${url}${url.includes("?") ? "&" : "?"}name=${encodeURIComponent(file.name || "upload")}`;
+  const { status, body } = await sendWithProgress(
+    target,
+    file,
+    { "Content-Type": "application/octet-stream", Accept: "application/json" },
+    onProgress,
+  );
+  if (status >= 200 && status < 300) {
+    onProgress(100);
+    return body;
+  }
+  throw new UploadError(reasonOf(body) ?? `The server answered ${status}.`);
 }

@@ -302,8 +302,16 @@ export interface AdaptedSpec<N extends string = string, T extends { _id: string 
 // (app/components/admin/declared-form.tsx), posted as `{key}.save`; ids are `{key}-{field}`, its heading
 // `{key}-form-title`, its message `{key}-form-error`.
 
-/** How a field of a page form is typed: `url` an address, `upload` an address or a picture to upload, `lines` one item a line. */
-export type PageFieldKind = "text" | "url" | "number" | "select" | "checkbox" | "lines" | "upload";
+/**
+ * How a field of a page form is typed: `url` an address, `upload` an address or a picture to upload, `lines`
+ * one item a line, `textarea` free text, `html` rich text (a textarea of HTML, or the page's editor once
+ * its scripts run; the server sanitizes it), `datetime` a Lagos wall-clock time.
+ */
+export type PageFieldKind =
+  "text" | "url" | "number" | "select" | "checkbox" | "lines" | "upload" | "textarea" | "html" | "datetime";
+
+/** A select's option: the value posted and the words shown (a plain string is both). */
+export type PageFieldOption = string | { value: string; label: string };
 
 export interface PageField<N extends string = string> {
   name: N;
@@ -318,7 +326,14 @@ export interface PageField<N extends string = string> {
   wide?: boolean;
   /** a select's first option (the value ""), and its options when they are fixed (else the page gives them) */
   prompt?: string;
-  options?: readonly string[];
+  options?: readonly PageFieldOption[];
+  /**
+   * shown only while another field of the form (a select) has one of these values (a live class's start):
+   * with JavaScript the others are hidden; without it every field shows, its hint saying when it counts
+   */
+  when?: { field: N; is: readonly string[] };
+  /** a textarea's rows */
+  rows?: number;
 }
 
 export interface PageFormSpec<N extends string = string> {
@@ -409,6 +424,8 @@ export interface RecordListSpec<T extends { _id: string }> {
   /** the columns, the first one the row's heading */
   columns: ReadonlyArray<{ key: string; header: string; text: (row: T) => string; alignEnd?: boolean }>;
   detail: { label: string; name: (rowName: string) => string; href: (row: T) => string };
+  /** more links of a row, after Details (a course's content) */
+  links?: ReadonlyArray<{ label: string; name: (rowName: string) => string; href: (row: T) => string }>;
   texts: {
     confirmDelete: (name: string) => string;
     /** the step-up's line: what happens once the password is right */
@@ -428,6 +445,28 @@ export interface DetailField<T> {
   label: string;
   text: (item: T) => string | readonly string[];
   look?: "address";
+}
+
+/**
+ * A table of records on an item's own page (app/components/admin/detail-screen.tsx; a course's learners):
+ * its heading, what it says under it, its empty state and its columns, each a text, or a bar of a share
+ * done beside its words (`meter`).
+ */
+export interface DetailTableSpec<T> {
+  /** the section's id (its heading's is `{id}-title`) */
+  id: string;
+  title: string;
+  lead?: string;
+  empty: string;
+  rowKey: (row: T) => string;
+  columns: ReadonlyArray<{
+    key: string;
+    header: string;
+    text: (row: T) => string;
+    rowHeader?: boolean;
+    alignEnd?: boolean;
+    meter?: (row: T) => { value: number; max: number };
+  }>;
 }
 
 /**
@@ -495,4 +534,81 @@ export interface AdaptedListSpec<T extends { _id: string }, F extends string = s
     /** the pager's name */
     pages: string;
   };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// An ordered list of groups, each with its ordered items (issue 31; a course's chapters and lessons):
+// every row moved up and down with the keyboard (small POST forms), published or not (a toggle), edited
+// in a page form above (`?edit=<id>`), deleted after its question (which may depend on the row: a lesson
+// with learners' progress); badges say a row's state. Shown by app/components/admin/nested-list.tsx,
+// answered by nestedListAction (app/lib/nested-list.server.ts): intents `{key}.move` (with `direction`),
+// `{key}.toggle`, `{key}.delete` (its question `{key}.confirm`) for each level's key.
+
+/** The tones of a state badge (app/components/admin/badge.tsx). */
+export type BadgeTone = "brand" | "green" | "amber" | "red" | "slate";
+
+/** A row's state in a pill: its words, its tone. */
+export interface RowBadge {
+  label: string;
+  tone: BadgeTone;
+}
+
+export interface NestedLevelSpec<T extends { _id: string }> {
+  /** intents `{key}.move`, `.toggle`, `.delete`; the page form that edits it is `{form}` (`#{form}-form-title`) */
+  key: string;
+  form: string;
+  /** the row's name (its heading, accessible names, the messages) */
+  name: (row: T) => string;
+  /** what the row says under its name (a lesson's kind and length) */
+  detail?: (row: T) => string;
+  badges?: (row: T) => readonly RowBadge[];
+  /** the toggle: the field it posts ("true"/"false"), its button's words, the row's state */
+  toggle: { field: string; turnOn: string; turnOff: string; isOn: (row: T) => boolean };
+  /** the question before its delete (the row's own: how many learners lose their progress) */
+  confirmDelete: (row: T) => string;
+  texts: {
+    moved: string;
+    turnedOn: (name: string) => string;
+    turnedOff: (name: string) => string;
+    deleted: string;
+    /** the prefix of a refusal's message */
+    failed: string;
+  };
+}
+
+export interface NestedListSpec<G extends { _id: string }, I extends { _id: string }> {
+  /** the section's id (a success comes back to it) and its heading's */
+  id: string;
+  title: string;
+  lead?: string;
+  /** no group yet */
+  empty: string;
+  group: NestedLevelSpec<G>;
+  item: NestedLevelSpec<I>;
+  itemsOf: (group: G) => readonly I[];
+  /** a group without items */
+  emptyGroup: string;
+  /** a group's link to the item form, the group chosen in it (`?{param}=<group id>`) */
+  addItem: { label: string; name: (groupName: string) => string; param: string };
+}
+
+/**
+ * A file sent as the raw body of a request (issue 31: a lesson's video or material): with JavaScript by
+ * XMLHttpRequest to `endpoint(id)?name=<file name>`, its progress shown; without, posted with the page's
+ * multipart form as `{intent}` (with `id`, the file as `file`), up to the page's body limit (`noScript`
+ * says so). Shown by app/components/admin/raw-upload.tsx.
+ */
+export interface RawUploadSpec {
+  intent: string;
+  label: string;
+  accept: string;
+  hint?: string;
+  endpoint: (id: string) => string;
+  /** the button's words and its accessible name */
+  button: string;
+  name: (rowName: string) => string;
+  uploaded: string;
+  /** the prefix of a refusal */
+  failed: string;
+  noScript: string;
 }

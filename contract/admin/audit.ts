@@ -140,6 +140,27 @@ export const AUDIT_RESOURCES: Record<string, AuditResource> = {
     href: (itemId, item) =>
       item.exists && itemId ? `/admin/course/${encodeURIComponent(itemId)}` : "/pmtalsLink/admin",
   },
+  // a course's chapters and lessons (issue 31): its item is the course, opened on its content screen while it exists
+  "course-content": {
+    one: "course content",
+    many: "Course content",
+    fields: {
+      chapter: "Chapter",
+      lesson: "Lesson",
+      kind: "Kind",
+      published: "Published",
+      preview: "Free preview",
+      videoUrl: "Video link",
+      video: "Video",
+      material: "Material",
+      liveStartsAt: "Live class starts",
+      liveJoinUrl: "Join link",
+      duration: "Length (s)",
+      direction: "Moved",
+    },
+    href: (itemId, item) =>
+      item.exists && itemId ? `/admin/course/${encodeURIComponent(itemId)}/content` : "/pmtalsLink/admin",
+  },
   // a coupon opens on its detail page while it exists
   coupons: {
     one: "coupon",

@@ -173,6 +173,8 @@ export const COURSE_LIST: RecordListSpec<Course> = {
     { key: "rating", header: "Rating", alignEnd: true, text: (c) => c.rating.toFixed(1) },
   ],
   detail: { label: "Details", name: (title) => `Details of ${title}`, href: (c) => `/admin/course/${c._id}` },
+  // its chapters and lessons (issue 31)
+  links: [{ label: "Content", name: (title) => `Content of ${title}`, href: (c) => `/admin/course/${c._id}/content` }],
   texts: {
     confirmDelete: COURSE_MESSAGES.confirmDelete,
     deleteSummary: COURSE_MESSAGES.deleteSummary,

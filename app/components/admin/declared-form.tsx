@@ -8,9 +8,11 @@ import { Link, useLocation, useNavigation } from "react-router";
 import {
   uploadFieldOf,
   type PageField,
+  type PageFieldOption,
   type PageFormSpec,
   type PageFormView,
 } from "../../../contract/admin/admin-resource.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import type { ActionResult } from "../../lib/action-result.ts";
 import { buttonClass } from "../ui/button.tsx";
 import {
@@ -21,6 +23,7 @@ import {
   PageForm,
   SelectField,
   SubmitButton,
+  TextareaField,
   useContractCheck,
   useFocusOnProblems,
   useSuccessCount,
@@ -45,6 +48,20 @@ export function useHere() {
   return { here, hrefWith };
 }
 
+/** What a page's rich-text field gets (a field of kind "html"): the textarea's props, to draw before its scripts run. */
+export interface RichTextFieldProps {
+  id: string;
+  name: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  requiredMark: boolean;
+  optional: boolean;
+  defaultValue: string;
+  rows: number;
+  maxLength?: number;
+}
+
 /** One declared field: `options` a select's (its own when fixed), matched to the value whatever its case. */
 function DeclaredField({
   field,
@@ -53,13 +70,15 @@ function DeclaredField({
   error,
   options,
   onUploading,
+  RichText,
 }: {
   field: PageField;
   prefix: string;
   value: string;
   error?: string;
-  options: readonly string[];
+  options: readonly PageFieldOption[];
   onUploading: (uploading: boolean) => void;
+  RichText?: React.ComponentType<RichTextFieldProps>;
 }) {
   const common = {
     id: `${prefix}-${field.name}`,
@@ -72,7 +91,8 @@ function DeclaredField({
   };
   switch (field.kind) {
     case "select": {
-      const chosen = options.find((o) => o.toLowerCase() === value.toLowerCase()) ?? "";
+      const valueOf = (o: PageFieldOption) => (typeof o === "string" ? o : o.value);
+      const chosen = options.map(valueOf).find((o) => o.toLowerCase() === value.toLowerCase()) ?? "";
       return (
         <SelectField
           {...common}
@@ -99,6 +119,13 @@ function DeclaredField({
           onUploading={onUploading}
         />
       );
+    case "html":
+      if (RichText) return <RichText {...common} rows={field.rows ?? 4} maxLength={field.max} defaultValue={value} />;
+      return <TextareaField {...common} rows={field.rows ?? 4} maxLength={field.max} defaultValue={value} />;
+    case "textarea":
+      return <TextareaField {...common} rows={field.rows ?? 4} maxLength={field.max} defaultValue={value} />;
+    case "datetime":
+      return <Field {...common} type="datetime-local" defaultValue={value} />;
     case "url":
       return (
         <Field {...common} type="text" inputMode="url" maxLength={field.max} defaultValue={value} autoComplete="off" />
@@ -132,11 +159,17 @@ export function DeclaredForm<N extends string>({
   actionData,
   cancelTo,
   labelledBy,
+  defaults,
+  RichText,
 }: {
   spec: PageFormSpec<N>;
   /** a select's options by its name, when the declaration has none (the category list) */
-  options?: Partial<Record<N, readonly string[]>>;
+  options?: Partial<Record<N, readonly PageFieldOption[]>>;
   editing: PageFormView<N> | null;
+  /** an added item's first values (the chapter a lesson is added to) */
+  defaults?: Partial<Record<N, string>>;
+  /** the page's rich editor for its `html` fields (else they are textareas of HTML) */
+  RichText?: React.ComponentType<RichTextFieldProps>;
   actionData: Answer | undefined;
   /** where Cancel leads while editing (default: this page without `?edit`) */
   cancelTo?: string;
@@ -160,8 +193,18 @@ export function DeclaredForm<N extends string>({
   const saved = useSuccessCount(intent, failure);
 
   // what was typed before a failure, else the item being edited, else blank
-  const valueOf = (field: N) => (failure ? failure.values[field] : editing?.values[field]) ?? "";
+  const valueOf = (field: N) =>
+    (failure ? failure.values[field] : editing ? editing.values[field] : defaults?.[field]) ?? "";
   const editingId = (failure ? failure.values.id : editing?.id) ?? "";
+  // fields shown only for some values of another (`when`): hidden once JavaScript runs, all shown before
+  const hydrated = useHydrated();
+  // (new defaults, a lesson's chapter, start the form again too)
+  const formKey = `${saved}:${editingId}:${failure ? "failed" : "fresh"}:${Object.values(defaults ?? {}).join()}`;
+  const [watch, setWatch] = useState<{ at: string; values: Partial<Record<string, string>> }>({ at: "", values: {} });
+  const watched = watch.at === formKey ? watch.values : {};
+  const watchedNames = new Set(fields.flatMap((f) => (f.when ? [f.when.field as string] : [])));
+  const shown = (field: PageField<N>) =>
+    !hydrated || !field.when || field.when.is.includes(watched[field.when.field] ?? valueOf(field.when.field));
   const saving = uploading || (navigation.state !== "idle" && navigation.formData?.get("intent") === intent);
 
   return (
@@ -172,7 +215,7 @@ export function DeclaredForm<N extends string>({
         </h2>
       )}
       <PageForm
-        key={`${saved}:${editingId}:${failure ? "failed" : "fresh"}`}
+        key={formKey}
         formRef={formRef}
         errorId={errorId}
         error={formError}
@@ -181,6 +224,11 @@ export function DeclaredForm<N extends string>({
         aria-labelledby={labelledBy ?? `${key}-form-title`}
         noValidate
         {...check.formProps}
+        onChange={(event) => {
+          const target = event.target;
+          if (target instanceof HTMLSelectElement && watchedNames.has(target.name))
+            setWatch({ at: formKey, values: { ...watched, [target.name]: target.value } });
+        }}
       >
         <input type="hidden" name="intent" value={intent} />
         {editingId && spec.postsId ? <input type="hidden" name="id" value={editingId} /> : null}
@@ -189,7 +237,7 @@ export function DeclaredForm<N extends string>({
         </p>
         <div className="grid gap-4 sm:grid-cols-2">
           {fields.map((field) => (
-            <div key={field.name} className={field.wide ? "sm:col-span-2" : undefined}>
+            <div key={field.name} className={field.wide ? "sm:col-span-2" : undefined} hidden={!shown(field)}>
               <DeclaredField
                 field={field}
                 prefix={key}
@@ -197,6 +245,7 @@ export function DeclaredForm<N extends string>({
                 error={fieldErrors[field.name]}
                 options={field.options ?? options[field.name] ?? []}
                 onUploading={setUploading}
+                RichText={RichText}
               />
             </div>
           ))}

@@ -2,11 +2,13 @@
 // fields as label-and-value rows (a picture beside them, a note under them), what else the page shows, and
 // the records that belong to it as a DataTable, with their row actions (a refund), and figures about them.
 import { Link } from "react-router";
-import type { DetailField } from "../../../contract/admin/admin-resource.ts";
+import type { DetailField, DetailTableSpec } from "../../../contract/admin/admin-resource.ts";
+import { buttonClass } from "../ui/button.tsx";
 import { AdminPageHeader } from "./admin-shell.tsx";
 import { FlashNotice } from "../ui/flash-message.tsx";
 import { DataTable, type Column } from "./data-table.tsx";
 import { DetailRow, FigureCards } from "./detail-list.tsx";
+import { ProgressMeter } from "./progress-meter.tsx";
 
 /** Declared fields as the page's rows: `missing` for a blank value, and for every field of an item that is gone. */
 export function fieldRows<T>(
@@ -31,10 +33,57 @@ export function fieldRows<T>(
   });
 }
 
-export function DetailScreen<R>({
+/** A table of records that belong to the item: its heading, its rows with their actions. */
+export interface DetailTable<R> {
+  title: string;
+  columns: ReadonlyArray<Column<R>>;
+  rows: R[];
+  rowKey: (row: R) => string;
+  empty: string;
+  /** the section's id: its flash messages show there, and a success's redirect scrolls to it */
+  id?: string;
+  /** what it says under its heading */
+  lead?: string;
+  /** above the table (a refund's question) */
+  before?: React.ReactNode;
+  actions?: (row: R) => React.ReactNode;
+}
+
+/** A declared table's columns: its text, or a bar beside its words. */
+function declaredColumns<T>(spec: DetailTableSpec<T>): ReadonlyArray<Column<T>> {
+  return spec.columns.map(({ text, meter, ...c }) => ({
+    ...c,
+    cell: meter ? (row: T) => <ProgressMeter {...meter(row)} label={text(row)} /> : text,
+  }));
+}
+
+function TableSection<R>({ table, titleId }: { table: DetailTable<R>; titleId: string }) {
+  return (
+    <section id={table.id} aria-labelledby={titleId} className={table.id ? "mt-10 scroll-mt-20" : "mt-10"}>
+      {table.id ? <FlashNotice at={table.id} /> : null}
+      <h2 id={titleId} className="text-lg font-bold text-slate-900">
+        {table.title}
+      </h2>
+      {table.lead ? <p className="mt-1 text-sm text-slate-600">{table.lead}</p> : null}
+      {table.before}
+      <DataTable
+        labelledBy={titleId}
+        columns={table.columns}
+        rows={table.rows}
+        rowKey={table.rowKey}
+        empty={table.empty}
+        actionsHeader="Actions"
+        actions={table.actions}
+      />
+    </section>
+  );
+}
+
+export function DetailScreen<R, L = never>({
   back,
   title,
   lead,
+  links,
   infoTitle,
   info,
   note,
@@ -42,10 +91,13 @@ export function DetailScreen<R>({
   children,
   figures,
   records,
+  more,
 }: {
   back: { to: string; label: string };
   title: string;
   lead?: string;
+  /** links beside the heading (a course's content) */
+  links?: ReadonlyArray<{ to: string; label: string }>;
   /** the heading of the item's fields, and the fields: label and value */
   infoTitle: string;
   info: ReadonlyArray<readonly [string, React.ReactNode]>;
@@ -56,18 +108,9 @@ export function DetailScreen<R>({
   children?: React.ReactNode;
   /** figures about the records, under their heading (after `children`) */
   figures?: { id: string; title: string; items: ReadonlyArray<{ label: string; value: string; note: string }> };
-  records: {
-    title: string;
-    columns: ReadonlyArray<Column<R>>;
-    rows: R[];
-    rowKey: (row: R) => string;
-    empty: string;
-    /** the section's id: its flash messages show there, and a success's redirect scrolls to it */
-    id?: string;
-    /** above the table (a refund's question) */
-    before?: React.ReactNode;
-    actions?: (row: R) => React.ReactNode;
-  };
+  records: DetailTable<R>;
+  /** a declared table after the records (a course's learners) and its rows */
+  more?: { spec: DetailTableSpec<L>; rows: L[] };
 }) {
   const rows = (
     <dl
@@ -88,7 +131,17 @@ export function DetailScreen<R>({
           {back.label}
         </Link>
       </p>
-      <AdminPageHeader title={title} lead={lead} />
+      <AdminPageHeader title={title} lead={lead}>
+        {links?.length ? (
+          <div className="flex flex-wrap gap-2">
+            {links.map((link) => (
+              <Link key={link.to} to={link.to} className={buttonClass("ghost", "md", "border border-slate-300")}>
+                {link.label}
+              </Link>
+            ))}
+          </div>
+        ) : null}
+      </AdminPageHeader>
       <section aria-labelledby="detail-info-title" className={aside === undefined ? "mt-6 max-w-3xl" : "mt-6"}>
         <h2 id="detail-info-title" className="text-lg font-bold text-slate-900">
           {infoTitle}
@@ -112,26 +165,13 @@ export function DetailScreen<R>({
           <FigureCards figures={figures.items} />
         </section>
       ) : null}
-      <section
-        id={records.id}
-        aria-labelledby="detail-records-title"
-        className={records.id ? "mt-10 scroll-mt-20" : "mt-10"}
-      >
-        {records.id ? <FlashNotice at={records.id} /> : null}
-        <h2 id="detail-records-title" className="text-lg font-bold text-slate-900">
-          {records.title}
-        </h2>
-        {records.before}
-        <DataTable
-          labelledBy="detail-records-title"
-          columns={records.columns}
-          rows={records.rows}
-          rowKey={records.rowKey}
-          empty={records.empty}
-          actionsHeader="Actions"
-          actions={records.actions}
+      <TableSection table={records} titleId="detail-records-title" />
+      {more ? (
+        <TableSection
+          table={{ ...more.spec, rows: more.rows, columns: declaredColumns(more.spec) }}
+          titleId={`${more.spec.id}-title`}
         />
-      </section>
+      ) : null}
     </>
   );
 }

@@ -104,6 +104,11 @@ export function RecordList<T extends { _id: string }>({
             <Link to={spec.detail.href(row)} aria-label={spec.detail.name(spec.name(row))} className={ghost}>
               {spec.detail.label}
             </Link>
+            {spec.links?.map((link) => (
+              <Link key={link.label} to={link.href(row)} aria-label={link.name(spec.name(row))} className={ghost}>
+                {link.label}
+              </Link>
+            ))}
             <Link
               to={hrefWith("edit", row._id, `${key}-form-title`)}
               aria-label={`Edit ${spec.name(row)}`}

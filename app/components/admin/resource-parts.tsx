@@ -1,7 +1,7 @@
 // The parts of a declared resource's section (app/components/admin/resource-section.tsx; decision 029):
 // its form's fields by kind, its list's columns, a row's actions (View, Edit, Move, Delete), and a single
 // record's Delete. Plain POST forms to the page's action (app/lib/admin-resource.server.ts).
-import { Form, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import {
   previewOf,
   uploadFieldOf,
@@ -14,6 +14,7 @@ import { ConfirmAction, ConfirmOnPage } from "../ui/confirm-dialog.tsx";
 import { CheckboxField, Field, Notice, SubmitButton, TextareaField } from "../ui/form.tsx";
 import type { Column } from "./data-table.tsx";
 import { ListThumbnail } from "./list-thumbnail.tsx";
+import { MoveButton } from "./move-button.tsx";
 import { AddressesWithUpload, AddressWithUpload } from "./upload-field.tsx";
 
 type Item = AdminItem;
@@ -218,8 +219,20 @@ export function ResourceRowActions({
       )}
       {spec.ordered ? (
         <>
-          <MoveButton resource={key} id={row._id} direction="up" label={label} disabled={first} busy={busy("move")} />
-          <MoveButton resource={key} id={row._id} direction="down" label={label} disabled={last} busy={busy("move")} />
+          <MoveButton
+            fields={{ resource: key, intent: "move", id: row._id }}
+            direction="up"
+            label={label}
+            disabled={first}
+            busy={busy("move")}
+          />
+          <MoveButton
+            fields={{ resource: key, intent: "move", id: row._id }}
+            direction="down"
+            label={label}
+            disabled={last}
+            busy={busy("move")}
+          />
         </>
       ) : null}
       <ConfirmAction
@@ -274,48 +287,5 @@ export function SingleDelete({
         }
       />
     </div>
-  );
-}
-
-/** Move one place up or down: a small POST form (keyboard and no-JavaScript friendly). */
-function MoveButton({
-  resource,
-  id,
-  direction,
-  label,
-  disabled,
-  busy,
-}: {
-  resource: string;
-  id: string;
-  direction: "up" | "down";
-  label: string;
-  disabled: boolean;
-  busy: boolean;
-}) {
-  return (
-    <Form method="post" preventScrollReset>
-      <input type="hidden" name="resource" value={resource} />
-      <input type="hidden" name="intent" value="move" />
-      <input type="hidden" name="id" value={id} />
-      <input type="hidden" name="direction" value={direction} />
-      <button
-        type="submit"
-        disabled={disabled}
-        aria-disabled={busy || undefined}
-        aria-label={`Move ${label} ${direction}`}
-        onClick={(e) => {
-          if (busy) e.preventDefault();
-        }}
-        className={buttonClass(
-          "ghost",
-          "sm",
-          "border border-slate-300 disabled:cursor-not-allowed disabled:opacity-40",
-        )}
-      >
-        <span aria-hidden="true">{direction === "up" ? "↑" : "↓"}</span>
-        <span className="sr-only sm:not-sr-only sm:ml-1">{direction === "up" ? "Up" : "Down"}</span>
-      </button>
-    </Form>
   );
 }

@@ -4,6 +4,7 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/course-detail";
 import type { CoursePurchase } from "../../../contract/courses/courses.ts";
+import { COURSE_LEARNERS } from "../../../contract/learning/content-screen.ts";
 import { COURSE_DETAIL_FIELDS, naira } from "../../../contract/courses/course-screens.ts";
 import { COURSE_MESSAGES } from "../../../contract/courses/course-texts.ts";
 import { purchaseStatusLabel } from "../../../contract/payments/refunds.ts";
@@ -39,7 +40,7 @@ const COLUMNS: ReadonlyArray<Column<CoursePurchase>> = [
 ];
 
 export default function CourseDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, course, stats, records, purchases } = loaderData;
+  const { id, course, stats, records, purchases, learners } = loaderData;
   const { pathname, search } = useLocation();
   const title = course?.title ?? COURSE_MESSAGES.deletedCourse;
   return (
@@ -47,6 +48,7 @@ export default function CourseDetail({ loaderData, actionData }: Route.Component
       back={{ to: "/admin", label: "Back to admin" }}
       title={title}
       lead={course ? undefined : COURSE_MESSAGES.mayBeDeleted}
+      links={course ? [{ to: `/admin/course/${id}/content`, label: "Chapters and lessons" }] : undefined}
       infoTitle="Course"
       aside={
         course?.img ? (
@@ -79,6 +81,7 @@ export default function CourseDetail({ loaderData, actionData }: Route.Component
           <RefundButton reference={p.reference} paymentState={p.paymentState} buyer={p.email} amount={p.amount} />
         ),
       }}
+      more={{ spec: COURSE_LEARNERS, rows: learners }}
     />
   );
 }

@@ -28,6 +28,7 @@ type AuditRow = typeof adminAudit.$inferSelect;
 const DECLARED_TABLES = new Map<string, PgTable & { id: PgColumn }>([
   ...Object.entries(RESOURCE_TABLES),
   ["courses", courses],
+  ["course-content", courses],
   ["events", events],
   ["coupons", coupons],
 ]);
