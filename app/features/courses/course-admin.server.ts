@@ -56,7 +56,6 @@ export const loadCourseDetail = (args: Args) =>
         ctx.services.catalog.coursePurchases(actor, id),
       ]);
       const purchases = records.map((p) => ({ ...p, purchasedAtText: formatLagosDateTime(p.purchasedAt) }));
-      // its learners' progress (issue 31); a deleted course has no lessons left to follow
       const learners = course ? await ctx.services.authoring.learners(actor, id) : [];
       return { id, course, stats: courseStats(records), records: records.length, purchases, learners };
     },
