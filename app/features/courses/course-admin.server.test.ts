@@ -50,6 +50,8 @@ function services(overrides: { catalog?: object; categories?: object; users?: ob
       coursePurchases: vi.fn(async (): Promise<CoursePurchase[]> => []),
       ...overrides.catalog,
     },
+    // the course detail's learners (issue 31)
+    authoring: { learners: vi.fn(async () => []) },
     categories: {
       listPage: vi.fn(async () => ({
         items: [{ _id: "c1", name: "Coding", courses: 1, posts: 0 }],
