@@ -4,16 +4,36 @@
 // npm run bench:lighthouse (scripts/bench-lighthouse.ts).
 import { gzipSync } from "node:zlib";
 import { collectPageAssets } from "./bench-lib.ts";
+import { learningPaths } from "./bench-learning.ts";
 
-/** The public pages measured; "post" stands for a featured post of the demo blog (its path found at run time). */
-export const PUBLIC_PAGES = ["/", "/courses", "/blog", "/posts", "post", "/showcase", "/about", "/contact"] as const;
+/**
+ * The public pages measured; "post" stands for a featured post of the demo blog, "course" for the first
+ * course's page and "lesson" for its free preview lesson (issue 31), their paths found at run time.
+ */
+export const PUBLIC_PAGES = [
+  "/",
+  "/courses",
+  "/blog",
+  "/posts",
+  "post",
+  "/showcase",
+  "/about",
+  "/contact",
+  "course",
+  "lesson",
+] as const;
 /** Every public page's JavaScript, gzip -9 (issue 20: the bare framework is about 113 KB of it). */
 export const PAGE_JS_TARGET_BYTES = 100 * 1024;
+
+/** The chunks meant to load only where needed (issue 31): hls.js after a video lesson opens, the editor in the admin. */
+export const LAZY_CHUNKS = /\/assets\/(hls|rich-editor)-[^/]*\.js$/;
 
 export interface PageJs {
   path: string;
   jsGzipBytes: number;
   files: number;
+  /** LAZY_CHUNKS the page's HTML names (none expected) */
+  lazyNamed: string[];
 }
 
 /** A featured post's path on the server at `base` (the demo blog has featured posts). */
@@ -25,11 +45,19 @@ export async function featuredPostPath(base: string): Promise<string> {
   return `/${slug}`;
 }
 
-/** Each public page's JS, gzip -9; a file shared by pages is fetched and compressed once. */
-export async function weighPublicPages(base: string, pages: readonly string[] = PUBLIC_PAGES): Promise<PageJs[]> {
+/**
+ * Each public page's JS, gzip -9; a file shared by pages is fetched and compressed once. With `cookie`
+ * the pages are asked for with it (a signed-in visitor: an admin opening a video lesson).
+ */
+export async function weighPublicPages(
+  base: string,
+  pages: readonly string[] = PUBLIC_PAGES,
+  cookie?: string,
+): Promise<PageJs[]> {
   const fetchOk = async (urlPath: string) => {
     const res = await fetch(`${base}${urlPath}`, {
-      headers: { "Accept-Encoding": "identity" },
+      headers: { "Accept-Encoding": "identity", ...(cookie ? { Cookie: cookie } : {}) },
+      redirect: "manual",
       signal: AbortSignal.timeout(30_000),
     });
     if (!res.ok) throw new Error(`GET ${urlPath} answered ${res.status}`);
@@ -45,13 +73,20 @@ export async function weighPublicPages(base: string, pages: readonly string[] = 
     return size;
   };
   const post = pages.includes("post") ? await featuredPostPath(base) : "";
+  const learning = pages.includes("course") || pages.includes("lesson") ? await learningPaths(base) : null;
+  const named: Record<string, string> = { post, course: learning?.course ?? "", lesson: learning?.preview ?? "" };
   const results: PageJs[] = [];
   for (const page of pages) {
-    const urlPath = page === "post" ? post : page;
+    const urlPath = named[page] ?? page;
     const { js } = collectPageAssets(await (await fetchOk(urlPath)).text());
     if (js.length === 0) throw new Error(`${urlPath} references no /assets/*.js`);
     const sizes = await Promise.all(js.map(weigh));
-    results.push({ path: urlPath, jsGzipBytes: sizes.reduce((a, b) => a + b, 0), files: js.length });
+    results.push({
+      path: urlPath,
+      jsGzipBytes: sizes.reduce((a, b) => a + b, 0),
+      files: js.length,
+      lazyNamed: js.filter((file) => LAZY_CHUNKS.test(file)),
+    });
   }
   return results;
 }
@@ -62,7 +97,8 @@ export function pageJsLines(pages: PageJs[], formatBytes: (n: number) => string)
   return pages.map(
     (p) =>
       `  ${p.path.padEnd(width)}  ${formatBytes(p.jsGzipBytes).padStart(9)} in ${String(p.files).padStart(2)} files   ` +
-      `target <= ${formatBytes(PAGE_JS_TARGET_BYTES)}   ${p.jsGzipBytes <= PAGE_JS_TARGET_BYTES ? "met" : "missed"}`,
+      `target <= ${formatBytes(PAGE_JS_TARGET_BYTES)}   ${p.jsGzipBytes <= PAGE_JS_TARGET_BYTES ? "met" : "missed"}` +
+      (p.lazyNamed.length ? `   (names ${p.lazyNamed.join(", ")}, meant to load only where needed!)` : ""),
   );
 }
 

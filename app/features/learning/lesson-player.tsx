@@ -65,8 +65,11 @@ export function LessonPlayer({
       .then(({ default: Hls }) => {
         if (stopped) return;
         if (!Hls.isSupported()) return nativeStart(video, start);
+        // Play pressed before hls.js was here (on a slow line the page shows the poster seconds earlier):
+        // attaching it resets the video, so it loads at once and plays again
+        const pressed = !video.paused;
         const hls = new Hls({
-          autoStartLoad: false,
+          autoStartLoad: pressed,
           startPosition: start,
           capLevelToPlayerSize: true,
           ...(saveData ? { startLevel: 0, maxBufferLength: 10 } : {}),
@@ -84,9 +87,10 @@ export function LessonPlayer({
           }
         });
         // nothing of the video is fetched before the learner presses play
-        video.addEventListener("play", () => hls.startLoad(start), { once: true });
+        if (!pressed) video.addEventListener("play", () => hls.startLoad(start), { once: true });
         hls.loadSource(src);
         hls.attachMedia(video);
+        if (pressed) video.play().catch(() => {});
       })
       .catch(() => nativeStart(video, start));
     return () => {
