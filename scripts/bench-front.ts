@@ -26,7 +26,7 @@ export const PUBLIC_PAGES = [
 export const PAGE_JS_TARGET_BYTES = 100 * 1024;
 
 /** The chunks meant to load only where needed (issue 31): hls.js after a video lesson opens, the editor in the admin. */
-export const LAZY_CHUNKS = /\/assets\/(hls|rich-editor)-[^/]*\.js$/;
+export const LAZY_CHUNKS = /\/assets\/(hls(\.light)?|rich-editor)-[^/]*\.js$/;
 
 export interface PageJs {
   path: string;

@@ -1,5 +1,5 @@
 // A lesson's uploaded video (issue 31), served as HLS by the lesson routes. hls.js (about 180 KB gzipped)
-// is fetched only here, on a video lesson (`import("hls.js")`), never with the site's first JavaScript.
+// is fetched only here, on a video lesson (`import("hls.js/light")`: 118 KB gzipped rather than 180), never with the site's first JavaScript.
 // stack-notes-learning §1: Hls.isSupported() first (Chromium also plays HLS natively, without the
 // rendition control); the browser's own HLS only where Media Source Extensions are missing (iOS Safari).
 // Nothing of the video is fetched before the learner presses play (our learners pay per megabyte), and
@@ -61,7 +61,7 @@ export function LessonPlayer({
     const stopFollowing = saves
       ? followProgress(video, lessonId, () => onCompletedRef.current(), completedRef.current)
       : () => {};
-    void import("hls.js")
+    void import("hls.js/light")
       .then(({ default: Hls }) => {
         if (stopped) return;
         if (!Hls.isSupported()) return nativeStart(video, start);
