@@ -23,8 +23,10 @@ part "typecheck, lint, formatting, counts, unit and API tests (PGlite)"
 npm run -s check
 
 part "API tests (PostgreSQL)"
-# (pglite-prepared tests PGlite's own query path: nothing of it runs on PostgreSQL)
-TEST_DATABASE_URL="$TEST_PG_URL" npx vitest run server scripts --exclude server/db/pglite-prepared.test.ts
+# (pglite-prepared tests PGlite's own query path: nothing of it runs on PostgreSQL; the learning pages'
+# access and the course content screen's actions run on both engines too, issue 31)
+TEST_DATABASE_URL="$TEST_PG_URL" npx vitest run server scripts tests/unit/learning-pages.test.ts \
+  tests/unit/course-content-action.test.ts --exclude server/db/pglite-prepared.test.ts
 
 part "build and browser tests"
 npm run -s build
