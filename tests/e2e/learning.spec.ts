@@ -272,14 +272,14 @@ test.describe("without JavaScript", () => {
   });
 });
 
-/** A 10-second test clip (H.264/AAC), made with ffmpeg once per worker. */
-function testClip(): Buffer {
+/** A 10-second test clip (H.264/AAC) of the given size, made with ffmpeg. */
+function testClip(size = "320x240", seconds = 10): Buffer {
   const dir = mkdtempSync(path.join(os.tmpdir(), "learning-clip-"));
   const file = path.join(dir, "clip.mp4");
   execFileSync("ffmpeg", [
     ...["-hide_banner", "-loglevel", "error", "-y"],
-    ...["-f", "lavfi", "-i", "testsrc=size=320x240:rate=15:duration=10"],
-    ...["-f", "lavfi", "-i", "sine=duration=10"],
+    ...["-f", "lavfi", "-i", `testsrc=size=${size}:rate=15:duration=${seconds}`],
+    ...["-f", "lavfi", "-i", `sine=duration=${seconds}`],
     ...["-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", file],
   ]);
   return readFileSync(file);
@@ -295,6 +295,29 @@ async function watchTo(page: Page, seconds: number) {
   }, seconds);
 }
 
+/** Uploads a clip as the video of a lesson, and waits until its ladder is made (the server's worker). */
+async function uploadVideo(admin: Account, courseId: string, lessonId: string, clip: Buffer) {
+  const { request: adminRequest, headers } = await adminApi(admin);
+  const upload = await adminRequest.post(`/backend/api/lessons/${lessonId}/video?name=clip.mp4`, {
+    headers: { ...headers, "Content-Type": "application/octet-stream" },
+    data: clip,
+  });
+  expect(upload.status(), await upload.text()).toBe(202);
+  // transcoded in the background: ready once its ladder is in the media store
+  await expect
+    .poll(
+      async () => {
+        const content = (await (
+          await adminRequest.get(`/backend/api/admin/courses/${courseId}/content`, { headers })
+        ).json()) as CourseContent;
+        return content.chapters.flatMap((c) => c.lessons).find((l) => l._id === lessonId)?.video?.state;
+      },
+      { timeout: 90_000, intervals: [500, 1000, 2000] },
+    )
+    .toBe("ready");
+  await adminRequest.dispose();
+}
+
 test("a video lesson plays through hls.js, resumes on another device and completes itself past 90 % @desktop", async ({
   page,
   browser,
@@ -304,25 +327,7 @@ test("a video lesson plays through hls.js, resumes on another device and complet
   test.setTimeout(120_000);
   const admin = await createAccount(request, dataDir, { admin: true });
   const { course, lessons } = await makeCourse(admin);
-  const { request: adminRequest, headers } = await adminApi(admin);
-  const upload = await adminRequest.post(`/backend/api/lessons/${lessons.cut}/video?name=clip.mp4`, {
-    headers: { ...headers, "Content-Type": "application/octet-stream" },
-    data: testClip(),
-  });
-  expect(upload.status(), await upload.text()).toBe(202);
-  // transcoded in the background: ready once its ladder is in the media store
-  await expect
-    .poll(
-      async () => {
-        const content = (await (
-          await adminRequest.get(`/backend/api/admin/courses/${course._id}/content`, { headers })
-        ).json()) as CourseContent;
-        return content.chapters.flatMap((c) => c.lessons).find((l) => l._id === lessons.cut)?.video?.state;
-      },
-      { timeout: 90_000, intervals: [500, 1000, 2000] },
-    )
-    .toBe("ready");
-  await adminRequest.dispose();
+  await uploadVideo(admin, course._id, lessons.cut, testClip());
 
   const learner = await createAccount(request, dataDir);
   await signInByApi(page.context(), learner);
@@ -413,4 +418,42 @@ test("the course and lesson pages' JavaScript stays within the public pages' (hl
       heaviest,
     );
   }
+});
+
+test("with Save-Data the video starts at the lowest rendition and never goes above 360p @desktop", async ({
+  browser,
+  request,
+  dataDir,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await createAccount(request, dataDir, { admin: true });
+  const { course, lessons } = await makeCourse(admin);
+  // 720p: the ladder has 240p, 360p and 720p
+  await uploadVideo(admin, course._id, lessons.cut, testClip("1280x720", 6));
+  const learner = await createAccount(request, dataDir);
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    extraHTTPHeaders: { "Save-Data": "on" },
+  });
+  await signInByApi(context, learner);
+  await buyByApi(context, learner, course._id);
+  const page = await context.newPage();
+  const segments: string[] = [];
+  page.on("request", (r) => {
+    const found = /\/video\/(\d+p)\/seg_\d+\.ts$/.exec(r.url());
+    if (found) segments.push(found[1]!);
+  });
+  await page.goto(`/learn/${course._id}/${lessons.cut}`);
+  const video = page.getByTestId("lesson-video");
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.src)).toMatch(/^blob:/);
+  await video.evaluate(async (v: HTMLVideoElement) => {
+    v.muted = true;
+    await v.play();
+  });
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
+    .toBeGreaterThan(4);
+  expect(segments[0]).toBe("240p");
+  expect(segments.filter((s) => s === "720p")).toEqual([]);
+  await context.close();
 });

@@ -71,7 +71,8 @@ export function LessonPlayer({
         const hls = new Hls({
           autoStartLoad: pressed,
           startPosition: start,
-          capLevelToPlayerSize: true,
+          // (hls.js's own cap by the player's size would replace the Save-Data cap set below)
+          capLevelToPlayerSize: !saveData,
           ...(saveData ? { startLevel: 0, maxBufferLength: 10 } : {}),
         });
         destroy = () => hls.destroy();
