@@ -2,7 +2,7 @@
 // start in Lagos time and in the learner's own zone. Pure, no server code: the lesson page, the API and
 // the reminder e-mails all call these, so they agree on the minute.
 import { formatLagosLong } from "../lib/dates.ts";
-import { LIVE_JOIN_OPENS_MINUTES } from "./learning.ts";
+import { LIVE_JOIN_OPENS_MINUTES } from "./learning-texts.ts";
 
 const MINUTE_MS = 60_000;
 

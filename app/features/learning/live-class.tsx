@@ -1,28 +1,12 @@
 import type { Lesson } from "../../../contract/learning/learning.ts";
 import { formatLagosLong } from "../../../contract/lib/dates.ts";
+import { liveTimes } from "../../../contract/learning/live.ts";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { Icon } from "../../components/ui/icons.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 
 /** The .ics of a live class (the calendar route of the learning API). */
 export const calendarPath = (lessonId: string) => `/backend/api/lessons/${encodeURIComponent(lessonId)}/calendar.ics`;
-
-/** "Saturday 14 March 2026, 4:00 pm" in the browser's own zone, with the zone's name; null when that is Lagos's offset. */
-function localTime(iso: string): string | null {
-  const at = new Date(iso);
-  const lagosOffset = -60;
-  if (at.getTimezoneOffset() === lagosOffset) return null;
-  return new Intl.DateTimeFormat("en-GB", {
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    hour12: true,
-    timeZoneName: "short",
-  }).format(at);
-}
 
 /**
  * A live class (issue 31): when it is, in Lagos time (the academy's clock; the server's words, the same
@@ -31,7 +15,8 @@ function localTime(iso: string): string | null {
  */
 export function LiveClass({ lesson, live }: { lesson: Pick<Lesson, "_id">; live: NonNullable<Lesson["live"]> }) {
   const hydrated = useHydrated();
-  const mine = hydrated ? localTime(live.startsAt) : null;
+  // (the learner's own zone is known only in the browser; none when it keeps Lagos's clock)
+  const mine = hydrated ? liveTimes(live.startsAt, Intl.DateTimeFormat().resolvedOptions().timeZone).local : null;
   return (
     <section aria-labelledby="live-class" className="rounded-xl border border-slate-200 bg-white p-5">
       <h2 id="live-class" className="text-lg font-bold text-brand-950">

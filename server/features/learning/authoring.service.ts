@@ -4,7 +4,8 @@
 // in the same transaction, under "course-content" with the course as its item.
 import { randomBytes } from "node:crypto";
 import { readFile, rm } from "node:fs/promises";
-import { and, asc, count, desc, eq, gt, inArray, lt, max, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, lt, max, sql, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import {
   ChapterInputSchema,
   ChapterUpdateSchema,
@@ -168,16 +169,34 @@ export function createAuthoringService(deps: AuthoringDeps) {
     );
   }
 
-  /** Swaps an item's position with its neighbour's (above or below); false when it has none. */
-  async function swap<T extends { id: string; position: number }>(
-    item: T,
-    neighbour: () => Promise<T | undefined>,
-    setPosition: (id: string, position: number) => Promise<unknown>,
+  /**
+   * Swaps an item's position with its neighbour's above or below among its siblings (`siblings`: the rows of
+   * the same course or chapter), both rows locked; false when it has none that way.
+   */
+  async function swapWithNeighbour<T extends PgTable & { id: PgColumn; position: PgColumn }>(
+    tx: ContentTx,
+    table: T,
+    row: { id: string; position: number },
+    siblings: SQL,
+    direction: "up" | "down",
   ): Promise<boolean> {
-    const other = await neighbour();
+    const up = direction === "up";
+    const [other] = (await tx
+      .select({ id: table.id, position: table.position })
+      .from(table as PgTable)
+      .where(and(siblings, up ? lt(table.position, row.position) : gt(table.position, row.position)))
+      .orderBy(up ? desc(table.position) : asc(table.position))
+      .limit(1)
+      .for("update")) as Array<{ id: string; position: number }>;
     if (!other) return false;
-    await setPosition(item.id, other.position);
-    await setPosition(other.id, item.position);
+    await tx
+      .update(table)
+      .set({ position: other.position } as never)
+      .where(eq(table.id, row.id));
+    await tx
+      .update(table)
+      .set({ position: row.position } as never)
+      .where(eq(table.id, other.id));
     return true;
   }
 
@@ -309,27 +328,8 @@ export function createAuthoringService(deps: AuthoringDeps) {
       const { direction } = parse(MoveInputSchema, input);
       return writeContent(db, ["courses"], async (tx) => {
         const row = await chapterOf(tx, chapterId, true);
-        const moved = await swap(
-          row,
-          async () =>
-            (
-              await tx
-                .select()
-                .from(courseChapters)
-                .where(
-                  and(
-                    eq(courseChapters.courseId, row.courseId),
-                    direction === "up"
-                      ? lt(courseChapters.position, row.position)
-                      : gt(courseChapters.position, row.position),
-                  ),
-                )
-                .orderBy(direction === "up" ? desc(courseChapters.position) : asc(courseChapters.position))
-                .limit(1)
-                .for("update")
-            )[0],
-          (id, position) => tx.update(courseChapters).set({ position }).where(eq(courseChapters.id, id)),
-        );
+        const siblings = eq(courseChapters.courseId, row.courseId);
+        const moved = await swapWithNeighbour(tx, courseChapters, row, siblings, direction);
         if (moved) await audit(tx, admin, row.courseId, "move", row.title, { direction: null }, { direction });
         return (await chapterOf(tx, row.id))!;
       });
@@ -458,27 +458,8 @@ export function createAuthoringService(deps: AuthoringDeps) {
       const { direction } = parse(MoveInputSchema, input);
       return writeContent(db, ["courses"], async (tx) => {
         const row = await lessonOf(tx, lessonId, true);
-        const moved = await swap(
-          row,
-          async () =>
-            (
-              await tx
-                .select()
-                .from(courseLessons)
-                .where(
-                  and(
-                    eq(courseLessons.chapterId, row.chapterId),
-                    direction === "up"
-                      ? lt(courseLessons.position, row.position)
-                      : gt(courseLessons.position, row.position),
-                  ),
-                )
-                .orderBy(direction === "up" ? desc(courseLessons.position) : asc(courseLessons.position))
-                .limit(1)
-                .for("update")
-            )[0],
-          (id, position) => tx.update(courseLessons).set({ position }).where(eq(courseLessons.id, id)),
-        );
+        const siblings = eq(courseLessons.chapterId, row.chapterId);
+        const moved = await swapWithNeighbour(tx, courseLessons, row, siblings, direction);
         if (moved) await audit(tx, admin, row.courseId, "move", row.title, { direction: null }, { direction });
         return lessonOf(tx, row.id);
       });
