@@ -147,3 +147,53 @@ test("what the author types before the page's scripts arrive (a slow phone) is k
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Typed before the scripts");
   await expect(page.getByText("Also typed early.")).toBeVisible();
 });
+
+test("Save changes pressed while the page hydrates saves the post (the form is not made again under the press) @desktop", async ({
+  page,
+  context,
+  request,
+  dataDir,
+}) => {
+  const { post } = await ownPost(context, request, dataDir, `Quick save ${unique()}`);
+  // A slower phone: the page's hydration runs in several slices, with the browser's tasks between them...
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 3 });
+  // ...and Save pressed in one of them: once React has started hydrating (some of the page's elements are
+  // its own) and before it is done (the header's menu button is there once it is). The press makes React
+  // finish hydrating at once; then the browser submits the form the button belongs to.
+  await page.addInitScript(() => {
+    const reacts = (el: Element) => Object.keys(el).some((k) => k.startsWith("__reactFiber"));
+    const press = () => {
+      const save = [...document.querySelectorAll("button")].find((b) => b.textContent === "Save changes");
+      if (save && [...document.body.querySelectorAll("*")].some(reacts)) {
+        const during = document.querySelector('button[aria-controls="mobile-menu"]') === null;
+        (window as unknown as { pressedDuringHydration?: boolean }).pressedDuringHydration = during;
+        save.click();
+        return;
+      }
+      const next = new MessageChannel();
+      next.port1.onmessage = press;
+      next.port2.postMessage(null);
+    };
+    // from the moment React listens on the page (its first act, before it hydrates)
+    const listen = EventTarget.prototype.addEventListener;
+    let started = false;
+    EventTarget.prototype.addEventListener = function (this: EventTarget, ...args: Parameters<typeof listen>) {
+      listen.apply(this, args);
+      if (!started && this === document && Object.keys(document).some((k) => k.startsWith("_reactListening"))) {
+        started = true;
+        press();
+      }
+    };
+  });
+  const scripts = await holdScriptsBack(page);
+  await page.goto(`/write?edit=${post._id}`, { waitUntil: "commit" });
+  await page.getByLabel("Short description").fill("Saved as the page woke up.");
+  scripts.release();
+  // (the press happened in the race, not before or after it: else this test proves nothing)
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { pressedDuringHydration?: boolean }).pressedDuringHydration))
+    .toBe(true);
+  await expect(page).toHaveURL(new RegExp(`/${post.slug}$`));
+  await expect(page.getByText("Saved as the page woke up.")).toBeVisible();
+});

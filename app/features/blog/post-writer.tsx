@@ -67,7 +67,10 @@ function typedBeforeHydration(form: HTMLFormElement | null, drawn: PostDraft): P
 /**
  * The form; once hydrated it starts again from the draft kept in this browser (the server cannot
  * know it), and the editor is made from that draft. What was typed into the server's form while the
- * scripts were on their way (a slow phone) is kept over it.
+ * scripts were on their way (a slow phone) is kept over it. The form itself stays: a Save pressed as
+ * the scripts arrive (the press hydrates the page at once) submits the form it was pressed in; a new
+ * form in its place (a remount) would leave the browser's submission without a connected form, and it
+ * would be dropped without a word.
  */
 export function PostWriter(props: WriterProps) {
   const edited = props.editing?.post;
@@ -76,7 +79,7 @@ export function PostWriter(props: WriterProps) {
   const [typed, setTyped] = useState<Partial<PostDraft> | null>(null);
   useLayoutEffect(() => {
     setTyped(typedBeforeHydration(serverForm.current, edited ?? EMPTY_DRAFT));
-    // (once: the server's form is gone after)
+    // (once: what the server's form held at hydration; the form stays, its fields follow the state after)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const restored = typed !== null;
@@ -85,15 +88,7 @@ export function PostWriter(props: WriterProps) {
     () => (typed ? { ...(edited ?? readDraft(props.draftKey)), ...typed } : (edited ?? EMPTY_DRAFT)),
     [edited, typed, props.draftKey],
   );
-  return (
-    <WriterForm
-      key={restored ? "browser" : "server"}
-      {...props}
-      initial={initial}
-      restored={restored}
-      formRef={restored ? undefined : serverForm}
-    />
-  );
+  return <WriterForm {...props} initial={initial} restored={restored} formRef={serverForm} />;
 }
 
 function WriterForm({

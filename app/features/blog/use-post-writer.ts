@@ -57,7 +57,7 @@ export function usePostWriter({
   initial: PostDraft;
   /** the page action's refusal of the last Send */
   answer?: ActionFailure;
-  /** the form is the browser's (the draft and what was typed early are in it) */
+  /** the form is the browser's (the draft and what was typed early are in it); from then on `initial` is that */
   restored: boolean;
   /** a new post's draft is kept in local storage (an edit's is the post itself) */
   keepsDraft: boolean;
@@ -72,6 +72,15 @@ export function usePostWriter({
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(answer?.formError ?? null);
   const sent = useRef(false);
+
+  // Once hydrated, the draft starts again from the browser's (`initial` then holds it), in the same
+  // render: the form is not made again (a Save pressed meanwhile would lose its form, post-writer.tsx).
+  // Later changes of `initial` (the page's data revalidated) leave what is being written alone.
+  const [wasRestored, setWasRestored] = useState(restored);
+  if (restored !== wasRestored) {
+    setWasRestored(restored);
+    if (restored) setDraft(initial);
+  }
 
   // A new refusal from the action is the form's error (until the next change); a toast says it too.
   const [shownAnswer, setShownAnswer] = useState(answer);
