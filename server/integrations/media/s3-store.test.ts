@@ -11,7 +11,8 @@ import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AVATAR_MESSAGES } from "../../../contract/account/auth.ts";
-import { user as userTable } from "../../db/schema.ts";
+import { courses, user as userTable } from "../../db/schema.ts";
+import { makeCourse } from "../../../tests/support/factories.ts";
 import { bearer, createAccount, sameOrigin, uniqueName } from "../../../tests/support/accounts.ts";
 import { pngImage } from "../../../tests/support/images.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
@@ -156,6 +157,41 @@ describe("the app with the S3 store configured", () => {
     });
 
     expect((await t.request("/media/uploads/000000000000000000000000.png")).status).toBe(404);
+  });
+
+  it("a lesson's material lands in the bucket and is served by the learning API to those allowed only (issue 31)", async () => {
+    const admin = await createAccount(t);
+    await t.db.update(userTable).set({ role: "admin" }).where(eq(userTable.id, admin.id));
+    const [course] = await t.db.insert(courses).values(makeCourse()).returning();
+    const post = async (url: string, json: unknown) =>
+      (await (await t.request(`/backend${url}`, { method: "POST", headers: bearer(admin), json })).json()) as {
+        _id: string;
+      };
+    const chapter = await post(`/api/admin/courses/${course!.id}/chapters`, { title: "One", published: true });
+    const lesson = await post(`/api/admin/chapters/${chapter._id}/lessons`, {
+      title: "Sheets",
+      kind: "materials",
+      published: true,
+    });
+    const pdf = new TextEncoder().encode("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+    const res = await t.request(`/backend/api/lessons/${lesson._id}/materials?name=sheet.pdf`, {
+      method: "POST",
+      headers: { ...bearer(admin), "Content-Type": "application/octet-stream" },
+      body: new Blob([pdf]),
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const { url } = (await res.json()) as { url: string };
+    const keys = await bucketKeys();
+    expect(keys.some((k) => /^materials\/[0-9a-f]{24}\.pdf$/.test(k ?? ""))).toBe(true);
+    expect(existsSync(path.join(t.env.DATA_DIR, "media", "materials"))).toBe(false);
+    const download = await t.request(url, { headers: bearer(admin) });
+    expect(download.status).toBe(200);
+    expect(new Uint8Array(await download.arrayBuffer())).toEqual(pdf);
+    const stranger = await createAccount(t);
+    expect((await t.request(url, { headers: bearer(stranger) })).status).toBe(403);
+    // and never through /media, though the object is there
+    const key = keys.find((k) => k?.startsWith("materials/"))!;
+    expect((await t.request(`/media/${key}`)).status).toBe(404);
   });
 
   it("an uploaded video in the bucket is served in parts at /media (Range → 206)", async () => {
