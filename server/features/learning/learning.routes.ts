@@ -2,9 +2,8 @@
 // progress, and the admin's chapter, lesson and material operations. Files are served through a checked
 // session (decision 073): each request asks whether its caller may open the lesson, so a refund ends
 // access at once and an address copied out of the page opens nothing for anyone else.
-import { createReadStream } from "node:fs";
-import { createWriteStream } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -519,7 +518,6 @@ export function registerLearningRoutes(app: OpenAPIHono<BackendEnv>, deps: Learn
     const { name } = c.req.valid("query");
     const upload = await bodyToFile(c, MATERIAL_MAX_BYTES);
     try {
-      const { readFile } = await import("node:fs/promises");
       const bytes = new Uint8Array(await readFile(upload.file));
       return c.json(await authoring.addMaterial(c.get("actor"), id, { bytes, name }), 201);
     } finally {

@@ -6,7 +6,6 @@
 import { and, asc, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import {
   LEARNING_MESSAGES as M,
-  LIVE_JOIN_OPENS_MINUTES,
   VIDEO_COMPLETE_SHARE,
   ProgressInputSchema,
   type Lesson,
@@ -34,7 +33,7 @@ import { sanitizePostHtml } from "../../lib/sanitize.ts";
 import { isAdmin, type Actor } from "../auth/actor.ts";
 import { enrolledCourses, isEnrolled, learnerOf } from "./enrolment.ts";
 import { liveClassFileName, liveClassIcs } from "./live-class.ts";
-import { lessonPagePath } from "../../../contract/learning/live.ts";
+import { joinOpensAt, lessonPagePath, liveMinutesOf, liveState } from "../../../contract/learning/live.ts";
 
 export type LessonRow = typeof courseLessons.$inferSelect;
 export type ChapterRow = typeof courseChapters.$inferSelect;
@@ -48,14 +47,6 @@ export type LessonAccess = "admin" | "enrolled" | "preview";
 export const lessonVideoPath = (lessonId: string, file: string) => `/backend/api/lessons/${lessonId}/video/${file}`;
 export const materialPath = (lessonId: string, materialId: string) =>
   `/backend/api/lessons/${lessonId}/materials/${materialId}`;
-
-const JOIN_OPENS_MS = LIVE_JOIN_OPENS_MINUTES * 60_000;
-
-/** A live class's join link shows from 15 minutes before its start until its end. */
-export function joinOpen(startsAt: Date, seconds: number | null, now: Date): boolean {
-  const end = startsAt.getTime() + (seconds ?? 0) * 1000;
-  return now.getTime() >= startsAt.getTime() - JOIN_OPENS_MS && now.getTime() <= Math.max(end, startsAt.getTime());
-}
 
 export function toVideo(lesson: LessonRow, video: VideoRow | null): LessonVideo | null {
   if (lesson.kind !== "video") return null;
@@ -265,17 +256,19 @@ export function createLearningService(deps: LearningDeps) {
       ]);
       const order = parts.flatMap((p) => p.lessons.map((l) => l.id));
       const at = order.indexOf(lesson.id);
-      const at_ = now();
       const live =
         lesson.kind === "live" && lesson.liveStartsAt
           ? {
               startsAt: lesson.liveStartsAt.toISOString(),
-              minutes: Math.round((lesson.durationSeconds ?? 0) / 60),
+              minutes: liveMinutesOf(lesson.durationSeconds, 0),
+              // the join link: to those enrolled (and admins), while the class is open (decision 074)
               joinUrl:
-                access !== "preview" && lesson.liveJoinUrl && joinOpen(lesson.liveStartsAt, lesson.durationSeconds, at_)
+                access !== "preview" &&
+                lesson.liveJoinUrl &&
+                liveState(lesson.liveStartsAt, liveMinutesOf(lesson.durationSeconds), now()) === "open"
                   ? lesson.liveJoinUrl
                   : null,
-              joinOpensAt: new Date(lesson.liveStartsAt.getTime() - JOIN_OPENS_MS).toISOString(),
+              joinOpensAt: joinOpensAt(lesson.liveStartsAt).toISOString(),
             }
           : null;
       return {
