@@ -1,7 +1,7 @@
 // What a course teaches (issue 31), its constants, words and formats, without zod so that the learning
 // pages' browser code stays small (as contract/payments/payment-texts.ts); the schemas are in ./learning.ts.
 
-export const LESSON_KINDS = ["text", "video", "materials", "live"] as const;
+export const LESSON_KINDS = ["text", "video", "materials", "live", "quiz"] as const;
 export type LessonKind = (typeof LESSON_KINDS)[number];
 
 export const LESSON_KIND_LABELS: Record<LessonKind, string> = {
@@ -9,6 +9,7 @@ export const LESSON_KIND_LABELS: Record<LessonKind, string> = {
   video: "Video",
   materials: "Materials",
   live: "Live class",
+  quiz: "Quiz",
 };
 
 /** A live class's join link shows from this long before it starts. */
@@ -30,7 +31,7 @@ export const LEARNING_MESSAGES = {
   signIn: "Please sign in to open this lesson.",
   notEnrolled: "Enrol in this course to open this lesson.",
   titleRequired: "Title is required",
-  kindInvalid: "Kind must be one of text, video, materials or live",
+  kindInvalid: "Kind must be one of text, video, materials, live or quiz",
   positionInvalid: "Position must be a whole number of seconds from 0 to 86400",
   progressEmpty: "Send completed or position",
   liveStartsRequired: "A live class needs its start time",

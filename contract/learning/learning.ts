@@ -2,6 +2,7 @@
 // admin's chapter, lesson and material operations. Quizzes (issue 32) will be one more lesson kind.
 import { z } from "zod";
 import { BODY_NOT_OBJECT, textError } from "../lib/common.ts";
+import { QuizQuestionSchema, QuizStateSchema, QuizSettingsInputSchema } from "./quiz.ts";
 
 // The constants, words and formats live in ./learning-texts.ts (no zod there: the learning pages' browser code
 // stays small); named here too for the server and the tests.
@@ -38,6 +39,8 @@ export const OutlineLessonSchema = z.object({
   /** seconds, or null when not known */
   length: z.number().int().nullable(),
   preview: z.boolean(),
+  /** counts towards the course's completion */
+  required: z.boolean().optional(),
   /** for a signed-in learner: whether they completed it (absent for others) */
   completed: z.boolean().optional(),
   /** admins only (the authoring view): a draft */
@@ -120,6 +123,12 @@ export const LessonSchema = z.object({
     .nullable(),
   previous: z.string().nullable(),
   next: z.string().nullable(),
+  /** counts towards the course's completion */
+  required: z.boolean(),
+  /** a quiz: its questions (never the key, except to admins) */
+  questions: z.array(QuizQuestionSchema).optional(),
+  /** a quiz: its rules and the learner's attempts (null for one not signed in) */
+  quiz: QuizStateSchema.nullable().optional(),
 });
 export type Lesson = z.infer<typeof LessonSchema>;
 
@@ -152,6 +161,8 @@ export const ProgressSchema = z.object({
   position: z.number().int(),
   completedAt: z.string().nullable(),
   course: z.object({ completed: z.number().int(), total: z.number().int() }),
+  /** the course is now complete (this was the last thing missing) */
+  courseCompleted: z.boolean().optional(),
 });
 export type Progress = z.infer<typeof ProgressSchema>;
 
@@ -205,6 +216,12 @@ export const LessonInputSchema = z
         .nullable()
         .optional(),
       liveJoinUrl: HttpUrl(LEARNING_MESSAGES.liveJoinInvalid).nullable().optional(),
+      /** counts towards the course's completion (default: yes) */
+      required: z.boolean({ error: "required must be true or false" }).optional(),
+      /** a quiz: the pass mark in percent (default 70) */
+      passPercent: QuizSettingsInputSchema.shape.passPercent.optional(),
+      /** a quiz: the attempts allowed, null for unlimited (the default) */
+      maxAttempts: QuizSettingsInputSchema.shape.maxAttempts.optional(),
     },
     { error: BODY_NOT_OBJECT },
   )
@@ -264,6 +281,11 @@ export const AuthoringLessonSchema = z.object({
   liveStartsAt: z.string().nullable(),
   liveMinutes: z.number().int().nullable(),
   liveJoinUrl: z.string().nullable(),
+  required: z.boolean(),
+  /** a quiz: its pass mark, the attempts allowed (null: unlimited) and how many questions it has */
+  passPercent: z.number().int().nullable(),
+  maxAttempts: z.number().int().nullable(),
+  questions: z.number().int(),
   /** learners with progress in it: deleting it asks first */
   learners: z.number().int(),
 });

@@ -24,6 +24,10 @@ const lesson = (id: string, title: string, more: Partial<AuthoringLesson> = {}):
   liveStartsAt: null,
   liveMinutes: null,
   liveJoinUrl: null,
+  required: true,
+  passPercent: null,
+  maxAttempts: null,
+  questions: 0,
   learners: 0,
   ...more,
 });

@@ -13,6 +13,7 @@ import {
   real,
   text,
   timestamp,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { user } from "./auth.ts";
@@ -35,7 +36,7 @@ export const courseChapters = pgTable(
   (t) => [index("course_chapters_course_idx").on(t.courseId, t.position)],
 );
 
-/** text | video | materials | live */
+/** text | video | materials | live | quiz */
 export const courseLessons = pgTable(
   "course_lessons",
   {
@@ -50,6 +51,8 @@ export const courseLessons = pgTable(
     kind: text("kind").notNull(),
     position: integer("position").notNull(),
     published: boolean("published").notNull().default(false),
+    /** counts towards the course's completion (a quiz: passed; any other: completed) */
+    required: boolean("required").notNull().default(true),
     /** open to anyone, as a taste of the course */
     preview: boolean("preview").notNull().default(false),
     /** sanitized HTML (as post bodies are): a text lesson's content, and any lesson's notes */
@@ -70,7 +73,7 @@ export const courseLessons = pgTable(
   (t) => [
     index("course_lessons_chapter_idx").on(t.chapterId, t.position),
     index("course_lessons_course_idx").on(t.courseId),
-    check("course_lessons_kind", sql`${t.kind} in ('text', 'video', 'materials', 'live')`),
+    check("course_lessons_kind", sql`${t.kind} in ('text', 'video', 'materials', 'live', 'quiz')`),
   ],
 );
 
@@ -133,5 +136,138 @@ export const lessonProgress = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.lessonId] }),
     index("lesson_progress_user_course_idx").on(t.userId, t.courseId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Quizzes, completion and certificates (issue 32). A quiz is a lesson of kind "quiz"; its settings are on
+// quiz_settings, its questions (with their key, which never leaves the server before an attempt) on
+// quiz_questions, each learner's attempts on quiz_attempts.
+
+/** single | multiple | short */
+export const quizQuestions = pgTable(
+  "quiz_questions",
+  {
+    id: id(),
+    lessonId: text("lesson_id")
+      .notNull()
+      .references(() => courseLessons.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    kind: text("kind").notNull(),
+    text: text("text").notNull(),
+    /** [{ id, text }] (single and multiple choice) */
+    options: jsonb("options").$type<Array<{ id: string; text: string }>>().notNull().default([]),
+    /** the right options' ids (single: one; multiple: one or more) */
+    correct: jsonb("correct").$type<string[]>().notNull().default([]),
+    /** short answers accepted, compared without case or spaces */
+    accepted: jsonb("accepted").$type<string[]>().notNull().default([]),
+    explanation: text("explanation").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("quiz_questions_lesson_idx").on(t.lessonId, t.position),
+    check("quiz_questions_kind", sql`${t.kind} in ('single', 'multiple', 'short')`),
+  ],
+);
+
+/** A quiz lesson's rules: the pass mark, the attempts allowed (null: unlimited). */
+export const quizSettings = pgTable("quiz_settings", {
+  lessonId: text("lesson_id")
+    .primaryKey()
+    .references(() => courseLessons.id, { onDelete: "cascade" }),
+  passPercent: integer("pass_percent").notNull().default(70),
+  maxAttempts: integer("max_attempts"),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * One submitted attempt, graded on the server: numbered per learner and quiz (a unique number, so two
+ * submits of one attempt store one), with the answers, each question's result and the score.
+ */
+export const quizAttempts = pgTable(
+  "quiz_attempts",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    lessonId: text("lesson_id")
+      .notNull()
+      .references(() => courseLessons.id, { onDelete: "cascade" }),
+    courseId: text("course_id").notNull(),
+    number: integer("number").notNull(),
+    /** a hash of the answers: the same answers posted again at once are the same attempt */
+    answersHash: text("answers_hash").notNull(),
+    answers: jsonb("answers").$type<Array<{ question: string; options?: string[]; text?: string }>>().notNull(),
+    /** [{ question, correct }] */
+    results: jsonb("results").$type<Array<{ question: string; correct: boolean }>>().notNull(),
+    score: integer("score").notNull(),
+    passed: boolean("passed").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("quiz_attempts_number_idx").on(t.userId, t.lessonId, t.number),
+    index("quiz_attempts_lesson_idx").on(t.lessonId),
+  ],
+);
+
+/** A learner's finished course: recorded once (the moment, the score over its required quizzes). */
+export const courseCompletions = pgTable(
+  "course_completions",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    courseId: text("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    completedAt: timestamp("completed_at", { withTimezone: true }).notNull().defaultNow(),
+    /** the mean of the best scores of its required quizzes; null without any */
+    score: integer("score"),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.courseId] }), index("course_completions_course_idx").on(t.courseId)],
+);
+
+/** The name a learner wants on their certificates (set on /account); their account's name until then. */
+export const certificateNames = pgTable("certificate_names", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A certificate: an unguessable id (its public address), what it says (frozen at issue), its place in the
+ * revocation status list, and its state. A re-issue (a new name) revokes the old one, naming its successor.
+ */
+export const certificates = pgTable(
+  "certificates",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    courseId: text("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    courseTitle: text("course_title").notNull(),
+    instructor: text("instructor").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+    statusIndex: integer("status_index").notNull(),
+    /** the signed Open Badges 3.0 credential */
+    credential: jsonb("credential").$type<Record<string, unknown>>(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    revokedReason: text("revoked_reason"),
+    replacedBy: text("replaced_by"),
+  },
+  (t) => [
+    uniqueIndex("certificates_status_index_idx").on(t.statusIndex),
+    index("certificates_user_idx").on(t.userId),
+    index("certificates_course_idx").on(t.courseId),
+    // one valid certificate per learner and course
+    uniqueIndex("certificates_current_idx").on(t.userId, t.courseId).where(sql`${t.revokedAt} is null`),
   ],
 );

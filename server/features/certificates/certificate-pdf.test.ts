@@ -183,12 +183,6 @@ describe("renderCertificatePdf", () => {
     expect(box.xMin).toBeGreaterThan(50);
     expect(box.xMax).toBeLessThan(842 - 50);
   });
-
-  it("takes well under a second once warm", async () => {
-    const started = performance.now();
-    for (let i = 0; i < 5; i++) await renderCertificatePdf({ ...base, id: `65f0c0ffee0000000000000${i}` });
-    expect((performance.now() - started) / 5).toBeLessThan(500);
-  });
 });
 
 describe("formatCertificateDate", () => {

@@ -31,6 +31,8 @@ import {
   lessonProgress,
   lessonVideos,
   payments,
+  quizQuestions,
+  quizSettings,
   user,
 } from "../../db/schema.ts";
 import type { MediaStore } from "../../integrations/media/store.ts";
@@ -42,6 +44,7 @@ import { recordAudit } from "../admin/audit.ts";
 import { requireAdmin, type Actor } from "../auth/actor.ts";
 import { HELD_STATUSES } from "../payments/purchases.service.ts";
 import { toMaterial, toVideo, type ChapterRow, type LessonRow } from "./learning.service.ts";
+import { QUIZ_LIMITS } from "../../../contract/learning/quiz.ts";
 
 /** The audit log's resource for every content write (its item: the course). */
 export const CONTENT_AUDIT = "course-content";
@@ -82,7 +85,29 @@ function lessonValues(l: LessonRow): Record<string, unknown> {
     liveStartsAt: l.liveStartsAt?.toISOString() ?? null,
     liveJoinUrl: l.liveJoinUrl,
     duration: l.durationSeconds,
+    required: l.required,
   };
+}
+
+type QuizRules = { passPercent: number; maxAttempts: number | null };
+
+/** A quiz's rules as the lesson form sets them: what is not sent stays (a new quiz: 70 %, unlimited). */
+async function saveQuizRules(
+  tx: ContentTx,
+  lesson: LessonRow,
+  data: { passPercent?: number; maxAttempts?: number | null },
+): Promise<QuizRules | null> {
+  if (lesson.kind !== "quiz") return null;
+  const [before] = await tx.select().from(quizSettings).where(eq(quizSettings.lessonId, lesson.id));
+  const rules = {
+    passPercent: data.passPercent ?? before?.passPercent ?? QUIZ_LIMITS.passPercentDefault,
+    maxAttempts: data.maxAttempts === undefined ? (before?.maxAttempts ?? null) : data.maxAttempts,
+  };
+  await tx
+    .insert(quizSettings)
+    .values({ lessonId: lesson.id, ...rules })
+    .onConflictDoUpdate({ target: quizSettings.lessonId, set: { ...rules, updatedAt: new Date() } });
+  return rules;
 }
 
 const chapterValues = (c: ChapterRow): Record<string, unknown> => ({ chapter: c.title, published: c.published });
@@ -219,7 +244,7 @@ export function createAuthoringService(deps: AuthoringDeps) {
       ]);
       const lessonIds = lessons.map((l) => l.id);
       const videoIds = lessons.map((l) => l.videoId).filter((id): id is string => !!id);
-      const [videos, materials, learners] = await Promise.all([
+      const [videos, materials, learners, rules, questionCounts] = await Promise.all([
         videoIds.length ? db.select().from(lessonVideos).where(inArray(lessonVideos.id, videoIds)) : [],
         lessonIds.length
           ? db
@@ -235,7 +260,17 @@ export function createAuthoringService(deps: AuthoringDeps) {
               .where(inArray(lessonProgress.lessonId, lessonIds))
               .groupBy(lessonProgress.lessonId)
           : [],
+        lessonIds.length ? db.select().from(quizSettings).where(inArray(quizSettings.lessonId, lessonIds)) : [],
+        lessonIds.length
+          ? db
+              .select({ lessonId: quizQuestions.lessonId, n: count() })
+              .from(quizQuestions)
+              .where(inArray(quizQuestions.lessonId, lessonIds))
+              .groupBy(quizQuestions.lessonId)
+          : [],
       ]);
+      const rulesOf = new Map(rules.map((r) => [r.lessonId, r]));
+      const questionsOf = new Map(questionCounts.map((r) => [r.lessonId, r.n]));
       const videoById = new Map(videos.map((v) => [v.id, v]));
       const learnersOf = new Map(learners.map((r) => [r.lessonId, r.n]));
       const toLesson = (l: LessonRow): AuthoringLesson => ({
@@ -253,6 +288,10 @@ export function createAuthoringService(deps: AuthoringDeps) {
         liveStartsAt: l.liveStartsAt?.toISOString() ?? null,
         liveMinutes: l.kind === "live" && l.durationSeconds ? Math.round(l.durationSeconds / 60) : null,
         liveJoinUrl: l.liveJoinUrl,
+        required: l.required,
+        passPercent: l.kind === "quiz" ? (rulesOf.get(l.id)?.passPercent ?? QUIZ_LIMITS.passPercentDefault) : null,
+        maxAttempts: l.kind === "quiz" ? (rulesOf.get(l.id)?.maxAttempts ?? null) : null,
+        questions: questionsOf.get(l.id) ?? 0,
         learners: learnersOf.get(l.id) ?? 0,
       });
       return {
@@ -360,12 +399,14 @@ export function createAuthoringService(deps: AuthoringDeps) {
             title: data.title,
             published: data.published ?? false,
             preview: data.preview ?? false,
+            required: data.required ?? true,
             body: data.body ? sanitizePostHtml(data.body) : "",
             liveJoinUrl: data.kind === "live" ? (data.liveJoinUrl ?? null) : null,
             position: (last?.p ?? -1) + 1,
           })
           .returning();
-        await audit(tx, admin, chapter.courseId, "create", row!.title, null, lessonValues(row!));
+        const rules = await saveQuizRules(tx, row!, data);
+        await audit(tx, admin, chapter.courseId, "create", row!.title, null, { ...lessonValues(row!), ...rules });
         return row!;
       });
       await liveChanged(row);
@@ -420,6 +461,7 @@ export function createAuthoringService(deps: AuthoringDeps) {
             title: data.title ?? before.title,
             published: data.published ?? before.published,
             preview: data.preview ?? before.preview,
+            required: data.required ?? before.required,
             body: data.body === undefined ? before.body : sanitizePostHtml(data.body),
             // a link replaces an upload; another kind keeps no video
             videoId: kind !== "video" || (data.videoUrl && data.videoUrl !== before.videoUrl) ? null : before.videoId,
@@ -429,7 +471,20 @@ export function createAuthoringService(deps: AuthoringDeps) {
           })
           .where(eq(courseLessons.id, before.id))
           .returning();
-        await audit(tx, admin, before.courseId, "update", row!.title, lessonValues(before), lessonValues(row!));
+        const [rulesBefore] = await tx.select().from(quizSettings).where(eq(quizSettings.lessonId, before.id));
+        const rules = await saveQuizRules(tx, row!, data);
+        await audit(
+          tx,
+          admin,
+          before.courseId,
+          "update",
+          row!.title,
+          {
+            ...lessonValues(before),
+            ...(rulesBefore ? { passPercent: rulesBefore.passPercent, maxAttempts: rulesBefore.maxAttempts } : {}),
+          },
+          { ...lessonValues(row!), ...rules },
+        );
         return row!;
       });
       await liveChanged(row);

@@ -34,6 +34,9 @@ import { isAdmin, type Actor } from "../auth/actor.ts";
 import { enrolledCourses, isEnrolled, learnerOf } from "./enrolment.ts";
 import { liveClassFileName, liveClassIcs } from "./live-class.ts";
 import { joinOpensAt, lessonPagePath, liveMinutesOf, liveState } from "../../../contract/learning/live.ts";
+import { QUIZ_MESSAGES } from "../../../contract/learning/quiz.ts";
+import { lockLearnerCourse, recordCompletion, type OnCompleted } from "./completion.ts";
+import { createQuizService } from "./quiz.service.ts";
 
 export type LessonRow = typeof courseLessons.$inferSelect;
 export type ChapterRow = typeof courseChapters.$inferSelect;
@@ -80,6 +83,8 @@ export interface LearningDeps {
   /** the site's address and name, for the calendar file of a live class */
   publicUrl?: string;
   siteName?: string;
+  /** a course newly completed (its certificate), inside the transaction that completed it */
+  onCompleted?: OnCompleted;
   now?: () => Date;
 }
 
@@ -187,6 +192,8 @@ export function createLearningService(deps: LearningDeps) {
     throw Forbidden(M.notEnrolled);
   }
 
+  const quiz = createQuizService({ db, allowed, onCompleted: deps.onCompleted, now });
+
   const service = {
     /** GET /api/courses/{id}/outline: public; never a body, file or join address. */
     async outline(actor: Actor | null, courseId: string): Promise<Outline> {
@@ -209,6 +216,7 @@ export function createLearningService(deps: LearningDeps) {
           kind: l.kind as LessonKind,
           length: l.durationSeconds,
           preview: l.preview,
+          required: l.required,
           startsAt: l.liveStartsAt?.toISOString() ?? null,
           ...(actor ? { completed: done.has(l.id) } : {}),
         })),
@@ -232,7 +240,8 @@ export function createLearningService(deps: LearningDeps) {
     /** GET /api/lessons/{id}: the lesson for those allowed (401 signed out, 403 others, 404 a draft). */
     async lesson(actor: Actor | null, lessonId: string): Promise<Lesson> {
       const { lesson, access } = await allowed(actor, lessonId);
-      const [video, materials, progress, parts] = await Promise.all([
+      const isQuiz = lesson.kind === "quiz";
+      const [video, materials, progress, parts, questions, quizState] = await Promise.all([
         lesson.videoId
           ? db
               .select()
@@ -253,6 +262,8 @@ export function createLearningService(deps: LearningDeps) {
               .then((r) => r[0] ?? null)
           : Promise.resolve(null),
         structure(lesson.courseId, access === "admin"),
+        isQuiz ? quiz.questions(lesson, access) : Promise.resolve(undefined),
+        isQuiz ? quiz.state(actor, lesson) : Promise.resolve(undefined),
       ]);
       const order = parts.flatMap((p) => p.lessons.map((l) => l.id));
       const at = order.indexOf(lesson.id);
@@ -293,6 +304,8 @@ export function createLearningService(deps: LearningDeps) {
           : null,
         previous: at > 0 ? order[at - 1]! : null,
         next: at >= 0 && at < order.length - 1 ? order[at + 1]! : null,
+        required: lesson.required,
+        ...(isQuiz ? { questions, quiz: quizState ?? null } : {}),
       };
     },
 
@@ -307,6 +320,7 @@ export function createLearningService(deps: LearningDeps) {
       if (!parsed.success) throw Invalid(describeIssues(parsed.error.issues));
       const { lesson } = await allowed(actor, lessonId);
       const body = parsed.data;
+      if (lesson.kind === "quiz" && body.completed !== undefined) throw Invalid(QUIZ_MESSAGES.quizCompletesItself);
       const length = lesson.durationSeconds ?? body.duration ?? null;
       const position = body.position === undefined ? undefined : Math.min(body.position, length ?? body.position);
       const watched =
@@ -315,32 +329,42 @@ export function createLearningService(deps: LearningDeps) {
           : false;
       const complete = body.completed === true || (body.completed === undefined && watched);
       const at = now();
-      const [row] = await db
-        .insert(lessonProgress)
-        .values({
-          userId: actor.id,
-          lessonId: lesson.id,
-          courseId: lesson.courseId,
-          positionSeconds: position ?? 0,
-          completedAt: complete ? at : null,
-          startedAt: at,
-          updatedAt: at,
-        })
-        .onConflictDoUpdate({
-          target: [lessonProgress.userId, lessonProgress.lessonId],
-          set: {
-            positionSeconds: position === undefined ? sql`${lessonProgress.positionSeconds}` : position,
-            completedAt:
-              body.completed === false
-                ? null
-                : complete
-                  ? sql`coalesce(${lessonProgress.completedAt}, ${at.toISOString()}::timestamptz)`
-                  : sql`${lessonProgress.completedAt}`,
+      const { row, courseCompleted } = await db.transaction(async (tx) => {
+        // under the learner-and-course lock: two last lessons completed at once complete the course once
+        await lockLearnerCourse(tx, actor.id, lesson.courseId);
+        const [row] = await tx
+          .insert(lessonProgress)
+          .values({
+            userId: actor.id,
+            lessonId: lesson.id,
+            courseId: lesson.courseId,
+            positionSeconds: position ?? 0,
+            completedAt: complete ? at : null,
+            startedAt: at,
             updatedAt: at,
-          },
-        })
-        .returning();
+          })
+          .onConflictDoUpdate({
+            target: [lessonProgress.userId, lessonProgress.lessonId],
+            set: {
+              positionSeconds: position === undefined ? sql`${lessonProgress.positionSeconds}` : position,
+              completedAt:
+                body.completed === false
+                  ? null
+                  : complete
+                    ? sql`coalesce(${lessonProgress.completedAt}, ${at.toISOString()}::timestamptz)`
+                    : sql`${lessonProgress.completedAt}`,
+              updatedAt: at,
+            },
+          })
+          .returning();
+        const courseCompleted =
+          row!.completedAt !== null
+            ? await recordCompletion(tx, actor.id, lesson.courseId, at, deps.onCompleted)
+            : false;
+        return { row, courseCompleted };
+      });
       return {
+        ...(courseCompleted ? { courseCompleted: true } : {}),
         lessonId: lesson.id,
         completed: row!.completedAt !== null,
         position: row!.positionSeconds,
@@ -441,6 +465,9 @@ export function createLearningService(deps: LearningDeps) {
     },
 
     courseProgress,
+    allowed,
+    /** quizzes: their questions, a learner's attempts, the admin's questions and figures */
+    quiz,
   };
   return service;
 }
