@@ -33,6 +33,12 @@ export const ErrorSchema = z.object({
 /** The message of the top-level object check of a request body. */
 export const BODY_NOT_OBJECT = "The request body must be a JSON object";
 
+/** A strict object's error: a field it does not know is named (a typo says which), anything else is no object. */
+export const bodyObjectError = (issue: { code?: string; keys?: readonly string[] }) =>
+  issue.code === "unrecognized_keys" && issue.keys?.length
+    ? `Unknown field${issue.keys.length === 1 ? "" : "s"}: ${issue.keys.join(", ")}`
+    : BODY_NOT_OBJECT;
+
 /**
  * One readable sentence from validation issues, for the 422 `{ error: { message } }` and for forms.
  * Our schema messages already name their field ("Email is required"); a message that does not

@@ -31,6 +31,7 @@ import { registerAuditRoutes } from "../features/admin/audit.routes.ts";
 import { accessGuard, BETTER_AUTH_DECLARATIONS } from "./access-policy.ts";
 import { rateLimits } from "./rate-limit.ts";
 import { registerLearningRoutes } from "../features/learning/learning.routes.ts";
+import { registerQuizRoutes } from "../features/learning/quiz.routes.ts";
 import { defineRoute } from "./define-route.ts";
 
 /** Request bodies over the configured limit get 413, on the API and on page form posts alike. */
@@ -245,6 +246,7 @@ export function createBackend(services: Services, deps: Deps) {
     store: services.mediaStore,
     videoMaxBytes: deps.env.LESSON_VIDEO_MAX_BYTES,
   });
+  registerQuizRoutes(api, services.learning);
   // Before /posts/{slug}: "/posts/category" is the categories admin, not a post.
   registerCategoriesRoutes(api, services.categories);
   registerContentRoutes(api, services.content);

@@ -43,11 +43,11 @@ import { sanitizePostHtml } from "../../lib/sanitize.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { requireAdmin, type Actor } from "../auth/actor.ts";
 import { HELD_STATUSES } from "../payments/purchases.service.ts";
-import { toMaterial, toVideo, type ChapterRow, type LessonRow } from "./learning.service.ts";
+import { toMaterial, toVideo } from "./learning.service.ts";
+import { CONTENT_AUDIT, type ChapterRow, type LessonRow } from "./lesson-rows.ts";
 import { QUIZ_LIMITS } from "../../../contract/learning/quiz.ts";
 
-/** The audit log's resource for every content write (its item: the course). */
-export const CONTENT_AUDIT = "course-content";
+export { CONTENT_AUDIT } from "./lesson-rows.ts";
 
 export interface MaterialCheck {
   contentType: string;

@@ -38,13 +38,10 @@ import { QUIZ_MESSAGES } from "../../../contract/learning/quiz.ts";
 import { lockLearnerCourse, recordCompletion, type OnCompleted } from "./completion.ts";
 import { createQuizService } from "./quiz.service.ts";
 
-export type LessonRow = typeof courseLessons.$inferSelect;
-export type ChapterRow = typeof courseChapters.$inferSelect;
+import type { LessonAccess, LessonRow } from "./lesson-rows.ts";
+export type { ChapterRow, LessonAccess, LessonRow } from "./lesson-rows.ts";
 type VideoRow = typeof lessonVideos.$inferSelect;
 type MaterialRow = typeof lessonMaterials.$inferSelect;
-
-/** How the one asking may open a lesson. */
-export type LessonAccess = "admin" | "enrolled" | "preview";
 
 /** Where the API serves a lesson's files (under /backend, as the browser sees it). */
 export const lessonVideoPath = (lessonId: string, file: string) => `/backend/api/lessons/${lessonId}/video/${file}`;
