@@ -16,6 +16,7 @@ import { UPLOAD_PATH } from "./features/uploads/uploads.routes.ts";
 import { authHandler, clientIp, loadActor, sameOriginWrites } from "./http/session.ts";
 import { apiFamilyOf } from "./http/page-cache/api-families.ts";
 import { LESSON_UPLOAD_PATH } from "./features/learning/learning.routes.ts";
+import { createCertificateFileRoutes } from "./features/certificates/certificates.routes.ts";
 import { MATERIAL_MAX_BYTES } from "../contract/learning/learning.ts";
 import { createPageCache, type PageCache } from "./http/page-cache/page-cache.ts";
 import { createFastHit, type FastHit } from "./http/page-cache/fast-hit.ts";
@@ -135,6 +136,8 @@ export function createApp(deps: Deps): App {
     "/",
     createFeedRoutes(services, deps, (path) => media.request(path)),
   );
+  // a certificate's PDF and credential, the revocation list, the issuer's did:web (issue 32)
+  app.route("/", createCertificateFileRoutes(services.certificates));
   const ready = startAppWorkers(app, services, deps);
   const fastHit = pageCache ? createFastHit({ pageCache, security, logger: deps.logger }) : null;
   return { app, services, pageCache, fastHit, ready };

@@ -81,6 +81,13 @@ const EnvSchema = z.object({
     .default(1024 * 1024 * 1024),
   // Uploaded lesson videos are transcoded by ffmpeg (decision 073): this one (ffprobe beside it), or
   // ffmpeg and ffprobe on PATH.
+  // The key that signs certificates' credentials (issue 32; decision 077): a JSON export of an Ed25519
+  // Multikey ({ publicKeyMultibase, secretKeyMultibase }). Unset: generated on first start into
+  // DATA_DIR/keys/certificate-issuer.json, kept with the earlier keys so older certificates still verify.
+  CERTIFICATE_SIGNING_KEY: z
+    .string()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   FFMPEG_PATH: z
     .string()
     .optional()

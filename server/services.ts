@@ -43,6 +43,7 @@ import { checkRegistry, createKitServices } from "./features/admin/registry.serv
 import { createFiguresService } from "./features/figures/figures.service.ts";
 import { createRateLimiter, limitRules } from "./http/rate-limit.ts";
 import { createLearningService } from "./features/learning/learning.service.ts";
+import { createCertificatesService } from "./features/certificates/certificates.service.ts";
 import { createAuthoringService } from "./features/learning/authoring.service.ts";
 import { checkMaterial } from "./features/learning/materials.ts";
 import { scheduleLiveReminders } from "./features/learning/live-reminders.ts";
@@ -108,6 +109,15 @@ export function createServices(deps: Deps) {
       })
     : undefined;
   const paymentQueue = deps.queue ? createPaymentQueue(deps.queue.boss, { afterPaid, logger: deps.logger }) : undefined;
+  // certificates (issue 32): issued in the transaction that completes a course, revoked by its refund
+  const certificates = createCertificatesService({
+    db,
+    mailer: deps.mailer,
+    brand: emailBrand(deps.env),
+    dataDir: deps.env.DATA_DIR,
+    signingKey: deps.env.CERTIFICATE_SIGNING_KEY,
+    logger: deps.logger,
+  });
   const refunds = createRefundsService({
     db,
     gateway: paymentGateway,
@@ -117,6 +127,7 @@ export function createServices(deps: Deps) {
     brand: emailBrand(deps.env),
     stepUpMaxAgeMs: deps.env.STEP_UP_MAX_AGE_SECONDS * 1000,
     jobs: paymentQueue,
+    onRefunded: (tx, payment) => certificates.revokeForRefund(tx, payment),
   });
   const payments = createPaymentsService({
     db,
@@ -155,7 +166,13 @@ export function createServices(deps: Deps) {
   const resources = { ...createKitServices(db), categories, events: eventsAdmin.formService };
   const singles = { hero: { get: content.getHero, save: content.saveHero, clear: content.clearHero } };
   checkRegistry(resources, singles);
-  const learning = createLearningService({ db, publicUrl: deps.env.PUBLIC_URL, siteName: deps.env.SITE_NAME });
+  const learning = createLearningService({
+    db,
+    publicUrl: deps.env.PUBLIC_URL,
+    siteName: deps.env.SITE_NAME,
+    onCompleted: certificates.onCompleted,
+    prepare: certificates.prepare,
+  });
   // whether this machine has ffmpeg, looked for once at start (decision 073)
   const ffmpeg = findFfmpeg(deps.env.FFMPEG_PATH);
   const authoring = createAuthoringService({
@@ -182,6 +199,7 @@ export function createServices(deps: Deps) {
   return {
     /** a course's outline, lessons, their files and learners' progress (issue 31) */
     learning,
+    certificates,
     /** building a course's chapters and lessons (/admin/course/{id}/content) */
     authoring,
     /** the payment core: start, verify, webhook, retry sweep (decision 016) */

@@ -32,6 +32,7 @@ import { accessGuard, BETTER_AUTH_DECLARATIONS } from "./access-policy.ts";
 import { rateLimits } from "./rate-limit.ts";
 import { registerLearningRoutes } from "../features/learning/learning.routes.ts";
 import { registerQuizRoutes } from "../features/learning/quiz.routes.ts";
+import { registerCertificatesRoutes } from "../features/certificates/certificates.routes.ts";
 import { defineRoute } from "./define-route.ts";
 
 /** Request bodies over the configured limit get 413, on the API and on page form posts alike. */
@@ -247,6 +248,7 @@ export function createBackend(services: Services, deps: Deps) {
     videoMaxBytes: deps.env.LESSON_VIDEO_MAX_BYTES,
   });
   registerQuizRoutes(api, services.learning);
+  registerCertificatesRoutes(api, services.certificates);
   // Before /posts/{slug}: "/posts/category" is the categories admin, not a post.
   registerCategoriesRoutes(api, services.categories);
   registerContentRoutes(api, services.content);

@@ -1,3 +1,4 @@
+CREATE SEQUENCE "public"."certificate_status_seq" INCREMENT BY 1 MINVALUE 0 MAXVALUE 9223372036854775807 START WITH 0 CACHE 1;--> statement-breakpoint
 CREATE TABLE "certificate_names" (
 	"user_id" text PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
@@ -12,7 +13,7 @@ CREATE TABLE "certificates" (
 	"course_title" text NOT NULL,
 	"instructor" text NOT NULL,
 	"issued_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"status_index" integer NOT NULL,
+	"status_index" integer DEFAULT nextval('certificate_status_seq') NOT NULL,
 	"credential" jsonb,
 	"revoked_at" timestamp with time zone,
 	"revoked_reason" text,

@@ -8,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   real,
@@ -238,6 +239,9 @@ export const certificateNames = pgTable("certificate_names", {
   updatedAt: updatedAt(),
 });
 
+/** The next certificate's place in the revocation status list (0, 1, 2 …: one bit each). */
+export const certificateStatusSeq = pgSequence("certificate_status_seq", { startWith: 0, minValue: 0 });
+
 /**
  * A certificate: an unguessable id (its public address), what it says (frozen at issue), its place in the
  * revocation status list, and its state. A re-issue (a new name) revokes the old one, naming its successor.
@@ -256,7 +260,10 @@ export const certificates = pgTable(
     courseTitle: text("course_title").notNull(),
     instructor: text("instructor").notNull(),
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
-    statusIndex: integer("status_index").notNull(),
+    /** its bit in the revocation list: the next of certificate_status_seq */
+    statusIndex: integer("status_index")
+      .notNull()
+      .default(sql`nextval('certificate_status_seq')`),
     /** the signed Open Badges 3.0 credential */
     credential: jsonb("credential").$type<Record<string, unknown>>(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
@@ -268,6 +275,8 @@ export const certificates = pgTable(
     index("certificates_user_idx").on(t.userId),
     index("certificates_course_idx").on(t.courseId),
     // one valid certificate per learner and course
-    uniqueIndex("certificates_current_idx").on(t.userId, t.courseId).where(sql`${t.revokedAt} is null`),
+    uniqueIndex("certificates_current_idx")
+      .on(t.userId, t.courseId)
+      .where(sql`${t.revokedAt} is null`),
   ],
 );

@@ -36,6 +36,7 @@ import { liveClassFileName, liveClassIcs } from "./live-class.ts";
 import { joinOpensAt, lessonPagePath, liveMinutesOf, liveState } from "../../../contract/learning/live.ts";
 import { QUIZ_MESSAGES } from "../../../contract/learning/quiz.ts";
 import { lockLearnerCourse, recordCompletion, type OnCompleted } from "./completion.ts";
+export type { Completion } from "./completion.ts";
 import { createQuizService } from "./quiz.service.ts";
 
 import type { LessonAccess, LessonRow } from "./lesson-rows.ts";
@@ -82,6 +83,8 @@ export interface LearningDeps {
   siteName?: string;
   /** a course newly completed (its certificate), inside the transaction that completed it */
   onCompleted?: OnCompleted;
+  /** made ready before a transaction that may complete a course (the mail queue, the signing key) */
+  prepare?: () => Promise<void>;
   now?: () => Date;
 }
 
@@ -189,7 +192,7 @@ export function createLearningService(deps: LearningDeps) {
     throw Forbidden(M.notEnrolled);
   }
 
-  const quiz = createQuizService({ db, allowed, onCompleted: deps.onCompleted, now });
+  const quiz = createQuizService({ db, allowed, onCompleted: deps.onCompleted, prepare: deps.prepare, now });
 
   const service = {
     /** GET /api/courses/{id}/outline: public; never a body, file or join address. */
@@ -326,6 +329,7 @@ export function createLearningService(deps: LearningDeps) {
           : false;
       const complete = body.completed === true || (body.completed === undefined && watched);
       const at = now();
+      if (complete) await deps.prepare?.();
       const { row, courseCompleted } = await db.transaction(async (tx) => {
         // under the learner-and-course lock: two last lessons completed at once complete the course once
         await lockLearnerCourse(tx, actor.id, lesson.courseId);

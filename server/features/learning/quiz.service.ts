@@ -42,6 +42,8 @@ export interface QuizDeps {
   allowed: (actor: Actor | null, lessonId: string) => Promise<{ lesson: LessonRow; access: LessonAccess }>;
   /** a course newly completed (the certificate), in the attempt's transaction */
   onCompleted?: OnCompleted;
+  /** made ready before a transaction that may complete a course (the mail queue, the signing key) */
+  prepare?: () => Promise<void>;
   now?: () => Date;
 }
 
@@ -204,6 +206,7 @@ export function createQuizService(deps: QuizDeps) {
       const passed = score >= settings.passPercent;
       const answersHash = createHash("sha256").update(JSON.stringify(answers)).digest("hex");
 
+      if (passed) await deps.prepare?.();
       const outcome = await db.transaction(async (tx) => {
         await lockLearnerCourse(tx, actor.id, lesson.courseId);
         const [latest] = await tx

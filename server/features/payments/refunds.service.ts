@@ -83,6 +83,8 @@ export interface RefundsDeps {
   stepUpMaxAgeMs?: number;
   /** the payment-refund job (none without a queue: a crash then leaves the refund to an admin's Retry) */
   jobs?: RefundJobs;
+  /** a purchase refunded, in the transaction that records it (a course's certificate is revoked) */
+  onRefunded?: (tx: Db, payment: Payment) => Promise<void>;
 }
 
 /** A refund webhook's data as Paystack posts it (refund.processed, refund.failed, refund.pending …). */
@@ -170,6 +172,7 @@ export function createRefundsService(deps: RefundsDeps) {
         .returning();
       if (!row) return null;
       if (m.to === "refunded") await purchases.settle(tx, row.kind as PaymentKind, reference, "refunded");
+      if (m.to === "refunded") await deps.onRefunded?.(tx as never, row);
       const [event] = await tx
         .insert(paymentEvents)
         .values({
