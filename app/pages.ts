@@ -55,6 +55,8 @@ export const PAGES: readonly PageEntry[] = [
   { path: "courses/:id", file: "routes/course.tsx", access: "public" },
   { path: "learn/:courseId", file: "routes/learn.tsx", access: "public" },
   { path: "learn/:courseId/:lessonId", file: "routes/lesson.tsx", access: "public" },
+  // A certificate's public page (issue 32): valid or revoked, for anyone with its address (its QR code).
+  { path: "certificates/:id", file: "routes/certificate.tsx", access: "public" },
   { path: "showcase", file: "routes/showcase.tsx", access: "public" },
   { path: "contact", file: "routes/contact.tsx", access: "public" },
   // spec public-area §2 "Payment verification (/verify-payment)"

@@ -14,6 +14,7 @@ export const LAGOS_UTC_OFFSET = "+01:00";
 let dateTime: Intl.DateTimeFormat | undefined;
 let date: Intl.DateTimeFormat | undefined;
 let long: Intl.DateTimeFormat | undefined;
+let day: Intl.DateTimeFormat | undefined;
 
 /** "3 Mar 2026, 14:05" in Lagos time (the back office's lists). */
 export function formatLagosDateTime(value: Date | string): string {
@@ -33,6 +34,12 @@ export function formatLagosDateTime(value: Date | string): string {
 export function formatLagosDate(value: Date | string): string {
   date ??= new Intl.DateTimeFormat("en-GB", { timeZone: LAGOS, day: "numeric", month: "short", year: "numeric" });
   return date.format(new Date(value));
+}
+
+/** "29 November 2026" in Lagos time: a certificate's date (its PDF, its page, its e-mail). */
+export function formatLagosDay(value: Date | string): string {
+  day ??= new Intl.DateTimeFormat("en-GB", { timeZone: LAGOS, day: "numeric", month: "long", year: "numeric" });
+  return day.format(new Date(value));
 }
 
 /**

@@ -22,6 +22,11 @@ import { privateNoStore, siteNameOf } from "../../lib/meta.ts";
 import { formatNaira } from "../../../contract/lib/money.ts";
 import { lessonPath } from "../../features/learning/course-outline.tsx";
 import { ProgressBar } from "../../features/learning/progress-bar.tsx";
+import {
+  AccountCertificatesSection,
+  CERTIFICATE_NAME_INTENT,
+} from "../../features/certificates/account-certificates.tsx";
+import { CERTIFICATE_MESSAGES } from "../../../contract/certificates/certificate-texts.ts";
 
 type CourseProgress = { completed: number; total: number; next: string | null };
 
@@ -34,17 +39,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = await ctx.services.account.accountPage(actor.id);
   // issue 31: each course's progress and the lesson "Continue" opens (a refunded course has none)
   const paid = page.courses.filter((c) => c.status !== "refunded").map((c) => c.courseId);
-  const progress = await ctx.services.learning.accountProgress(actor.id, paid);
-  return { ...page, progress: Object.fromEntries(progress) };
+  const [progress, certificates] = await Promise.all([
+    ctx.services.learning.accountProgress(actor.id, paid),
+    // issue 32: the learner's certificates and the name they carry
+    ctx.services.certificates.forAccount(actor),
+  ]);
+  return { ...page, progress: Object.fromEntries(progress), certificates };
 }
 
 export type AccountActionData = ActionResult<never, Record<string, never>>;
 
-/** "Send me the verification link again": the signed-in user's own address, through Better Auth (rate-limited). */
+/**
+ * "Send me the verification link again": the signed-in user's own address, through Better Auth
+ * (rate-limited); or (`certificate.name`) the name on their certificates, each valid one issued again with it.
+ */
 export async function action(args: Route.ActionArgs): Promise<AccountActionData | Response> {
   // The button posts an empty form; a body that is no form at all is a 400, as on every page.
   const call = await readAction(args, "user");
   const { ctx } = call;
+  if (call.intent === CERTIFICATE_NAME_INTENT) {
+    return runAction(call, {
+      intent: CERTIFICATE_NAME_INTENT,
+      run: () => ctx.services.certificates.setName(call.actor, { name: call.text("name") }),
+      done: (saved) =>
+        stay(
+          saved.reissued > 0 ? CERTIFICATE_MESSAGES.nameSavedReissued(saved.reissued) : CERTIFICATE_MESSAGES.nameSaved,
+          {},
+          CERTIFICATE_NAME_INTENT,
+        ),
+    });
+  }
   // the message shows beside the button: data, not a redirect
   return runAction(call, {
     run: () =>
@@ -63,7 +87,7 @@ const sectionTitle = "text-2xl font-bold tracking-tight text-brand-950";
 const link = "font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900";
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, emailVerified, courses, tickets, receipts, progress } = loaderData;
+  const { email, emailVerified, courses, tickets, receipts, progress, certificates } = loaderData;
   return (
     <main id="main" tabIndex={-1} className="outline-none">
       <Breadcrumb items={[{ label: "Home", to: "/" }, { label: T.title }]} />
@@ -73,7 +97,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           Signed in as <strong className="break-all text-slate-900">{email}</strong>. Your courses, event tickets and
           receipts.
         </p>
-        {emailVerified ? null : <Unverified result={actionData} />}
+        {emailVerified ? null : (
+          <Unverified result={actionData?.intent === CERTIFICATE_NAME_INTENT ? undefined : actionData} />
+        )}
 
         <section aria-labelledby="my-courses" className="mt-12">
           <h2 id="my-courses" className={sectionTitle}>
@@ -89,6 +115,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             <Empty text={T.noCourses} to="/courses" action="Browse courses" />
           )}
         </section>
+
+        <AccountCertificatesSection data={certificates} answer={actionData} sectionTitle={sectionTitle} />
 
         <section aria-labelledby="my-tickets" className="mt-12">
           <h2 id="my-tickets" className={sectionTitle}>

@@ -1,7 +1,7 @@
 // The certificate's e-mail (issue 32), made with the e-mail kit as the other messages are: the course, the
 // date, the verification address, LinkedIn's add-to-profile link, and the PDF attached.
 import type { Certificate } from "../../../contract/certificates/certificates.ts";
-import { formatLagosLong } from "../../../contract/lib/dates.ts";
+import { formatLagosDay } from "../../../contract/lib/dates.ts";
 import type { MailInput } from "../mail/mail.service.ts";
 import type { EmailBrand } from "../mail/templates/brand.ts";
 import { composeEmail } from "../mail/templates/compose.ts";
@@ -31,7 +31,7 @@ export function certificateMail(m: {
           { label: "Name", value: c.name },
           { label: "Course", value: c.course.title },
           { label: "Instructor", value: c.instructor },
-          { label: "Issued", value: formatLagosLong(c.issuedAt) },
+          { label: "Issued", value: formatLagosDay(c.issuedAt) },
           { label: "Certificate ID", value: c._id },
         ],
       },

@@ -11,6 +11,7 @@
 // words are never hyphenated (a name is not to be cut), and long names and course titles get a smaller
 // type rather than a second page. The document's dates are the issue date, so the same certificate
 // gives the same bytes.
+import { formatLagosDay } from "../../../contract/lib/dates.ts";
 import { createRequire } from "node:module";
 import { Document, Font, Image, Page, renderToBuffer, StyleSheet, Text, View } from "@react-pdf/renderer";
 import QRCode from "qrcode";
@@ -74,18 +75,9 @@ function qrPng(url: string): Promise<Buffer> {
   return QRCode.toBuffer(url, QR_OPTIONS);
 }
 
-let lagosDay: Intl.DateTimeFormat | undefined;
-
 /** "29 November 2026": the day in Lagos, the academy's clock. */
-export function formatCertificateDate(value: Date): string {
-  lagosDay ??= new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Africa/Lagos",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-  });
-  return lagosDay.format(value);
-}
+/** "29 November 2026": the day in Lagos, the month in words (contract/lib/dates.ts). */
+export const formatCertificateDate = (value: Date): string => formatLagosDay(value);
 
 /** What the fitting needs of a font: fontkit's advance widths, in font units, with kerning and GPOS. */
 interface MeasuringFont {
