@@ -11,7 +11,7 @@ import { E2E_ADMIN_EMAILS, type WorkerOptions } from "./tests/e2e/support/fixtur
 const testEnv = readTestEnv();
 /** Specs that write the shared home, about and course content (see the "content-writes" project). */
 const CONTENT_WRITES =
-  /(admin-(content|audit|courses|categories|refunds|coupons|events|cache)|layout-fit|about-video|learning|course-content)\.spec\.ts$/;
+  /(admin-(content|audit|courses|categories|refunds|coupons|events|cache)|layout-fit|about-video|learning|course-content|quiz)\.spec\.ts$/;
 /** Of those, the ones with phone tests too (the categories show on /courses; the layout check and learning add a course). */
 const BOTH_SIZES_WRITES = /(admin-categories|layout-fit|learning)\.spec\.ts$/;
 const port = testEnv.E2E_PORT;

@@ -127,6 +127,8 @@ export const OWN_SHAPES: ReadonlyArray<{ file: string; why: string }> = [
 
 /** The course content screen when it came (issue 31): its lines may only go down. */
 const CONTENT_CEILING = 286;
+/** The quiz screen when it came (issue 32): its lines may only go down. */
+const QUIZ_CEILING = 137;
 
 export function measure(root = ROOT): Count[] {
   const app = sourceFiles(root, "app");
@@ -142,6 +144,14 @@ export function measure(root = ROOT): Count[] {
   const content = {
     value: contentFiles.reduce((n, f) => n + lines(root, f), 0),
     detail: contentFiles.map((f) => `${f} ${lines(root, f)}`),
+  };
+  // the quiz screen (issue 32), on the kit as the content screen is: its route and its loader and action
+  const quizFiles = app.filter((f) =>
+    /^app\/(routes\/admin\/quiz\.tsx|features\/learning\/quiz-admin\.server\.ts)$/.test(f),
+  );
+  const quiz = {
+    value: quizFiles.reduce((n, f) => n + lines(root, f), 0),
+    detail: quizFiles.map((f) => `${f} ${lines(root, f)}`),
   };
   const big = componentLengths(root, app).filter((c) => c.lines > 200);
   // the kernel (decision 069), and the API client's fetch results (no form's answer)
@@ -163,6 +173,7 @@ export function measure(root = ROOT): Count[] {
     { name: "course screens, page-side lines", ...courses, target: 300, ceiling: 300 },
     // the nested list, the raw uploads and the lesson form are the kit's (decision 072): the screen is its declaration's use
     { name: "course content screen, page-side lines", ...content, target: 200, ceiling: CONTENT_CEILING },
+    { name: "quiz screen, page-side lines", ...quiz, target: 200, ceiling: QUIZ_CEILING },
     {
       name: "components over 200 lines in app/",
       value: big.length,

@@ -3,7 +3,12 @@
 // (app/lib/action.server.ts): `{key}.move` (`direction`), `{key}.toggle` (the toggle's field, "true" or
 // "false"), `{key}.delete` after the row's own question (`{key}.confirm` without JavaScript), for each
 // level, through the feature's adapter; a success comes back to `back` with its message.
-import type { NestedLevelSpec, NestedListSpec, RawUploadSpec } from "../../contract/admin/admin-resource.ts";
+import type {
+  NestedLevelSpec,
+  NestedListSpec,
+  OrderedListSpec,
+  RawUploadSpec,
+} from "../../contract/admin/admin-resource.ts";
 import type { Actor } from "../../server/features/auth/actor.ts";
 import { failure, refuse, runAction, type ActionAnswer, type ActionCall } from "./action.server.ts";
 
@@ -11,7 +16,8 @@ import { failure, refuse, runAction, type ActionAnswer, type ActionCall } from "
 export interface LevelAdapter<T> {
   find: (id: string) => Promise<T | undefined>;
   move: (id: string, direction: string) => Promise<unknown>;
-  toggle: (id: string, on: boolean) => Promise<unknown>;
+  /** a level with a toggle */
+  toggle?: (id: string, on: boolean) => Promise<unknown>;
   remove: (id: string) => Promise<unknown>;
 }
 
@@ -40,18 +46,20 @@ function levelAction<T extends { _id: string }>(
       done: () => t.moved,
     });
   }
-  if (intent === `${level.key}.toggle`) {
-    const on = call.text(level.toggle.field) === "true";
+  const { toggle } = level;
+  if (intent === `${level.key}.toggle` && toggle && adapter.toggle) {
+    const on = call.text(toggle.field) === "true";
+    const turn = adapter.toggle;
     return runAction(call, {
       intent,
       values: { id },
       run: async () => {
-        await adapter.toggle(id, on);
+        await turn(id, on);
         return adapter.find(id);
       },
       refused,
       back,
-      done: (row) => (on ? t.turnedOn : t.turnedOff)(row ? level.name(row) : ""),
+      done: (row) => (on ? t.turnedOn : t.turnedOff)?.(row ? level.name(row) : "") ?? "",
     });
   }
   if (intent === `${level.key}.delete`) {
@@ -82,6 +90,16 @@ export function nestedListAction<G extends { _id: string }, I extends { _id: str
   back: string,
 ): Promise<ActionAnswer | Response> | null {
   return levelAction(call, spec.group, adapter.group, back) ?? levelAction(call, spec.item, adapter.item, back);
+}
+
+/** A one-level list's intents (OrderedListSpec: `{key}.move`, `{key}.delete`), or null for any other. */
+export function orderedListAction<T extends { _id: string }>(
+  call: ActionCall<Actor>,
+  spec: OrderedListSpec<T>,
+  adapter: LevelAdapter<T>,
+  back: string,
+): Promise<ActionAnswer | Response> | null {
+  return levelAction(call, spec.row, adapter, back);
 }
 
 /** A raw upload posted with the page's form (no JavaScript): the file as `file`, for the row `id`. */

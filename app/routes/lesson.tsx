@@ -7,15 +7,23 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/lesson";
 import { LEARNING_MESSAGES as M } from "../../contract/learning/learning-texts.ts";
+import { QUIZ_PAGE } from "../../contract/learning/quiz-texts.ts";
 import { Breadcrumb } from "../components/ui/breadcrumb.tsx";
 import { buttonClass } from "../components/ui/button.tsx";
 import type { ErrorTexts } from "../components/ui/error-page.tsx";
 import { CourseOutline } from "../features/learning/course-outline.tsx";
-import { courseAndOutline, lessonNotFound, NO_STORE, openLesson } from "../features/learning/learning.server.ts";
+import {
+  courseAndOutline,
+  isCourseComplete,
+  lessonNotFound,
+  NO_STORE,
+  openLesson,
+  quizAttemptOf,
+} from "../features/learning/learning.server.ts";
 import { LESSON_INTENTS, LessonView } from "../features/learning/lesson-view.tsx";
 import { lessonsOf } from "../features/learning/outline-facts.ts";
 import { ProgressBar } from "../features/learning/progress-bar.tsx";
-import { readAction, runAction } from "../lib/action.server.ts";
+import { go, readAction, runAction } from "../lib/action.server.ts";
 import { appContext } from "../lib/context.ts";
 import { siteNameOf } from "../lib/meta.ts";
 
@@ -42,12 +50,37 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const body = lesson.body ? await ctx.services.postBody.render(lesson.body) : "";
   const byId = (id: string | null) => lessons.find((l) => l._id === id) ?? null;
   const neighbours = { previous: byId(lesson.previous), next: byId(lesson.next) };
-  return data({ course, outline, signedIn: ctx.actor !== null, lesson, body, neighbours }, { headers: NO_STORE });
+  // a quiz: signing in leads back here; the course complete says so (its certificate is on /account)
+  const quiz =
+    lesson.kind === "quiz"
+      ? {
+          signInHref: `/login?redirectTo=${encodeURIComponent(`/learn/${course._id}/${lesson._id}`)}`,
+          courseComplete: isCourseComplete(outline),
+        }
+      : undefined;
+  return data({ course, outline, signedIn: ctx.actor !== null, lesson, body, neighbours, quiz }, { headers: NO_STORE });
 }
 
-/** Mark complete (or not done): a plain form, also without JavaScript; back to the lesson with its message. */
+/**
+ * Mark complete (or not done), or a quiz's answers (graded by the service): plain forms, also without
+ * JavaScript; back to the lesson with its message (a quiz's at its result), so a reload sends nothing again.
+ */
 export async function action(args: Route.ActionArgs) {
+  const copy = args.request.clone();
   const call = await readAction(args, "user");
+  const { courseId, lessonId } = args.params;
+  if (call.intent === QUIZ_PAGE.intent) {
+    const input = await quizAttemptOf(copy, call.body.fields);
+    return runAction(call, {
+      intent: QUIZ_PAGE.intent,
+      run: () => call.ctx.services.learning.quiz.submit(call.actor, lessonId, input),
+      done: (r) =>
+        go(
+          `/learn/${encodeURIComponent(courseId)}/${encodeURIComponent(lessonId)}#${QUIZ_PAGE.resultId}`,
+          QUIZ_PAGE.submitted(r.score, r.passed, r.courseCompleted === true),
+        ),
+    });
+  }
   const completed = call.intent !== LESSON_INTENTS.incomplete;
   return runAction(call, {
     intent: completed ? LESSON_INTENTS.complete : LESSON_INTENTS.incomplete,
@@ -58,8 +91,8 @@ export async function action(args: Route.ActionArgs) {
 
 export const headers = () => NO_STORE;
 
-export default function LessonPage({ loaderData }: Route.ComponentProps) {
-  const { course, outline, lesson, body, neighbours, signedIn } = loaderData;
+export default function LessonPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { course, outline, lesson, body, neighbours, signedIn, quiz } = loaderData;
   const crumbs = [
     { label: "Home", to: "/" },
     { label: "Courses", to: "/courses" },
@@ -70,7 +103,13 @@ export default function LessonPage({ loaderData }: Route.ComponentProps) {
     <main id="main" tabIndex={-1} className="outline-none">
       <Breadcrumb items={crumbs} />
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-8 sm:px-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:px-8">
-        <LessonView lesson={lesson} body={body} neighbours={neighbours} signedIn={signedIn} />
+        <LessonView
+          lesson={lesson}
+          body={body}
+          neighbours={neighbours}
+          signedIn={signedIn}
+          quiz={quiz && { ...quiz, failure: actionData && !actionData.ok ? actionData : undefined }}
+        />
         <aside aria-labelledby="course-content" className="min-w-0 lg:sticky lg:top-4 lg:self-start">
           <h2 id="course-content" className="text-lg font-bold text-brand-950">
             Course content

@@ -342,6 +342,8 @@ export interface PageFormSpec<N extends string = string> {
   /** the contract's schema the browser checks it with, loaded when the form is first used */
   check: () => Promise<z.ZodType>;
   fields: ReadonlyArray<PageField<N>>;
+  /** a new item's first values (a lesson required, a quiz's pass mark); the page's own `defaults` go over them */
+  defaults?: Partial<Record<N, string>>;
   /** multipart (an upload field) */
   multipart?: boolean;
   /** the edited item's id is posted as `id` (else the page's address names it) */
@@ -562,14 +564,17 @@ export interface NestedLevelSpec<T extends { _id: string }> {
   /** what the row says under its name (a lesson's kind and length) */
   detail?: (row: T) => string;
   badges?: (row: T) => readonly RowBadge[];
-  /** the toggle: the field it posts ("true"/"false"), its button's words, the row's state */
-  toggle: { field: string; turnOn: string; turnOff: string; isOn: (row: T) => boolean };
+  /** links after Edit to a row's own screens (a quiz's questions), for the rows that have them */
+  links?: (row: T) => ReadonlyArray<{ label: string; name: string; href: string }>;
+  /** the toggle, when the rows have one: the field it posts ("true"/"false"), its button's words, the row's state */
+  toggle?: { field: string; turnOn: string; turnOff: string; isOn: (row: T) => boolean };
   /** the question before its delete (the row's own: how many learners lose their progress) */
   confirmDelete: (row: T) => string;
   texts: {
     moved: string;
-    turnedOn: (name: string) => string;
-    turnedOff: (name: string) => string;
+    /** the toggle's successes (a level with a toggle) */
+    turnedOn?: (name: string) => string;
+    turnedOff?: (name: string) => string;
     deleted: string;
     /** the prefix of a refusal's message */
     failed: string;
@@ -590,6 +595,20 @@ export interface NestedListSpec<G extends { _id: string }, I extends { _id: stri
   emptyGroup: string;
   /** a group's link to the item form, the group chosen in it (`?{param}=<group id>`) */
   addItem: { label: string; name: (groupName: string) => string; param: string };
+}
+
+/**
+ * One level of the same (issue 32; a quiz's questions): an ordered list of rows, each moved up and down,
+ * edited in the page form above, deleted after its question. Shown by OrderedList
+ * (app/components/admin/nested-list.tsx), answered by orderedListAction (app/lib/nested-list.server.ts).
+ */
+export interface OrderedListSpec<T extends { _id: string }> {
+  /** the section's id (a success comes back to it) and its heading's */
+  id: string;
+  title: string;
+  lead?: string;
+  empty: string;
+  row: NestedLevelSpec<T>;
 }
 
 /**

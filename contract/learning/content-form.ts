@@ -45,5 +45,12 @@ export const LessonFormSchema = z.object({
   ),
   liveMinutes: z.preprocess((v) => (isBlank(v) ? null : typeof v === "string" ? Number(v.trim()) : v), L.liveMinutes),
   liveJoinUrl: blankIsNull(L.liveJoinUrl),
+  required: checkbox,
+  // a quiz's rules (the service keeps them for quizzes only): a blank pass mark is the default, blank attempts unlimited
+  passPercent: z.preprocess(
+    (v) => (isBlank(v) ? undefined : typeof v === "string" ? Number(v.trim()) : v),
+    L.passPercent,
+  ),
+  maxAttempts: z.preprocess((v) => (isBlank(v) ? null : typeof v === "string" ? Number(v.trim()) : v), L.maxAttempts),
 });
 export type LessonForm = z.output<typeof LessonFormSchema>;

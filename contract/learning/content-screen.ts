@@ -23,6 +23,8 @@ import {
   type AuthoringLesson,
   type LearnerProgress,
 } from "./learning.ts";
+import { QUIZ_SCREEN_TEXTS, quizScreenPath } from "./quiz-screen.ts";
+import { QUIZ_LIMITS, QUIZ_PAGE } from "./quiz-texts.ts";
 
 export type ChapterField = "title" | "published";
 export type LessonField =
@@ -35,7 +37,10 @@ export type LessonField =
   | "videoUrl"
   | "liveStartsAt"
   | "liveMinutes"
-  | "liveJoinUrl";
+  | "liveJoinUrl"
+  | "required"
+  | "passPercent"
+  | "maxAttempts";
 
 export const CHAPTER_FORM: PageFormSpec<ChapterField> = {
   key: "chapter",
@@ -58,6 +63,7 @@ export const CHAPTER_FORM: PageFormSpec<ChapterField> = {
 };
 
 const live = { field: "kind", is: ["live"] } as const;
+const quiz = { field: "kind", is: ["quiz"] } as const;
 
 export const LESSON_FORM: PageFormSpec<LessonField> = {
   key: "lesson",
@@ -124,7 +130,31 @@ export const LESSON_FORM: PageFormSpec<LessonField> = {
       optional: true,
       hint: "Anyone may open it, enrolled or not",
     },
+    {
+      name: "required",
+      label: "Required for completion",
+      kind: "checkbox",
+      optional: true,
+      hint: "Learners must complete it (a quiz: pass it) to finish the course",
+    },
+    {
+      name: "passPercent",
+      label: "Pass mark (%)",
+      kind: "number",
+      hint: "Quizzes only: 1 to 100",
+      when: quiz,
+    },
+    {
+      name: "maxAttempts",
+      label: "Attempts allowed",
+      kind: "number",
+      optional: true,
+      hint: "Quizzes only: blank for unlimited",
+      when: quiz,
+    },
   ],
+  // a new lesson counts towards completion; a new quiz's pass mark
+  defaults: { required: "on", passPercent: String(QUIZ_LIMITS.passPercentDefault) },
   postsId: true,
   texts: {
     addTitle: "Add a lesson",
@@ -161,9 +191,18 @@ export function lessonFormView(lesson: AuthoringLesson): PageFormView<LessonFiel
       liveStartsAt: lesson.liveStartsAt ? dateToLagosLocal(lesson.liveStartsAt) : "",
       liveMinutes: lesson.liveMinutes === null ? "" : String(lesson.liveMinutes),
       liveJoinUrl: lesson.liveJoinUrl ?? "",
+      required: lesson.required ? "on" : "",
+      passPercent: String(lesson.passPercent ?? QUIZ_LIMITS.passPercentDefault),
+      maxAttempts: lesson.maxAttempts === null ? "" : String(lesson.maxAttempts),
     },
   };
 }
+
+/** A quiz's row: how many questions, its pass mark. */
+const quizDetail = (l: AuthoringLesson) =>
+  l.kind === "quiz"
+    ? [QUIZ_PAGE.questions(l.questions), `pass ${l.passPercent ?? QUIZ_LIMITS.passPercentDefault}%`]
+    : [];
 
 const published = (on: boolean): RowBadge =>
   on ? { label: "Published", tone: "green" } : { label: "Draft", tone: "slate" };
@@ -224,6 +263,7 @@ export const COURSE_OUTLINE: NestedListSpec<AuthoringChapter, AuthoringLesson> =
         LESSON_KIND_LABELS[l.kind],
         l.kind === "live" && l.liveStartsAt ? formatLagosDateTime(l.liveStartsAt) : "",
         formatLength(l.length),
+        ...quizDetail(l),
         l.learners > 0 ? `${l.learners === 1 ? "1 learner" : `${l.learners} learners`} with progress` : "",
       ]
         .filter(Boolean)
@@ -231,8 +271,20 @@ export const COURSE_OUTLINE: NestedListSpec<AuthoringChapter, AuthoringLesson> =
     badges: (l) => [
       published(l.published),
       ...(l.preview ? [{ label: "Free preview", tone: "brand" } as const] : []),
+      ...(l.required ? [] : [{ label: "Optional", tone: "slate" } as const]),
       ...(videoBadge(l) ? [videoBadge(l)!] : []),
     ],
+    // a quiz's questions and figures are on a screen of their own
+    links: (l) =>
+      l.kind === "quiz"
+        ? [
+            {
+              label: QUIZ_SCREEN_TEXTS.questionsLink(l.questions),
+              name: QUIZ_SCREEN_TEXTS.questionsName(l.title, l.questions),
+              href: quizScreenPath(l.courseId, l._id),
+            },
+          ]
+        : [],
     toggle: { field: "published", turnOn: "Publish", turnOff: "Unpublish", isOn: (l) => l.published },
     confirmDelete: (l) => LEARNING_MESSAGES.confirmDeleteLesson(l.learners),
     texts: {

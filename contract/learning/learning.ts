@@ -268,6 +268,7 @@ export const VIDEO_MAX_BYTES = 2 * 1024 * 1024 * 1024;
 
 export const AuthoringLessonSchema = z.object({
   _id: z.string(),
+  courseId: z.string(),
   chapterId: z.string(),
   title: z.string(),
   kind: z.enum(LESSON_KINDS),

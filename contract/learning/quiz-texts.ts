@@ -63,3 +63,43 @@ export const QUIZ_MESSAGES = {
 export function normaliseShortAnswer(text: string): string {
   return text.normalize("NFKC").toLocaleLowerCase("en").replace(/\s+/gu, "");
 }
+
+/** The lesson page's quiz (app/features/learning/quiz-form.tsx): its form, its intent and its words. */
+export const QUIZ_PAGE = {
+  /** the form's intent (the lesson page's action) */
+  intent: "quiz.submit",
+  /** a choice question's field: `q.<question id>` (its options' ids); a short answer's: `q.<question id>.text` */
+  field: (questionId: string) => `q.${questionId}`,
+  textField: (questionId: string) => `q.${questionId}.text`,
+  /** the result's section (a submit comes back to it) */
+  resultId: "quiz-result",
+  formId: "quiz-form",
+  passMark: (percent: number) => `Pass mark: ${percent}%`,
+  unlimited: "Unlimited attempts",
+  attempts: (used: number, max: number | null, left: number | null) =>
+    max === null
+      ? `Unlimited attempts · ${used} used`
+      : `${max} attempt${max === 1 ? "" : "s"} allowed · ${used} used · ${left ?? 0} left`,
+  best: (score: number) => `Best score: ${score}%`,
+  questions: (n: number) => (n === 1 ? "1 question" : `${n} questions`),
+  scored: (score: number) => `You scored ${score}%`,
+  attemptTitle: (n: number) => `Your attempt ${n}`,
+  questionLabel: (n: number) => `Question ${n}`,
+  right: "Right",
+  wrong: "Wrong",
+  yourAnswer: "Your answer:",
+  noAnswer: "No answer",
+  rightAnswer: "The right answer:",
+  shortHint: "Write a short answer; capitals and spaces do not matter.",
+  multipleHint: "Choose every right option.",
+  submit: "Submit answers",
+  submitting: "Submitting…",
+  tryAgain: "Try again",
+  signIn: "Sign in to take this quiz",
+  courseComplete: "You have completed the course!",
+  certificates: "See your certificates on your account",
+  /** the message after a submit */
+  submitted: (score: number, passed: boolean, courseCompleted: boolean) =>
+    `You scored ${score}%: ${passed ? QUIZ_MESSAGES.passed : QUIZ_MESSAGES.failed}.` +
+    (courseCompleted ? " You have completed the course!" : ""),
+} as const;

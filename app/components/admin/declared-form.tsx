@@ -194,7 +194,11 @@ export function DeclaredForm<N extends string>({
 
   // what was typed before a failure, else the item being edited, else blank
   const valueOf = (field: N) =>
-    (failure ? failure.values[field] : editing ? editing.values[field] : defaults?.[field]) ?? "";
+    (failure
+      ? failure.values[field]
+      : editing
+        ? editing.values[field]
+        : (defaults?.[field] ?? spec.defaults?.[field])) ?? "";
   const editingId = (failure ? failure.values.id : editing?.id) ?? "";
   // fields shown only for some values of another (`when`): hidden once JavaScript runs, all shown before
   const hydrated = useHydrated();

@@ -79,6 +79,11 @@ function TableSection<R>({ table, titleId }: { table: DetailTable<R>; titleId: s
   );
 }
 
+/** A declared table in a section of its own (a quiz's questions most often missed). */
+export function DeclaredTable<T>({ spec, rows }: { spec: DetailTableSpec<T>; rows: T[] }) {
+  return <TableSection table={{ ...spec, rows, columns: declaredColumns(spec) }} titleId={`${spec.id}-title`} />;
+}
+
 export function DetailScreen<R, L = never>({
   back,
   title,
@@ -166,12 +171,7 @@ export function DetailScreen<R, L = never>({
         </section>
       ) : null}
       <TableSection table={records} titleId="detail-records-title" />
-      {more ? (
-        <TableSection
-          table={{ ...more.spec, rows: more.rows, columns: declaredColumns(more.spec) }}
-          titleId={`${more.spec.id}-title`}
-        />
-      ) : null}
+      {more ? <DeclaredTable spec={more.spec} rows={more.rows} /> : null}
     </>
   );
 }

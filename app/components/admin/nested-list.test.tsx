@@ -11,6 +11,7 @@ import { NestedList } from "./nested-list.tsx";
 
 const lesson = (id: string, title: string, more: Partial<AuthoringLesson> = {}): AuthoringLesson => ({
   _id: id,
+  courseId: "k1",
   chapterId: "c1",
   title,
   kind: "text",

@@ -4,9 +4,9 @@
 // toggle (publish), Delete after its question (on the page without JavaScript). What else a row shows
 // (its files, its uploads) is the screen's own (`itemExtra`). While work done elsewhere shows in it (a video
 // being converted: `refreshing`), the list reads itself again every few seconds, and says so with a
-// Refresh link for a page without JavaScript.
+// Refresh link for a page without JavaScript. OrderedList is one level of the same (a quiz's questions).
 import { Form, Link, useLocation, useNavigation } from "react-router";
-import type { NestedLevelSpec, NestedListSpec } from "../../../contract/admin/admin-resource.ts";
+import type { NestedLevelSpec, NestedListSpec, OrderedListSpec } from "../../../contract/admin/admin-resource.ts";
 import { confirmationOf, type ActionResult } from "../../lib/action-result.ts";
 import { useRevalidateWhile } from "../../lib/use-revalidate-while.ts";
 import { buttonClass } from "../ui/button.tsx";
@@ -45,8 +45,9 @@ function RowHead<T extends { _id: string }>({
     navigation.state !== "idle" &&
     navigation.formData?.get("intent") === `${level.key}.${op}` &&
     navigation.formData?.get("id") === row._id;
-  const on = level.toggle.isOn(row);
-  const toggleLabel = on ? level.toggle.turnOff : level.toggle.turnOn;
+  const toggle = level.toggle;
+  const on = toggle?.isOn(row) ?? false;
+  const toggleLabel = on ? toggle?.turnOff : toggle?.turnOn;
   const detail = level.detail?.(row);
   return (
     <div className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
@@ -67,6 +68,11 @@ function RowHead<T extends { _id: string }>({
         <Link to={hrefWith("edit", row._id, `${level.form}-form-title`)} aria-label={`Edit ${name}`} className={ghost}>
           Edit
         </Link>
+        {level.links?.(row).map((link) => (
+          <Link key={link.href} to={link.href} aria-label={link.name} className={ghost}>
+            {link.label}
+          </Link>
+        ))}
         {more}
         <MoveButton
           fields={{ intent: `${level.key}.move`, id: row._id }}
@@ -82,22 +88,24 @@ function RowHead<T extends { _id: string }>({
           disabled={last}
           busy={busy("move")}
         />
-        <Form method="post" preventScrollReset>
-          <input type="hidden" name="intent" value={`${level.key}.toggle`} />
-          <input type="hidden" name="id" value={row._id} />
-          <input type="hidden" name={level.toggle.field} value={on ? "false" : "true"} />
-          <button
-            type="submit"
-            aria-label={`${toggleLabel} ${name}`}
-            aria-disabled={busy("toggle") || undefined}
-            onClick={(e) => {
-              if (busy("toggle")) e.preventDefault();
-            }}
-            className={ghost}
-          >
-            {busy("toggle") ? "Working…" : toggleLabel}
-          </button>
-        </Form>
+        {toggle ? (
+          <Form method="post" preventScrollReset>
+            <input type="hidden" name="intent" value={`${level.key}.toggle`} />
+            <input type="hidden" name="id" value={row._id} />
+            <input type="hidden" name={toggle.field} value={on ? "false" : "true"} />
+            <button
+              type="submit"
+              aria-label={`${toggleLabel} ${name}`}
+              aria-disabled={busy("toggle") || undefined}
+              onClick={(e) => {
+                if (busy("toggle")) e.preventDefault();
+              }}
+              className={ghost}
+            >
+              {busy("toggle") ? "Working…" : toggleLabel}
+            </button>
+          </Form>
+        ) : null}
         <ConfirmAction
           fields={{ intent: `${level.key}.delete`, id: row._id }}
           label="Delete"
@@ -206,6 +214,60 @@ export function NestedList<G extends { _id: string }, I extends { _id: string }>
               </li>
             );
           })}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** One level (OrderedListSpec): the rows in order, each with Edit, Up, Down and Delete after its question. */
+export function OrderedList<T extends { _id: string }>({
+  spec,
+  rows,
+  actionData,
+  rowExtra,
+}: {
+  spec: OrderedListSpec<T>;
+  rows: readonly T[];
+  actionData: Answer | undefined;
+  /** what a row shows under its head (a question's options) */
+  rowExtra?: (row: T) => React.ReactNode;
+}) {
+  const { here } = useHere();
+  const { row } = spec;
+  const intents = ["move", "toggle", "delete"].map((op) => `${row.key}.${op}`);
+  const failure = actionData && !actionData.ok && intents.includes(actionData.intent ?? "") ? actionData : undefined;
+  useToast(failure, failure?.formError, "error");
+  const asking = confirmationOf<{ id: string }>(actionData, `${row.key}.delete`);
+  return (
+    <section id={spec.id} aria-labelledby={`${spec.id}-title`} className="mt-12 scroll-mt-20">
+      <FlashNotice at={spec.id} />
+      <h2 id={`${spec.id}-title`} className="text-xl font-extrabold tracking-tight text-brand-950">
+        {spec.title}
+      </h2>
+      {spec.lead ? <p className="mt-1 text-slate-600">{spec.lead}</p> : null}
+      {failure?.formError ? (
+        <Notice tone="error" className="mt-3 rounded-lg border px-4 py-3">
+          {failure.formError}
+        </Notice>
+      ) : null}
+      {asking ? (
+        <ConfirmOnPage
+          question={asking.message}
+          fields={{ intent: `${row.key}.delete`, id: asking.values.id }}
+          cancelTo={here}
+        />
+      ) : null}
+      {rows.length === 0 ? (
+        <p className="mt-4 rounded-lg border border-dashed border-slate-300 px-4 py-6 text-slate-600">{spec.empty}</p>
+      ) : (
+        <ol className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white px-4 shadow-sm">
+          {rows.map((r, i) => (
+            <li key={r._id} className="py-4">
+              <RowHead level={row} row={r} first={i === 0} last={i === rows.length - 1} heading="h3" />
+              {rowExtra ? <div className="mt-3">{rowExtra(r)}</div> : null}
+            </li>
+          ))}
         </ol>
       )}
     </section>

@@ -10,24 +10,29 @@ import { lessonPath } from "./course-outline.tsx";
 import { LessonPlayer } from "./lesson-player.tsx";
 import { LiveClass } from "./live-class.tsx";
 import { MaterialsList } from "./materials-list.tsx";
+import { QuizPanel, type QuizFailure } from "./quiz-form.tsx";
 
 export const LESSON_INTENTS = { complete: "lesson.complete", incomplete: "lesson.incomplete" } as const;
 
 /**
  * A lesson as its learner reads it (issue 31): its video, text, live class or files, Mark complete (a
  * plain form: it works without JavaScript) and the previous and next lessons. `body` is the lesson's
- * HTML as the server rendered it (pictures sized and lazy, players behind a play button).
+ * HTML as the server rendered it (pictures sized and lazy, players behind a play button). A quiz (issue
+ * 32) is its questions' form and its results instead of Mark complete: passing it completes it.
  */
 export function LessonView({
   lesson,
   body,
   neighbours,
   signedIn,
+  quiz,
 }: {
   lesson: Lesson;
   body: string;
   neighbours: { previous: OutlineLesson | null; next: OutlineLesson | null };
   signedIn: boolean;
+  /** a quiz's: where signing in leads back here, whether the course is complete, the last submit's refusal */
+  quiz?: { signInHref: string; courseComplete: boolean; failure?: QuizFailure };
 }) {
   const revalidator = useRevalidator();
   const completed = lesson.progress?.completed === true;
@@ -49,7 +54,8 @@ export function LessonView({
       {lesson.live ? <LiveClass lesson={lesson} live={lesson.live} /> : null}
       {body ? <PostBody html={body} className="max-w-none" /> : null}
       <MaterialsList materials={lesson.materials} />
-      {signedIn ? <MarkComplete completed={completed} /> : null}
+      {lesson.kind === "quiz" && quiz ? <QuizPanel lesson={lesson} {...quiz} /> : null}
+      {signedIn && lesson.kind !== "quiz" ? <MarkComplete completed={completed} /> : null}
       <LessonNav courseId={lesson.courseId} {...neighbours} />
     </article>
   );

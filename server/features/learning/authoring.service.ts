@@ -275,6 +275,7 @@ export function createAuthoringService(deps: AuthoringDeps) {
       const learnersOf = new Map(learners.map((r) => [r.lessonId, r.n]));
       const toLesson = (l: LessonRow): AuthoringLesson => ({
         _id: l.id,
+        courseId: l.courseId,
         chapterId: l.chapterId,
         title: l.title,
         kind: l.kind as LessonKind,
