@@ -2,7 +2,14 @@
 // offline: three chapters with text lessons (the first a free preview), one short video (the committed
 // seed clip, already transcoded: seeding needs no ffmpeg), one generated PDF worksheet and a live class
 // next week at 6 pm Lagos time.
-import { courseChapters, courseLessons, lessonMaterials, lessonVideos } from "../schema.ts";
+import {
+  courseChapters,
+  courseLessons,
+  lessonMaterials,
+  lessonVideos,
+  quizQuestions,
+  quizSettings,
+} from "../schema.ts";
 import { newId } from "../../lib/id.ts";
 import type { MediaStore } from "../../integrations/media/store.ts";
 import { simplePdf } from "./simple-pdf.ts";
@@ -16,6 +23,100 @@ export interface SeedCourse {
 }
 
 /** What one category's first lessons talk about. */
+/** Each topic's short quiz (issue 32): one question of each kind. */
+interface SeedQuiz {
+  single: { text: string; options: string[]; correct: number; explanation: string };
+  multiple: { text: string; options: string[]; correct: number[]; explanation: string };
+  short: { text: string; accepted: string[]; explanation: string };
+}
+
+const QUIZZES: Record<string, SeedQuiz> = {
+  Coding: {
+    single: {
+      text: "What does a function do when it reaches `return`?",
+      options: ["It stops and gives back a value", "It runs again from the top", "It deletes its variables for ever"],
+      correct: 0,
+      explanation: "`return` ends the function and hands its value to whoever called it.",
+    },
+    multiple: {
+      text: "Which of these run JavaScript?",
+      options: ["A web browser", "Node.js", "A PDF reader"],
+      correct: [0, 1],
+      explanation: "Browsers and Node.js both have a JavaScript engine; a PDF reader shows documents.",
+    },
+    short: {
+      text: "Which keyword declares a variable that cannot be reassigned?",
+      accepted: ["const"],
+      explanation: "`const` declares a binding that cannot be reassigned; `let` can be.",
+    },
+  },
+  "Graphic Design": {
+    single: {
+      text: "Which colour model do screens use?",
+      options: ["RGB", "CMYK", "Pantone"],
+      correct: 0,
+      explanation: "Screens mix red, green and blue light; CMYK is for print.",
+    },
+    multiple: {
+      text: "Which of these help text stay readable?",
+      options: ["Strong contrast", "Enough line spacing", "Ten different fonts"],
+      correct: [0, 1],
+      explanation: "Contrast and spacing help; many fonts make a page noisy.",
+    },
+    short: {
+      text: "What is the space between lines of text called?",
+      accepted: ["leading", "line spacing", "line height"],
+      explanation: "Leading (say 'ledding') is named after the strips of lead printers used.",
+    },
+  },
+  Cybersecurity: {
+    single: {
+      text: "What makes a password manager safer than reusing one password?",
+      options: ["Each account gets its own strong password", "It hides your screen", "It turns off the internet"],
+      correct: 0,
+      explanation: "When one site leaks, a unique password keeps your other accounts safe.",
+    },
+    multiple: {
+      text: "Which are signs of a phishing message?",
+      options: [
+        "Urgent threats to close your account",
+        "A link to an address that is not the company's",
+        "Your own name spelt right",
+      ],
+      correct: [0, 1],
+      explanation: "Pressure and look-alike links are the classic signs; your name alone proves nothing.",
+    },
+    short: {
+      text: "What do we call signing in with a password and a second proof, such as a code?",
+      accepted: ["two-factor authentication", "2FA", "two factor", "multi-factor authentication", "MFA"],
+      explanation: "Two-factor (or multi-factor) authentication asks for something you know and something you have.",
+    },
+  },
+  "Video editing": {
+    single: {
+      text: "What is a 'J-cut'?",
+      options: [
+        "The next shot's sound starts before its picture",
+        "A cut in the shape of a J",
+        "Cutting the last frame",
+      ],
+      correct: 0,
+      explanation: "Hearing the next scene first pulls the viewer into it.",
+    },
+    multiple: {
+      text: "Which make a phone video look steadier?",
+      options: ["Holding the phone with both hands", "Leaning on a wall or table", "Zooming in as far as it goes"],
+      correct: [0, 1],
+      explanation: "Support steadies the shot; digital zoom makes every shake bigger.",
+    },
+    short: {
+      text: "How many frames per second is the usual frame rate of cinema?",
+      accepted: ["24", "twenty-four", "twenty four"],
+      explanation: "Films are shot at 24 frames per second.",
+    },
+  },
+};
+
 const TOPICS: Record<string, { tools: string; first: string; practice: string }> = {
   Coding: {
     tools: "a code editor (VS Code), a browser and Node.js",
@@ -32,7 +133,7 @@ const TOPICS: Record<string, { tools: string; first: string; practice: string }>
     first: "How attacks really happen",
     practice: "List every account you have and turn on two-factor sign-in for three of them.",
   },
-  "Video Editing": {
+  "Video editing": {
     tools: "DaVinci Resolve or CapCut, a phone and headphones",
     first: "Cuts that tell a story",
     practice: "Film ten short shots of your street and cut them into a 30-second sequence.",
@@ -55,6 +156,8 @@ export interface CourseContentRows {
   lessons: Array<typeof courseLessons.$inferInsert>;
   videos: Array<typeof lessonVideos.$inferInsert>;
   materials: Array<typeof lessonMaterials.$inferInsert>;
+  quizSettings: Array<typeof quizSettings.$inferInsert>;
+  questions: Array<typeof quizQuestions.$inferInsert>;
 }
 
 /**
@@ -66,7 +169,14 @@ export async function buildCourseContent(
   store: MediaStore,
   now: Date,
 ): Promise<CourseContentRows> {
-  const rows: CourseContentRows = { chapters: [], lessons: [], videos: [], materials: [] };
+  const rows: CourseContentRows = {
+    chapters: [],
+    lessons: [],
+    videos: [],
+    materials: [],
+    quizSettings: [],
+    questions: [],
+  };
   for (const course of courses) {
     const topic = topicOf(course.category);
     const chapterIds = [newId(now.getTime()), newId(now.getTime()), newId(now.getTime())];
@@ -150,6 +260,47 @@ export async function buildCourseContent(
       durationSeconds: 600,
       body: paragraphs(topic.practice, "Share what you made in the live class: we will look at a few together."),
     });
+
+    const quiz = lesson(1, 3, {
+      title: "Check your understanding",
+      kind: "quiz",
+      body: paragraphs(
+        "Three short questions. Pass with 70 % to finish the chapter; you can try as often as you like.",
+      ),
+    });
+    rows.quizSettings.push({ lessonId: quiz.id, passPercent: 70, maxAttempts: null });
+    const q = QUIZZES[course.category] ?? QUIZZES.Coding!;
+    const options = (texts: string[]) => texts.map((text) => ({ id: newId(now.getTime()), text }));
+    const single = options(q.single.options);
+    const multiple = options(q.multiple.options);
+    rows.questions.push(
+      {
+        lessonId: quiz.id,
+        position: 0,
+        kind: "single",
+        text: q.single.text,
+        options: single,
+        correct: [single[q.single.correct]!.id],
+        explanation: q.single.explanation,
+      },
+      {
+        lessonId: quiz.id,
+        position: 1,
+        kind: "multiple",
+        text: q.multiple.text,
+        options: multiple,
+        correct: q.multiple.correct.map((i) => multiple[i]!.id),
+        explanation: q.multiple.explanation,
+      },
+      {
+        lessonId: quiz.id,
+        position: 2,
+        kind: "short",
+        text: q.short.text,
+        accepted: q.short.accepted,
+        explanation: q.short.explanation,
+      },
+    );
 
     lesson(2, 0, {
       title: "Live class: questions and review",

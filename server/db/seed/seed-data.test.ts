@@ -14,6 +14,7 @@ import {
   courses,
   events,
   lessonMaterials,
+  quizQuestions,
   lessonVideos,
   experts,
   faqs,
@@ -171,9 +172,15 @@ describe("seed", () => {
     const lessons = await database.db.select().from(courseLessons);
     const videos = await database.db.select().from(lessonVideos);
     const materials = await database.db.select().from(lessonMaterials);
+    const questions = await database.db.select().from(quizQuestions);
     for (const course of all) {
       const mine = lessons.filter((l) => l.courseId === course.id);
-      expect(new Set(mine.map((l) => l.kind))).toEqual(new Set(["text", "video", "materials", "live"]));
+      expect(new Set(mine.map((l) => l.kind))).toEqual(new Set(["text", "video", "materials", "live", "quiz"]));
+      // issue 32: a short quiz with one question of each kind, its key inside
+      const quiz = mine.find((l) => l.kind === "quiz")!;
+      const asked = questions.filter((q) => q.lessonId === quiz.id);
+      expect(asked.map((q) => q.kind).sort()).toEqual(["multiple", "short", "single"]);
+      expect(asked.every((q) => (q.kind === "short" ? q.accepted.length > 0 : q.correct.length > 0))).toBe(true);
       expect(mine.filter((l) => l.preview)).toHaveLength(1);
       expect(mine.every((l) => l.published)).toBe(true);
       const video = videos.find((v) => v.id === mine.find((l) => l.kind === "video")!.videoId);

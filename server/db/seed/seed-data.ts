@@ -15,6 +15,8 @@ import {
   courses,
   events,
   lessonMaterials,
+  quizQuestions,
+  quizSettings,
   lessonVideos,
   experts,
   faqs,
@@ -129,6 +131,8 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedCounts> {
     await tx.insert(lessonVideos).values(learning.videos);
     await tx.insert(courseLessons).values(learning.lessons);
     await tx.insert(lessonMaterials).values(learning.materials);
+    await tx.insert(quizSettings).values(learning.quizSettings);
+    await tx.insert(quizQuestions).values(learning.questions);
     await tx.insert(blogTeasers).values(content.blogTeasers);
     await tx.insert(instructorCtas).values(content.instructorCtas);
     await tx.insert(faqs).values(content.faqs);
