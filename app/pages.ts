@@ -86,6 +86,8 @@ export const PAGES: readonly PageEntry[] = [
       { path: "admin", file: "routes/admin/dashboard.tsx", access: "admin" },
       // the dashboard's figures as CSV files (issue 17 "Figures and exports"; decision 038): a resource route
       { path: "admin/figures/:file", file: "routes/admin/figures-csv.ts", access: "admin" },
+      // per course: completions and certificates (issue 32)
+      { path: "admin/certificates.csv", file: "routes/admin/certificates-csv.ts", access: "admin" },
       { path: "admin/users", file: "routes/admin/users.tsx", access: "admin" },
       { path: "admin/outbox", file: "routes/admin/outbox.tsx", access: "admin" },
       { path: "admin/outbox/:id", file: "routes/admin/outbox-message.tsx", access: "admin" },

@@ -13,8 +13,14 @@ import {
 } from "@playwright/test";
 import type { Course } from "../../contract/courses/catalog.ts";
 import { QUIZ_MESSAGES as M, QUIZ_PAGE as T } from "../../contract/learning/quiz-texts.ts";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { CERTIFICATE_MESSAGES as C } from "../../contract/certificates/certificate-texts.ts";
+import { verifyBadge, type DidDocument } from "../../server/features/certificates/credential/index.ts";
 import { expectAccessible } from "./support/a11y.ts";
-import { bearerHeaders, createAccount, signInByApi, type Account } from "./support/accounts.ts";
+import { bearerHeaders, createAccount, signInByApi, waitForMail, type Account } from "./support/accounts.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { hydrated } from "./support/page.ts";
 
@@ -135,7 +141,29 @@ async function learner(page: Page, request: APIRequestContext, dataDir: string) 
   const account = await createAccount(request, dataDir);
   await signInByApi(page.context(), account);
   await buyByApi(page.context(), account, made.course._id);
-  return made;
+  return { ...made, account };
+}
+
+/** The certificate e-mail's PDF: its text (pdftotext) and the address its QR code holds (pdftoppm, zbarimg). */
+function readCertificatePdf(pdf: Buffer): { text: string; qr: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), "certificate-"));
+  const file = path.join(dir, "certificate.pdf");
+  writeFileSync(file, pdf);
+  const text = execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"]).toString();
+  execFileSync("pdftoppm", ["-r", "150", "-png", "-singlefile", file, path.join(dir, "page")]);
+  const qr = execFileSync("zbarimg", ["-q", "--raw", path.join(dir, "page.png")], {
+    stdio: ["ignore", "pipe", "ignore"],
+  })
+    .toString()
+    .trim();
+  return { text, qr };
+}
+
+/** The credential checked as an outside verifier would, with the did.json and status list the site serves. */
+async function verifyServed(page: Page, credential: unknown) {
+  const didDocument = (await (await page.context().request.get("/.well-known/did.json")).json()) as DidDocument;
+  const statusList = (await (await page.context().request.get("/certificates/status/1")).json()) as object;
+  return verifyBadge(credential, { didDocument, statusList });
 }
 
 test.describe("a quiz lesson", () => {
@@ -144,7 +172,7 @@ test.describe("a quiz lesson", () => {
     request,
     dataDir,
   }) => {
-    const { url } = await learner(page, request, dataDir);
+    const { url, account, course } = await learner(page, request, dataDir);
     // the page's HTML and the data a client-side navigation reads, as the learner
     for (const address of [url, `${url}.data`]) {
       const res = await page.context().request.get(address);
@@ -162,6 +190,30 @@ test.describe("a quiz lesson", () => {
     await expectAccessible(page);
     await failThenPass(page);
     await expectAccessible(page);
+
+    // the course is complete: the certificate e-mail with its PDF; its QR code opens the verification page
+    const mail = await waitForMail(dataDir, { to: account.email, subject: /certificate/i });
+    const pdf = mail.attachments.find((a) => a.contentType === "application/pdf")!;
+    const { text, qr } = readCertificatePdf(pdf.content);
+    expect(text).toContain(course.title);
+    expect(qr).toMatch(new RegExp(`^${origin()}/certificates/[0-9a-f]{32}$`));
+    await page.goto(new URL(qr).pathname);
+    await expect(page.getByRole("heading", { level: 1, name: `✓ ${C.valid}` })).toBeVisible();
+    await expect(page.getByText(course.title, { exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Add to LinkedIn" })).toHaveAttribute(
+      "href",
+      /^https:\/\/www\.linkedin\.com\/profile\/add\?startTask=CERTIFICATION_NAME&/,
+    );
+    await expectAccessible(page);
+    // the credential, downloaded from the page, verifies; one character changed, it does not
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: /Download the credential/ }).click();
+    const credential = JSON.parse(readFileSync(await (await download).path(), "utf8")) as {
+      credentialSubject: { name: string };
+    };
+    expect(await verifyServed(page, credential)).toMatchObject({ verified: true, revoked: false });
+    credential.credentialSubject.name += "x";
+    expect((await verifyServed(page, credential)).verified).toBe(false);
   });
 
   test.describe("without JavaScript", () => {
@@ -172,12 +224,30 @@ test.describe("a quiz lesson", () => {
       request,
       dataDir,
     }) => {
-      const { url } = await learner(page, request, dataDir);
+      const { url, course } = await learner(page, request, dataDir);
       await page.goto(url);
       await failThenPass(page);
       // the submit came back to the page by a redirect: a reload sends nothing again
       await page.reload();
       await expect(page.getByText(T.attempts(2, 3, 1))).toBeVisible();
+
+      // /account lists the certificate; the name on it is a plain form, and a new one issues it again
+      await page.getByRole("link", { name: T.certificates }).click();
+      const section = page.locator("section", { has: page.getByRole("heading", { name: "Certificates" }) });
+      await expect(section.getByRole("heading", { name: course.title })).toBeVisible();
+      await section
+        .getByLabel("Name on your certificates")
+        .fill("Ad\u00e9b\u00e1y\u1ecd\u0300 \u1eccl\u00e1b\u00eds\u00ed");
+      await section.getByRole("button", { name: "Save name" }).click();
+      await expect(page.getByText(C.nameSavedReissued(1))).toBeVisible();
+      await page
+        .getByRole("link", { name: `View certificate: ${course.title}` })
+        .first()
+        .click();
+      await expect(page.getByRole("heading", { level: 1, name: `✓ ${C.valid}` })).toBeVisible();
+      await expect(
+        page.getByText("Ad\u00e9b\u00e1y\u1ecd\u0300 \u1eccl\u00e1b\u00eds\u00ed", { exact: true }),
+      ).toBeVisible();
     });
   });
 });

@@ -50,21 +50,31 @@ export function AccountCertificatesSection({
                 )}
               </p>
               <p className="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm">
-                <a className={link} href={certificatePath(c._id)}>
-                  View certificate<span className="sr-only">: {c.course.title}</span>
+                <a className={link} href={certificatePath(c._id)} aria-label={`View certificate: ${c.course.title}`}>
+                  View certificate
                 </a>
                 {c.status === "valid" ? (
                   <>
-                    <a className={link} href={c.pdfUrl}>
-                      Download PDF<span className="sr-only">: {c.course.title}</span>
+                    <a className={link} href={c.pdfUrl} aria-label={`Download PDF: ${c.course.title}`}>
+                      Download PDF
                     </a>
-                    <a className={link} href={c.linkedInUrl} rel="noopener">
-                      Add to LinkedIn<span className="sr-only">: {c.course.title}</span>
+                    <a
+                      className={link}
+                      href={c.linkedInUrl}
+                      rel="noopener"
+                      aria-label={`Add to LinkedIn: ${c.course.title}`}
+                    >
+                      Add to LinkedIn
                     </a>
                   </>
                 ) : null}
-                <a className={link} href={c.credentialUrl} download>
-                  Digital credential (JSON)<span className="sr-only">: {c.course.title}</span>
+                <a
+                  className={link}
+                  href={c.credentialUrl}
+                  download
+                  aria-label={`Digital credential (JSON): ${c.course.title}`}
+                >
+                  Digital credential (JSON)
                 </a>
               </p>
             </li>

@@ -10,6 +10,7 @@ import { COURSE_MESSAGES } from "../../../contract/courses/course-texts.ts";
 import { purchaseStatusLabel } from "../../../contract/payments/refunds.ts";
 import { courseDetailAction, loadCourseDetail } from "../../features/courses/course-admin.server.ts";
 import { RefundButton, RefundPanel } from "../../features/payments/refund-action.tsx";
+import { CourseCertificatesSection } from "../../features/certificates/course-certificates.tsx";
 import { adminMeta } from "../../components/admin/admin-shell.tsx";
 import { Badge } from "../../components/admin/badge.tsx";
 import { buyerColumns, timeCell, type Column } from "../../components/admin/data-table.tsx";
@@ -40,7 +41,7 @@ const COLUMNS: ReadonlyArray<Column<CoursePurchase>> = [
 ];
 
 export default function CourseDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, course, stats, records, purchases, learners } = loaderData;
+  const { id, course, stats, records, purchases, learners, certificates } = loaderData;
   const { pathname, search } = useLocation();
   const title = course?.title ?? COURSE_MESSAGES.deletedCourse;
   return (
@@ -82,7 +83,9 @@ export default function CourseDetail({ loaderData, actionData }: Route.Component
         ),
       }}
       more={{ spec: COURSE_LEARNERS, rows: learners }}
-    />
+    >
+      <CourseCertificatesSection data={certificates} answer={actionData} />
+    </DetailScreen>
   );
 }
 

@@ -26,6 +26,8 @@ import type { Db } from "../../db/client.ts";
 import { certificateNames, certificates, courseCompletions, courses, user } from "../../db/schema.ts";
 import { Conflict, Invalid, NotFound, Unauthorized } from "../../lib/errors.ts";
 import type { Logger } from "../../lib/logger.ts";
+import { toCsv } from "../../lib/csv.ts";
+import { formatLagosCsv } from "../../../contract/lib/dates.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { requireAdmin, type Actor } from "../auth/actor.ts";
 import type { Completion } from "../learning/learning.service.ts";
@@ -401,6 +403,18 @@ export function createCertificatesService(deps: CertificatesDeps) {
         valid: list.length - revoked,
         revoked,
         certificates: list,
+      };
+    },
+
+    /** The figures as a CSV file, named for the day (Lagos). */
+    async figuresCsv(actor: Actor | null, at: Date): Promise<{ fileName: string; body: string }> {
+      const rows = await service.figures(actor);
+      return {
+        fileName: `certificates-${formatLagosCsv(at).slice(0, 10)}.csv`,
+        body: toCsv(
+          ["Course", "Completions", "Certificates issued", "Valid", "Revoked"],
+          rows.map((r) => [r.title, r.completions, r.issued, r.valid, r.revoked]),
+        ),
       };
     },
 

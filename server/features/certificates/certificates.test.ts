@@ -260,4 +260,16 @@ describe("issuing", () => {
     const rows = await t.db.select().from(certificates).where(eq(certificates.userId, buyer.id));
     expect(rows).toHaveLength(1);
   });
+
+  it("gives admins, and only them, the completions and certificates per course, and as CSV", async () => {
+    const figures = await ok<Array<{ courseId: string; completions: number; issued: number; revoked: number }>>(
+      await call("GET", "/api/admin/certificates/figures"),
+    );
+    expect(figures.find((f) => f.courseId === courseId)).toMatchObject({ completions: 2, issued: 4, revoked: 3 });
+    expect((await call("GET", "/api/admin/certificates/figures", undefined, learner)).status).toBe(403);
+    const asAdmin = { ...admin, image: null, role: "admin" as const, sessionId: "s", verifiedAt: null };
+    const csv = await t.services.certificates.figuresCsv(asAdmin, new Date("2026-11-29T12:00:00Z"));
+    expect(csv.fileName).toBe("certificates-2026-11-29.csv");
+    expect(csv.body).toContain("Cybersecurity Basics,2,4,1,3");
+  });
 });
