@@ -114,6 +114,8 @@ export const PAGES: readonly PageEntry[] = [
       { path: "admin/course/:id", file: "routes/admin/course-detail.tsx", access: "admin" },
       // a course's chapters and lessons, built by the admins (issue 31)
       { path: "admin/course/:id/content", file: "routes/admin/course-content.tsx", access: "admin" },
+      // a course's completions and certificates, revoked or issued again (issue 32)
+      { path: "admin/course/:id/certificates", file: "routes/admin/certificates.tsx", access: "admin" },
       // a quiz lesson's questions and figures (issue 32)
       { path: "admin/course/:id/quiz/:lessonId", file: "routes/admin/quiz.tsx", access: "admin" },
       // spec admin §2 "Coupon manager (/coupons) and coupon table (/coupon-table)", "Coupon detail" (issue

@@ -469,6 +469,24 @@ export interface DetailTableSpec<T> {
     alignEnd?: boolean;
     meter?: (row: T) => { value: number; max: number };
   }>;
+  /**
+   * a row's own small forms, each posting `{intent}` with the row's `id` and a required reason (a
+   * certificate revoked or issued again): shown while `when` holds; answered by rowReasonAction
+   * (app/lib/row-reason.server.ts)
+   */
+  rowActions?: ReadonlyArray<RowReasonSpec<T>>;
+}
+
+/** A row's action that needs a reason (issue 32): its intent, its button, its reason field, when it shows. */
+export interface RowReasonSpec<T> {
+  intent: string;
+  label: string;
+  /** the button's accessible name and the reason field's label name the row */
+  name: (row: T) => string;
+  reasonMax: number;
+  when?: (row: T) => boolean;
+  /** the success's message */
+  done: string;
 }
 
 /**

@@ -2,7 +2,9 @@
 // the address of its public page; the PDF, the signed Open Badges 3.0 credential, the learner's own list, the
 // name they want on them, and the admin's revocation and figures.
 import { z } from "zod";
+import type { DetailTableSpec } from "../admin/admin-resource.ts";
 import { bodyObjectError } from "../lib/common.ts";
+import { formatLagosDay } from "../lib/dates.ts";
 import { CERTIFICATE_MESSAGES as M, CERTIFICATE_NAME_MAX, REVOKE_REASON_MAX } from "./certificate-texts.ts";
 
 export * from "./certificate-texts.ts";
@@ -105,3 +107,63 @@ export const CertificateFigureSchema = z.object({
   revoked: z.number().int(),
 });
 export type CertificateFigure = z.infer<typeof CertificateFigureSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// The back office's tables (the admin kit's DeclaredTable): a course's certificates with Revoke and Issue
+// again (each with its reason), and the completions and certificates per course on the dashboard.
+
+export const COURSE_CERTIFICATES: DetailTableSpec<CourseCertificateRow> = {
+  id: "course-certificates",
+  title: "Certificates",
+  empty: "No certificates yet.",
+  rowKey: (c) => c._id,
+  columns: [
+    { key: "name", header: "Name on it", rowHeader: true, text: (c) => c.name },
+    { key: "email", header: "E-mail", text: (c) => c.email },
+    { key: "issued", header: "Issued", text: (c) => formatLagosDay(c.issuedAt) },
+    {
+      key: "state",
+      header: "State",
+      text: (c) =>
+        c.status === "valid" ? "Valid" : `Revoked ${formatLagosDay(c.revokedAt!)}: ${c.revokedReason ?? ""}`,
+    },
+  ],
+  rowActions: [
+    {
+      intent: "certificate.revoke",
+      label: "Revoke",
+      name: (c) => `the certificate of ${c.name}`,
+      reasonMax: REVOKE_REASON_MAX,
+      when: (c) => c.status === "valid",
+      done: M.revokedDone,
+    },
+    {
+      intent: "certificate.reissue",
+      label: "Issue again",
+      name: (c) => `the certificate of ${c.name}`,
+      reasonMax: REVOKE_REASON_MAX,
+      done: M.reissuedDone,
+    },
+  ],
+};
+
+/** "2 completed · 3 certificates issued (2 valid, 1 revoked)" */
+export const certificatesSummary = (c: Pick<CourseCertificates, "completions" | "issued" | "valid" | "revoked">) =>
+  `${c.completions} completed · ${c.issued} certificate${c.issued === 1 ? "" : "s"} issued (${c.valid} valid, ${c.revoked} revoked)`;
+
+export const CERTIFICATE_FIGURES: DetailTableSpec<CertificateFigure> = {
+  id: "figure-certificates",
+  title: "Completions and certificates by course",
+  lead: "Since the start: learners who completed each course, and the certificates issued (valid, revoked).",
+  empty: "No courses yet.",
+  rowKey: (f) => f.courseId,
+  columns: [
+    { key: "course", header: "Course", rowHeader: true, text: (f) => f.title },
+    { key: "completions", header: "Completions", alignEnd: true, text: (f) => String(f.completions) },
+    { key: "issued", header: "Certificates issued", alignEnd: true, text: (f) => String(f.issued) },
+    { key: "valid", header: "Valid", alignEnd: true, text: (f) => String(f.valid) },
+    { key: "revoked", header: "Revoked", alignEnd: true, text: (f) => String(f.revoked) },
+  ],
+};
+
+export const CERTIFICATES_CSV_PATH = "/admin/certificates.csv";

@@ -202,3 +202,9 @@ export const COURSE_MANAGER: ManagerSpec<CourseFormField, Course, AdminCategory>
   noun: "courses",
   unknownForm: COURSE_MESSAGES.unknownForm,
 };
+
+/** The course detail's links beside its heading: its chapters and lessons (issue 31), its completions and certificates (issue 32). */
+export const courseDetailLinks = (courseId: string) => [
+  { to: `/admin/course/${courseId}/content`, label: "Chapters and lessons" },
+  { to: `/admin/course/${courseId}/certificates`, label: "Completions and certificates" },
+];

@@ -7,6 +7,7 @@ import { buttonClass } from "../ui/button.tsx";
 import { AdminPageHeader } from "./admin-shell.tsx";
 import { FlashNotice } from "../ui/flash-message.tsx";
 import { DataTable, type Column } from "./data-table.tsx";
+import { RowReasonForm } from "./row-reason-form.tsx";
 import { DetailRow, FigureCards } from "./detail-list.tsx";
 import { ProgressMeter } from "./progress-meter.tsx";
 
@@ -79,9 +80,39 @@ function TableSection<R>({ table, titleId }: { table: DetailTable<R>; titleId: s
   );
 }
 
-/** A declared table in a section of its own (a quiz's questions most often missed). */
-export function DeclaredTable<T>({ spec, rows }: { spec: DetailTableSpec<T>; rows: T[] }) {
-  return <TableSection table={{ ...spec, rows, columns: declaredColumns(spec) }} titleId={`${spec.id}-title`} />;
+/**
+ * A declared table in a section of its own (a quiz's questions most often missed), with its rows' reason
+ * actions (RowReasonForm) and, above the table, what the page adds (a summary, a CSV link).
+ */
+export function DeclaredTable<T>({
+  spec,
+  rows,
+  lead,
+  before,
+}: {
+  spec: DetailTableSpec<T>;
+  rows: T[];
+  lead?: string;
+  before?: React.ReactNode;
+}) {
+  const rowActions = spec.rowActions ?? [];
+  const actions = rowActions.length
+    ? (row: T) => (
+        <div className="flex flex-col items-end gap-2">
+          {rowActions
+            .filter((a) => a.when?.(row) ?? true)
+            .map((a) => (
+              <RowReasonForm key={a.intent} spec={a} row={row} id={spec.rowKey(row)} />
+            ))}
+        </div>
+      )
+    : undefined;
+  return (
+    <TableSection
+      table={{ ...spec, lead: lead ?? spec.lead, before, rows, columns: declaredColumns(spec), actions }}
+      titleId={`${spec.id}-title`}
+    />
+  );
 }
 
 export function DetailScreen<R, L = never>({

@@ -13,10 +13,7 @@ import { courseStats } from "../../../contract/courses/courses.ts";
 import { formatLagosDateTime } from "../../../contract/lib/dates.ts";
 import { PAGE_SIZE_MAX } from "../../../contract/lib/paging.ts";
 import type { ActionResult } from "../../lib/action-result.ts";
-import { readAction, runAction } from "../../lib/action.server.ts";
-import { pageAddressOf } from "../../lib/guards.server.ts";
-import { CERTIFICATE_MESSAGES } from "../../../contract/certificates/certificate-texts.ts";
-import { CERTIFICATE_INTENTS } from "../certificates/course-certificates.tsx";
+import { readAction } from "../../lib/action.server.ts";
 import {
   loadFormItem,
   loadManager,
@@ -59,11 +56,8 @@ export const loadCourseDetail = (args: Args) =>
         ctx.services.catalog.coursePurchases(actor, id),
       ]);
       const purchases = records.map((p) => ({ ...p, purchasedAtText: formatLagosDateTime(p.purchasedAt) }));
-      const [learners, certificates] = await Promise.all([
-        course ? ctx.services.authoring.learners(actor, id) : [],
-        ctx.services.certificates.forCourse(actor, id),
-      ]);
-      return { id, course, stats: courseStats(records), records: records.length, purchases, learners, certificates };
+      const learners = course ? await ctx.services.authoring.learners(actor, id) : [];
+      return { id, course, stats: courseStats(records), records: records.length, purchases, learners };
     },
     COURSE_MESSAGES.mayBeDeleted,
     "admin course detail",
@@ -88,31 +82,8 @@ export const courseManagerAction = (args: Args): Promise<CourseActionResult | Re
     },
   }));
 
-/**
- * /admin/course/{id}: the purchase table's refunds (decision 035, app/features/payments/refund-action.server.ts),
- * and a certificate revoked or issued again with its reason (issue 32).
- */
-export async function courseDetailAction(args: Args) {
-  const intent = (
-    await args.request
-      .clone()
-      .formData()
-      .catch(() => null)
-  )?.get("intent");
-  if (intent !== CERTIFICATE_INTENTS.revoke && intent !== CERTIFICATE_INTENTS.reissue)
-    return purchaseTableAction(args, "course-purchases");
-  const call = await readAction(args, "admin");
-  const certificates = call.ctx.services.certificates;
-  const revoke = intent === CERTIFICATE_INTENTS.revoke;
-  return runAction(call, {
-    intent,
-    values: { id: call.rowId },
-    run: () =>
-      (revoke ? certificates.revoke : certificates.reissue)(call.actor, call.rowId, { reason: call.text("reason") }),
-    back: `${pageAddressOf(call.request)}#course-certificates`,
-    done: () => (revoke ? CERTIFICATE_MESSAGES.revokedDone : CERTIFICATE_MESSAGES.reissuedDone),
-  });
-}
+/** /admin/course/{id}: the purchase table's refunds (decision 035, app/features/payments/refund-action.server.ts). */
+export const courseDetailAction = (args: Args) => purchaseTableAction(args, "course-purchases");
 
 /** /add-course and /edit-course/{id}: the simple form's six fields (the others stay); a save returns to /courses. */
 export async function simpleCourseAction(args: Args): Promise<CourseActionResult | Response> {

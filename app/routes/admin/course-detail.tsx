@@ -5,12 +5,11 @@ import { useLocation } from "react-router";
 import type { Route } from "./+types/course-detail";
 import type { CoursePurchase } from "../../../contract/courses/courses.ts";
 import { COURSE_LEARNERS } from "../../../contract/learning/content-screen.ts";
-import { COURSE_DETAIL_FIELDS, naira } from "../../../contract/courses/course-screens.ts";
+import { COURSE_DETAIL_FIELDS, courseDetailLinks, naira } from "../../../contract/courses/course-screens.ts";
 import { COURSE_MESSAGES } from "../../../contract/courses/course-texts.ts";
 import { purchaseStatusLabel } from "../../../contract/payments/refunds.ts";
 import { courseDetailAction, loadCourseDetail } from "../../features/courses/course-admin.server.ts";
 import { RefundButton, RefundPanel } from "../../features/payments/refund-action.tsx";
-import { CourseCertificatesSection } from "../../features/certificates/course-certificates.tsx";
 import { adminMeta } from "../../components/admin/admin-shell.tsx";
 import { Badge } from "../../components/admin/badge.tsx";
 import { buyerColumns, timeCell, type Column } from "../../components/admin/data-table.tsx";
@@ -41,7 +40,7 @@ const COLUMNS: ReadonlyArray<Column<CoursePurchase>> = [
 ];
 
 export default function CourseDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, course, stats, records, purchases, learners, certificates } = loaderData;
+  const { id, course, stats, records, purchases, learners } = loaderData;
   const { pathname, search } = useLocation();
   const title = course?.title ?? COURSE_MESSAGES.deletedCourse;
   return (
@@ -49,7 +48,7 @@ export default function CourseDetail({ loaderData, actionData }: Route.Component
       back={{ to: "/admin", label: "Back to admin" }}
       title={title}
       lead={course ? undefined : COURSE_MESSAGES.mayBeDeleted}
-      links={course ? [{ to: `/admin/course/${id}/content`, label: "Chapters and lessons" }] : undefined}
+      links={course ? courseDetailLinks(id) : undefined}
       infoTitle="Course"
       aside={
         course?.img ? (
@@ -83,9 +82,7 @@ export default function CourseDetail({ loaderData, actionData }: Route.Component
         ),
       }}
       more={{ spec: COURSE_LEARNERS, rows: learners }}
-    >
-      <CourseCertificatesSection data={certificates} answer={actionData} />
-    </DetailScreen>
+    />
   );
 }
 

@@ -28,16 +28,21 @@ import {
 import { formatCount, formatKobo } from "../../../contract/lib/money.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 
+import { CERTIFICATE_FIGURES, CERTIFICATES_CSV_PATH } from "../../../contract/certificates/certificates.ts";
+import { DeclaredTable } from "../../components/admin/detail-screen.tsx";
+
 const FigureChart = lazy(() => import("../../features/figures/figure-chart.tsx"));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const actor = requireAdminPage(request, ctx);
   const now = new Date();
-  const [figures, lastDays, health] = await Promise.all([
+  const [figures, lastDays, health, certificates] = await Promise.all([
     ctx.services.users.dashboard(actor, now),
     ctx.services.figures.last30Days(actor, now),
     ctx.services.outbox.health(actor),
+    // issue 32: completions and certificates per course
+    ctx.services.certificates.figures(actor),
   ]);
   const mail = health.failing
     ? {
@@ -47,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         lastFailureIso: health.lastFailureAt.toISOString(),
       }
     : null;
-  return { figures, lastDays, mail, asOf: formatLagosDateTime(now), asOfIso: now.toISOString() };
+  return { figures, lastDays, mail, certificates, asOf: formatLagosDateTime(now), asOfIso: now.toISOString() };
 }
 
 interface Figure {
@@ -192,7 +197,7 @@ function LastThirtyDays({ lastDays }: { lastDays: LastDays }) {
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { figures, lastDays, mail, asOf, asOfIso } = loaderData;
+  const { figures, lastDays, mail, certificates, asOf, asOfIso } = loaderData;
   const today: Figure[] = [
     {
       label: "New subscribers today",
@@ -249,6 +254,19 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <Figures figures={totals} tone="total" />
       </section>
       <LastThirtyDays lastDays={lastDays} />
+      <DeclaredTable
+        spec={CERTIFICATE_FIGURES}
+        rows={certificates}
+        before={
+          <a
+            href={CERTIFICATES_CSV_PATH}
+            download
+            className="mt-2 inline-block rounded-md font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900"
+          >
+            Download CSV<span className="sr-only"> of completions and certificates by course</span>
+          </a>
+        }
+      />
     </>
   );
 }
