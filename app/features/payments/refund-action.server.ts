@@ -64,11 +64,10 @@ export async function refundPageAction(call: ActionCall<Actor>, back: string): P
  * success back to the table at `#anchor` with its message; any other post is refused.
  */
 export async function purchaseTableAction(
-  args: { request: Request; context: { get: (key: typeof appContext) => AppContext } } | ActionCall<Actor>,
+  args: { request: Request; context: { get: (key: typeof appContext) => AppContext } },
   anchor: string,
 ): Promise<RefundActionResult | Response> {
-  // (a page with forms of its own reads the post first and hands it on)
-  const call = "intent" in args ? args : await readAction(args, "admin");
+  const call = await readAction(args, "admin");
   if (isRefundIntent(call.intent)) return refundPageAction(call, `${pageAddressOf(call.request)}#${anchor}`);
   return failure(
     REFUND_INTENTS.refund,
