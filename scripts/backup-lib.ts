@@ -1,5 +1,6 @@
 // npm run backup / npm run restore FILE (issue 20 "Operable", decision 040): one .tar.gz holding a
-// consistent copy of the database and the uploaded media.
+// consistent copy of the database and the uploaded media, and the certificates' signing keys (issue 32:
+// without them no earlier certificate verifies; the archive is as secret as the database).
 // - PostgreSQL (DATABASE_URL): pg_dump's custom format, taken in one snapshot while the site runs;
 //   restored with pg_restore into an empty database. pg_dump must be of the server's major version or newer.
 // - PGlite (DATA_DIR/pglite): PGlite's own dump of its data directory. One process may open it, so the
@@ -8,7 +9,17 @@
 //   it, so every picture the copied rows name is there). With S3 the bucket is not in the archive: back
 //   it up by the bucket's own means (versioning, replication); the manifest says so.
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -26,6 +37,9 @@ export const MANIFEST = "manifest.json";
 const PG_DUMP = "database.pgdump";
 const PGLITE_DUMP = "pglite.tar.gz";
 const MEDIA = "media";
+/** the certificates' signing keys (issue 32): lost, no earlier certificate would verify again */
+const KEY_RING = "certificate-issuer.json";
+const keyRingOf = (dataDir: string) => path.join(dataDir, "keys", KEY_RING);
 
 export interface Manifest {
   format: 1;
@@ -34,6 +48,8 @@ export interface Manifest {
   /** "local": DATA_DIR/media is in the archive; "s3": the bucket is backed up by its own means */
   media: "local" | "s3";
   mediaFiles: number;
+  /** DATA_DIR/keys/certificate-issuer.json is in the archive (absent in backups made before issue 32) */
+  certificateKeys?: boolean;
 }
 
 /** A refusal or failure the command reports in one line (exit code 1), not as a stack trace. */
@@ -88,12 +104,18 @@ export async function backup(env: Config, file: string): Promise<Manifest> {
       parts.push(PGLITE_DUMP);
     }
     const media = mediaRoot(env.DATA_DIR);
+    const keyRing = keyRingOf(env.DATA_DIR);
+    if (existsSync(keyRing)) {
+      copyFileSync(keyRing, path.join(staging, KEY_RING));
+      parts.push(KEY_RING);
+    }
     const manifest: Manifest = {
       format: 1,
       createdAt: new Date().toISOString(),
       engine,
       media: env.S3 ? "s3" : "local",
       mediaFiles: env.S3 ? 0 : countFiles(media),
+      certificateKeys: existsSync(keyRing),
     };
     writeFileSync(path.join(staging, MANIFEST), JSON.stringify(manifest, null, 2) + "\n");
     const mediaArgs = manifest.media === "local" && existsSync(media) ? ["-C", path.dirname(media), MEDIA] : [];
@@ -125,9 +147,18 @@ export async function restore(env: Config, file: string): Promise<Manifest> {
     if (manifest.mediaFiles > 0 && countFiles(media) > 0) {
       throw new BackupError(`${media} is not empty: restore into an empty DATA_DIR`);
     }
+    const keyRing = keyRingOf(env.DATA_DIR);
+    if (manifest.certificateKeys && existsSync(keyRing)) {
+      throw new BackupError(`${keyRing} exists: restore into an empty DATA_DIR`);
+    }
     if (env.DATABASE_URL) await restorePostgres(env.DATABASE_URL, path.join(staging, PG_DUMP));
     else await restorePglite(env.DATA_DIR, path.join(staging, PGLITE_DUMP));
     if (manifest.mediaFiles > 0) await tool("tar", ["-xzf", path.resolve(file), "-C", path.dirname(media), MEDIA]);
+    if (manifest.certificateKeys) {
+      mkdirSync(path.dirname(keyRing), { recursive: true, mode: 0o700 });
+      copyFileSync(path.join(staging, KEY_RING), keyRing);
+      chmodSync(keyRing, 0o600);
+    }
     return manifest;
   } finally {
     rmSync(staging, { recursive: true, force: true });

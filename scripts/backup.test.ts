@@ -5,7 +5,7 @@
 // process holds the directory (a running server), and is taken once it is free.
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -115,6 +115,9 @@ if (TEST_DATABASE_URL) {
         await database.close();
       }
       expect(mediaOf(restoredDir).equals(media)).toBe(true);
+      const ring = path.join(restoredDir, "keys", "certificate-issuer.json");
+      expect(readFileSync(ring, "utf8")).toBe('{"keys":["k"]}');
+      expect(statSync(ring).mode & 0o777).toBe(0o600);
 
       // restoring over data is refused, in one line
       const again = await command("restore", [file], { DATABASE_URL: target.url, DATA_DIR: tempDir() });
@@ -127,6 +130,9 @@ if (TEST_DATABASE_URL) {
     it("refuses while a server holds the directory, then copies rows and media to an empty DATA_DIR", async () => {
       const dataDir = tempDir();
       const media = putMedia(dataDir);
+      // the certificates' key ring (issue 32) goes with the backup
+      mkdirSync(path.join(dataDir, "keys"), { recursive: true });
+      writeFileSync(path.join(dataDir, "keys", "certificate-issuer.json"), '{"keys":["k"]}');
       const written: string[] = [];
       const database = await openDatabase({ pgliteDir: path.join(dataDir, "pglite") });
       const file = path.join(tempDir(), "site.tar.gz");

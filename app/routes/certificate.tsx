@@ -41,6 +41,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
     siteName,
     url: canonicalUrl(origin, certificatePath(c._id)),
     image: socialImage(courseImage, `Picture of the course “${c.course.title}”`, origin),
+    // shared by its holder, not listed by search engines: a learner's name is theirs to show (decision 077)
+    extra: [{ name: "robots", content: "noindex" }],
   });
 }
 
