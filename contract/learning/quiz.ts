@@ -53,7 +53,7 @@ export const AttemptResultSchema = z.object({
   _id: z.string(),
   /** 1 for the first attempt */
   number: z.number().int(),
-  /** percent of the questions answered right, rounded down */
+  /** percent of the questions answered right, rounded (contract/lib/money.ts percentOf) */
   score: z.number().int(),
   passed: z.boolean(),
   passPercent: z.number().int(),

@@ -106,7 +106,7 @@ export function amountsOfCourse(
   return courseAmounts(kobo(original ?? price), kobo(price), couponPercent);
 }
 
-/** The course discount as a whole percent of the full price ("20%"), for showing next to its amount. */
+/** A whole percent of `whole` ("20%"): a course's discount next to its amount, a quiz's score and figures. */
 export function percentOf(part: number, whole: number): number {
   return whole > 0 ? Math.round((100 * part) / whole) : 0;
 }

@@ -10,6 +10,7 @@ export const PAGE_SEGMENTS = [
   "add-course",
   "admin",
   "blog",
+  "certificates",
   "contact",
   "coupon-table",
   "coupons",

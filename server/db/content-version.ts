@@ -25,6 +25,12 @@ import {
   courseLessons,
   lessonMaterials,
   lessonProgress,
+  quizQuestions,
+  quizSettings,
+  quizAttempts,
+  courseCompletions,
+  certificateNames,
+  certificates,
   lessonVideos,
   comments,
   contacts,
@@ -113,6 +119,12 @@ export const NOT_PUBLIC_CONTENT: Readonly<Record<string, string>> = {
   [getTableName(lessonMaterials)]: "a lesson's files: served only to those allowed, never on a cached page",
   [getTableName(lessonVideos)]: "uploaded videos and their transcoding: the lesson page is never cached",
   [getTableName(lessonProgress)]: "one learner's progress, shown only to them and the admins",
+  [getTableName(quizQuestions)]: "a quiz's questions and key: served per person with its lesson, never cached",
+  [getTableName(quizSettings)]: "a quiz's pass mark and attempts: served per person with its lesson",
+  [getTableName(quizAttempts)]: "one learner's attempts, shown only to them and the admins",
+  [getTableName(courseCompletions)]: "one learner's completions, shown only to them and the admins",
+  [getTableName(certificateNames)]: "the name a learner wants on their certificates",
+  [getTableName(certificates)]: "certificates: their page is per certificate and never cached by the page cache",
 };
 
 /**

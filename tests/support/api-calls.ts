@@ -28,3 +28,18 @@ export async function refused(res: Response, status: number): Promise<string> {
   expect(res.status, text).toBe(status);
   return (JSON.parse(text) as { error: { message: string } }).error.message;
 }
+
+/**
+ * Pays for a course in the sandbox as `who` through the API (the checkout, then its success), as the
+ * learning tests' learners do; the payment's reference.
+ */
+export async function buyCourse(t: TestApp, who: TestAccount, courseId: string): Promise<string> {
+  const res = await t.request("/backend/api/payments/course", {
+    method: "POST",
+    headers: bearer(who),
+    json: { courseId, fullName: "Ada Obi", email: who.email, phone: "08030000000" },
+  });
+  const { reference, checkoutUrl } = await ok<{ reference: string; checkoutUrl: string }>(res, 201);
+  expect((await t.request(`${checkoutUrl}/success`, { method: "POST" })).status).toBe(200);
+  return reference;
+}

@@ -8,7 +8,7 @@ import { action, loader } from "../../app/routes/admin/certificates.tsx";
 import { CERTIFICATE_MESSAGES as M } from "../../contract/certificates/certificate-texts.ts";
 import { adminAudit, certificates, courses } from "../../server/db/schema.ts";
 import { createAccount, type TestAccount } from "../support/accounts.ts";
-import { apiCaller, ok } from "../support/api-calls.ts";
+import { apiCaller, buyCourse, ok } from "../support/api-calls.ts";
 import { makeCourse } from "../support/factories.ts";
 import { actorOf, flashOf, pageContext, postToAction } from "../support/page-action.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
@@ -43,14 +43,7 @@ beforeAll(async () => {
       201,
     )
   )._id;
-  const res = await call(
-    "POST",
-    "/api/payments/course",
-    { courseId, fullName: "Ada Obi", email: learner.email, phone: "08030000000" },
-    learner,
-  );
-  const { checkoutUrl } = await ok<{ checkoutUrl: string }>(res, 201);
-  expect((await t.request(`${checkoutUrl}/success`, { method: "POST" })).status).toBe(200);
+  await buyCourse(t, learner, courseId);
   await ok(await call("POST", `/api/lessons/${lesson}/progress`, { completed: true }, learner));
 }, 60_000);
 afterAll(() => t?.close());

@@ -14,7 +14,7 @@ import type { QuizAdmin, QuizState } from "../../contract/learning/quiz.ts";
 import { LEARNING_MESSAGES } from "../../contract/learning/learning-texts.ts";
 import { courses } from "../../server/db/schema.ts";
 import { createAccount, type TestAccount } from "../support/accounts.ts";
-import { apiCaller, ok } from "../support/api-calls.ts";
+import { apiCaller, buyCourse, ok } from "../support/api-calls.ts";
 import { makeCourse } from "../support/factories.ts";
 import { actorOf, flashOf, pageContext, postToAction } from "../support/page-action.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
@@ -34,16 +34,7 @@ const call = apiCaller(
 const lessonPath = () => `/learn/${courseId}/${quizId}`;
 const ACCEPTED = "Hypertext";
 
-async function buy(who: TestAccount) {
-  const res = await call(
-    "POST",
-    "/api/payments/course",
-    { courseId, fullName: "Ada Obi", email: who.email, phone: "08030000000" },
-    who,
-  );
-  const { checkoutUrl } = await ok<{ checkoutUrl: string }>(res, 201);
-  expect((await t.request(`${checkoutUrl}/success`, { method: "POST" })).status).toBe(200);
-}
+const buy = (who: TestAccount) => buyCourse(t, who, courseId);
 
 async function lesson(body: Record<string, unknown>) {
   return (await ok<{ _id: string }>(await call("POST", `/api/admin/chapters/${chapterId}/lessons`, body), 201))._id;

@@ -2,7 +2,7 @@
 // (decision 038), for admins (app/pages.ts; the loader checks again). A resource route: no page, the file.
 import type { Route } from "./+types/figures-csv";
 import { isFigureName } from "../../../contract/admin/figures.ts";
-import { figureCsv } from "../../features/figures/figures-csv.server.ts";
+import { csvDownload, figureCsv } from "../../features/figures/figures-csv.server.ts";
 import { appContext } from "../../lib/context.ts";
 import { requireAdminPage } from "../../lib/guards.server.ts";
 
@@ -17,13 +17,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     });
   }
   const figures = await ctx.services.figures.last30Days(actor, new Date());
-  const { fileName, body } = figureCsv(name, figures);
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${fileName}"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return csvDownload(figureCsv(name, figures));
 }

@@ -19,7 +19,7 @@ import {
 } from "../../../contract/certificates/certificates.ts";
 import { adminAudit, certificates, courses } from "../../db/schema.ts";
 import { createAccount, type TestAccount } from "../../../tests/support/accounts.ts";
-import { apiCaller, ok, refused } from "../../../tests/support/api-calls.ts";
+import { apiCaller, buyCourse, ok, refused } from "../../../tests/support/api-calls.ts";
 import { makeCourse } from "../../../tests/support/factories.ts";
 import { readOutbox } from "../../../tests/support/mail-parser.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
@@ -36,17 +36,7 @@ const call = apiCaller(
   () => admin,
 );
 
-async function buy(who: TestAccount): Promise<string> {
-  const res = await call(
-    "POST",
-    "/api/payments/course",
-    { courseId, fullName: "Ada Obi", email: who.email, phone: "08030000000" },
-    who,
-  );
-  const { reference, checkoutUrl } = await ok<{ reference: string; checkoutUrl: string }>(res, 201);
-  expect((await t.request(`${checkoutUrl}/success`, { method: "POST" })).status).toBe(200);
-  return reference;
-}
+const buy = (who: TestAccount) => buyCourse(t, who, courseId);
 
 async function complete(who: TestAccount) {
   for (const id of lessons) await ok(await call("POST", `/api/lessons/${id}/progress`, { completed: true }, who));

@@ -20,6 +20,7 @@ import {
 } from "../../../contract/learning/quiz.ts";
 import { LEARNING_MESSAGES } from "../../../contract/learning/learning.ts";
 import { describeIssues } from "../../../contract/lib/common.ts";
+import { percentOf } from "../../../contract/lib/money.ts";
 import type { Db } from "../../db/client.ts";
 import { writeContent, type ContentTx } from "../../db/content-version.ts";
 import { courseLessons, courses, lessonProgress, quizAttempts, quizQuestions, quizSettings } from "../../db/schema.ts";
@@ -202,7 +203,7 @@ export function createQuizService(deps: QuizDeps) {
       }));
       const results = questions.map((q, i) => ({ question: q.id, correct: isRight(q, answers[i]!) }));
       const right = results.filter((r) => r.correct).length;
-      const score = Math.floor((right * 100) / questions.length);
+      const score = percentOf(right, questions.length);
       const passed = score >= settings.passPercent;
       const answersHash = createHash("sha256").update(JSON.stringify(answers)).digest("hex");
 
@@ -322,7 +323,7 @@ export function createQuizService(deps: QuizDeps) {
           position: i + 1,
           answered: answered.length,
           missed,
-          missedPercent: answered.length ? Math.round((missed * 100) / answered.length) : null,
+          missedPercent: answered.length ? percentOf(missed, answered.length) : null,
         };
       });
       figures.sort((a, b) => (b.missedPercent ?? -1) - (a.missedPercent ?? -1) || a.position - b.position);
@@ -336,7 +337,7 @@ export function createQuizService(deps: QuizDeps) {
           attempts: attempts.length,
           learners: learners.size,
           passedLearners: passedLearners.size,
-          passRate: learners.size ? Math.round((passedLearners.size * 100) / learners.size) : null,
+          passRate: learners.size ? percentOf(passedLearners.size, learners.size) : null,
           questions: figures,
         },
       };
@@ -360,12 +361,7 @@ export function createQuizService(deps: QuizDeps) {
           .values({
             lessonId: lesson.id,
             position: (last?.p ?? -1) + 1,
-            kind: data.kind,
-            text: data.text,
-            options,
-            correct: data.correct.map((n) => options[n - 1]!.id),
-            accepted: data.accepted,
-            explanation: data.explanation,
+            ...keyed(data, options),
           })
           .returning();
         await auditQuestion(tx, admin, lesson, "create", null, row!);
@@ -384,15 +380,7 @@ export function createQuizService(deps: QuizDeps) {
         const options = data.options.map((text) => ({ id: kept.get(text) ?? newId(), text }));
         const [row] = await tx
           .update(quizQuestions)
-          .set({
-            kind: data.kind,
-            text: data.text,
-            options,
-            correct: data.correct.map((n) => options[n - 1]!.id),
-            accepted: data.accepted,
-            explanation: data.explanation,
-            updatedAt: new Date(),
-          })
+          .set({ ...keyed(data, options), updatedAt: new Date() })
           .where(eq(quizQuestions.id, before.id))
           .returning();
         await auditQuestion(tx, admin, lesson, "update", before, row!);
@@ -457,6 +445,18 @@ function parseQuestion(input: unknown) {
     correct: short ? [] : [...new Set(q.correct ?? [])].sort((a, b) => a - b),
     accepted: short ? [...new Set(q.accepted ?? [])] : [],
     explanation: (q.explanation ?? "").trim(),
+  };
+}
+
+/** A question's row values from its parsed input and its options (with their ids): the right ones by id. */
+function keyed(data: ReturnType<typeof parseQuestion>, options: Array<{ id: string; text: string }>) {
+  return {
+    kind: data.kind,
+    text: data.text,
+    options,
+    correct: data.correct.map((n) => options[n - 1]!.id),
+    accepted: data.accepted,
+    explanation: data.explanation,
   };
 }
 

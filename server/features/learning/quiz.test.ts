@@ -14,7 +14,7 @@ import {
 } from "../../../contract/learning/quiz.ts";
 import { courseCompletions, courses, quizAttempts } from "../../db/schema.ts";
 import { createAccount, type TestAccount } from "../../../tests/support/accounts.ts";
-import { apiCaller, ok, refused } from "../../../tests/support/api-calls.ts";
+import { apiCaller, buyCourse, ok, refused } from "../../../tests/support/api-calls.ts";
 import { makeCourse } from "../../../tests/support/factories.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
 
@@ -33,16 +33,7 @@ const call = apiCaller(
   () => admin,
 );
 
-async function buy(who: TestAccount, course: string) {
-  const res = await call(
-    "POST",
-    "/api/payments/course",
-    { courseId: course, fullName: "Ada Obi", email: who.email, phone: "08030000000" },
-    who,
-  );
-  const { checkoutUrl } = await ok<{ checkoutUrl: string }>(res, 201);
-  expect((await t.request(`${checkoutUrl}/success`, { method: "POST" })).status).toBe(200);
-}
+const buy = (who: TestAccount, course: string) => buyCourse(t, who, course);
 
 const option = (which: keyof typeof q, text: string) => q[which].options.find((o) => o.text === text)!._id;
 
