@@ -47,6 +47,12 @@ const subscriber = () => {
 const emails = async (db: Db) => new Set((await db.select().from(newsletterSubscribers)).map((r) => r.email));
 
 /** An uploaded file in DATA_DIR/media, as the local store keeps it. */
+/** A certificates' key ring (issue 32) in `dataDir`: the backup carries it, the restore puts it back (mode 600). */
+function putKeyRing(dataDir: string) {
+  mkdirSync(path.join(dataDir, "keys"), { recursive: true });
+  writeFileSync(path.join(dataDir, "keys", "certificate-issuer.json"), '{"keys":["k"]}');
+}
+
 function putMedia(dataDir: string): Buffer {
   const bytes = randomBytes(4096);
   mkdirSync(path.join(dataDir, "media", "uploads"), { recursive: true });
@@ -72,6 +78,7 @@ if (TEST_DATABASE_URL) {
     it("restores every write acknowledged before the backup started, taken while writes go on", async () => {
       const dataDir = tempDir();
       const media = putMedia(dataDir);
+      putKeyRing(dataDir);
       const acknowledged: Array<{ email: string; at: number }> = [];
       let writing = true;
       const writer = async () => {
@@ -115,9 +122,7 @@ if (TEST_DATABASE_URL) {
         await database.close();
       }
       expect(mediaOf(restoredDir).equals(media)).toBe(true);
-      const ring = path.join(restoredDir, "keys", "certificate-issuer.json");
-      expect(readFileSync(ring, "utf8")).toBe('{"keys":["k"]}');
-      expect(statSync(ring).mode & 0o777).toBe(0o600);
+      expect(readFileSync(path.join(restoredDir, "keys", "certificate-issuer.json"), "utf8")).toBe('{"keys":["k"]}');
 
       // restoring over data is refused, in one line
       const again = await command("restore", [file], { DATABASE_URL: target.url, DATA_DIR: tempDir() });
@@ -130,9 +135,7 @@ if (TEST_DATABASE_URL) {
     it("refuses while a server holds the directory, then copies rows and media to an empty DATA_DIR", async () => {
       const dataDir = tempDir();
       const media = putMedia(dataDir);
-      // the certificates' key ring (issue 32) goes with the backup
-      mkdirSync(path.join(dataDir, "keys"), { recursive: true });
-      writeFileSync(path.join(dataDir, "keys", "certificate-issuer.json"), '{"keys":["k"]}');
+      putKeyRing(dataDir);
       const written: string[] = [];
       const database = await openDatabase({ pgliteDir: path.join(dataDir, "pglite") });
       const file = path.join(tempDir(), "site.tar.gz");
@@ -168,6 +171,9 @@ if (TEST_DATABASE_URL) {
         await restored.close();
       }
       expect(mediaOf(restoredDir).equals(media)).toBe(true);
+      const ring = path.join(restoredDir, "keys", "certificate-issuer.json");
+      expect(readFileSync(ring, "utf8")).toBe('{"keys":["k"]}');
+      expect(statSync(ring).mode & 0o777).toBe(0o600);
 
       // onto data, or the other engine's configuration: refused, in one line
       const onto = await command("restore", [file], { DATA_DIR: restoredDir });
