@@ -7,7 +7,7 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/lesson";
 import { LEARNING_MESSAGES as M } from "../../contract/learning/learning-texts.ts";
-import { QUIZ_PAGE } from "../../contract/learning/quiz-texts.ts";
+import { QUIZ_PAGE } from "../../contract/learning/quiz-page-texts.ts";
 import { Breadcrumb } from "../components/ui/breadcrumb.tsx";
 import { buttonClass } from "../components/ui/button.tsx";
 import type { ErrorTexts } from "../components/ui/error-page.tsx";

@@ -1,6 +1,9 @@
 // Quizzes' constants and words (issue 32), without zod so the lesson page's browser code stays small
 // (as ./learning-texts.ts); the schemas are in ./quiz.ts.
 
+import { ANSWER_MAX, QUIZ_PAGE_MESSAGES } from "./quiz-page-texts.ts";
+export { ANSWER_MAX, QUIZ_PAGE, QUIZ_PAGE_MESSAGES } from "./quiz-page-texts.ts";
+
 export const QUIZ_KINDS = ["single", "multiple", "short"] as const;
 export type QuizKind = (typeof QUIZ_KINDS)[number];
 
@@ -16,7 +19,7 @@ export const QUIZ_LIMITS = {
   acceptedMax: 20,
   questionMax: 2000,
   optionMax: 300,
-  answerMax: 300,
+  answerMax: ANSWER_MAX,
   explanationMax: 2000,
   attemptsMax: 100,
   idMax: 100,
@@ -29,11 +32,10 @@ export const QUIZ_MESSAGES = {
   answerTooLong: `An answer's text must be at most ${QUIZ_LIMITS.answerMax} characters`,
   attemptInvalid: "attempt must be a whole number from 1",
   notAQuiz: "This lesson is not a quiz",
-  noQuestions: "This quiz has no questions yet.",
+  noQuestions: QUIZ_PAGE_MESSAGES.noQuestions,
   unknownQuestion: "That answer is for a question this quiz does not have. Reload the quiz and try again.",
   unknownOption: "That answer chooses an option its question does not have. Reload the quiz and try again.",
-  outOfAttempts: (max: number) =>
-    `You have used all ${max} attempt${max === 1 ? "" : "s"} at this quiz: no more are allowed.`,
+  outOfAttempts: QUIZ_PAGE_MESSAGES.outOfAttempts,
   attemptTaken: "That attempt was already submitted with other answers. Reload the quiz to see its result.",
   attemptSkipped: "That attempt is not the next one. Reload the quiz and try again.",
   quizCompletesItself: "A quiz is completed by passing it.",
@@ -52,8 +54,8 @@ export const QUIZ_MESSAGES = {
   multipleNeedsOne: "A multiple-choice question has at least one correct option",
   acceptedRequired: "A short-answer question needs at least one accepted answer",
   questionNotFound: "Question not found",
-  passed: "Passed",
-  failed: "Not passed",
+  passed: QUIZ_PAGE_MESSAGES.passed,
+  failed: QUIZ_PAGE_MESSAGES.failed,
 } as const;
 
 /**
@@ -65,41 +67,3 @@ export function normaliseShortAnswer(text: string): string {
 }
 
 /** The lesson page's quiz (app/features/learning/quiz-form.tsx): its form, its intent and its words. */
-export const QUIZ_PAGE = {
-  /** the form's intent (the lesson page's action) */
-  intent: "quiz.submit",
-  /** a choice question's field: `q.<question id>` (its options' ids); a short answer's: `q.<question id>.text` */
-  field: (questionId: string) => `q.${questionId}`,
-  textField: (questionId: string) => `q.${questionId}.text`,
-  /** the result's section (a submit comes back to it) */
-  resultId: "quiz-result",
-  formId: "quiz-form",
-  passMark: (percent: number) => `Pass mark: ${percent}%`,
-  unlimited: "Unlimited attempts",
-  attempts: (used: number, max: number | null, left: number | null) =>
-    max === null
-      ? `Unlimited attempts · ${used} used`
-      : `${max} attempt${max === 1 ? "" : "s"} allowed · ${used} used · ${left ?? 0} left`,
-  best: (score: number) => `Best score: ${score}%`,
-  questions: (n: number) => (n === 1 ? "1 question" : `${n} questions`),
-  scored: (score: number) => `You scored ${score}%`,
-  attemptTitle: (n: number) => `Your attempt ${n}`,
-  questionLabel: (n: number) => `Question ${n}`,
-  right: "Right",
-  wrong: "Wrong",
-  yourAnswer: "Your answer:",
-  noAnswer: "No answer",
-  rightAnswer: "The right answer:",
-  shortHint: "Write a short answer; capitals and spaces do not matter.",
-  multipleHint: "Choose every right option.",
-  submit: "Submit answers",
-  submitting: "Submitting…",
-  tryAgain: "Try again",
-  signIn: "Sign in to take this quiz",
-  courseComplete: "You have completed the course!",
-  certificates: "See your certificates on your account",
-  /** the message after a submit */
-  submitted: (score: number, passed: boolean, courseCompleted: boolean) =>
-    `You scored ${score}%: ${passed ? QUIZ_MESSAGES.passed : QUIZ_MESSAGES.failed}.` +
-    (courseCompleted ? " You have completed the course!" : ""),
-} as const;

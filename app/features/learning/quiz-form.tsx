@@ -7,9 +7,9 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { Lesson } from "../../../contract/learning/learning.ts";
 import type { AttemptResult, QuizQuestion, QuizState } from "../../../contract/learning/quiz.ts";
-import { QUIZ_LIMITS, QUIZ_MESSAGES, QUIZ_PAGE as T } from "../../../contract/learning/quiz-texts.ts";
+import { QUIZ_PAGE_MESSAGES as QUIZ_MESSAGES, QUIZ_PAGE as T } from "../../../contract/learning/quiz-page-texts.ts";
 import { buttonClass } from "../../components/ui/button.tsx";
-import { Notice } from "../../components/ui/form.tsx";
+import { Notice } from "../../components/ui/notice.tsx";
 import { FlashNotice } from "../../components/ui/flash-message.tsx";
 import { Icon } from "../../components/ui/icons.tsx";
 
@@ -138,7 +138,7 @@ function QuizQuestions({ questions, disabled = false }: { questions: readonly Qu
                   id={`answer-${q._id}`}
                   name={T.textField(q._id)}
                   type="text"
-                  maxLength={QUIZ_LIMITS.answerMax}
+                  maxLength={T.answerMax}
                   autoComplete="off"
                   className="mt-1 block min-h-11 w-full rounded-lg border border-slate-400 px-3 py-2"
                 />
