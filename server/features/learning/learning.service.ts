@@ -241,7 +241,7 @@ export function createLearningService(deps: LearningDeps) {
     async lesson(actor: Actor | null, lessonId: string): Promise<Lesson> {
       const { lesson, access } = await allowed(actor, lessonId);
       const isQuiz = lesson.kind === "quiz";
-      const [video, materials, progress, parts, questions, quizState] = await Promise.all([
+      const [video, materials, progress, parts, quizView] = await Promise.all([
         lesson.videoId
           ? db
               .select()
@@ -262,8 +262,7 @@ export function createLearningService(deps: LearningDeps) {
               .then((r) => r[0] ?? null)
           : Promise.resolve(null),
         structure(lesson.courseId, access === "admin"),
-        isQuiz ? quiz.questions(lesson, access) : Promise.resolve(undefined),
-        isQuiz ? quiz.state(actor, lesson) : Promise.resolve(undefined),
+        isQuiz ? quiz.view(actor, lesson, access) : Promise.resolve(undefined),
       ]);
       const order = parts.flatMap((p) => p.lessons.map((l) => l.id));
       const at = order.indexOf(lesson.id);
@@ -305,7 +304,7 @@ export function createLearningService(deps: LearningDeps) {
         previous: at > 0 ? order[at - 1]! : null,
         next: at >= 0 && at < order.length - 1 ? order[at + 1]! : null,
         required: lesson.required,
-        ...(isQuiz ? { questions, quiz: quizState ?? null } : {}),
+        ...(quizView ? { questions: quizView.questions, quiz: quizView.state } : {}),
       };
     },
 

@@ -139,33 +139,38 @@ export function createQuizService(deps: QuizDeps) {
   }
 
   const service = {
-    /** The questions of a quiz lesson the actor may open: with the key for an admin only. */
-    async questions(lesson: LessonRow, access: LessonAccess): Promise<QuizQuestion[]> {
-      const rows = await questionRows(db, lesson.id);
-      return rows.map(access === "admin" ? adminQuestion : learnerQuestion);
-    },
-
-    /** The learner's state in a quiz: its rules, their attempts, the last one graded (null when signed out). */
-    async state(actor: Actor | null, lesson: LessonRow): Promise<QuizState | null> {
-      if (!actor) return null;
-      const [settings, attempts, questions] = await Promise.all([
-        settingsOf(db, lesson.id),
-        attemptsOf(actor.id, lesson.id),
+    /**
+     * A quiz lesson as the actor sees it, its questions read once: the questions (the key for an admin only)
+     * and the learner's state (its rules, their attempts, the last one graded; null when signed out).
+     */
+    async view(
+      actor: Actor | null,
+      lesson: LessonRow,
+      access: LessonAccess,
+    ): Promise<{ questions: QuizQuestion[]; state: QuizState | null }> {
+      const [rows, settings, attempts] = await Promise.all([
         questionRows(db, lesson.id),
+        actor ? settingsOf(db, lesson.id) : null,
+        actor ? attemptsOf(actor.id, lesson.id) : [],
       ]);
+      const questions = rows.map(access === "admin" ? adminQuestion : learnerQuestion);
+      if (!actor || !settings) return { questions, state: null };
       const used = attempts.length;
       const passed = attempts.some((a) => a.passed);
       const attemptsLeft = left(settings.maxAttempts, used);
       const last = attempts[0];
       return {
-        passPercent: settings.passPercent,
-        maxAttempts: settings.maxAttempts,
-        required: lesson.required,
-        attemptsUsed: used,
-        attemptsLeft,
-        passed,
-        best: used ? Math.max(...attempts.map((a) => a.score)) : null,
-        last: last ? toResult(last, questions, settings.passPercent, attemptsLeft, passed || attemptsLeft === 0) : null,
+        questions,
+        state: {
+          passPercent: settings.passPercent,
+          maxAttempts: settings.maxAttempts,
+          required: lesson.required,
+          attemptsUsed: used,
+          attemptsLeft,
+          passed,
+          best: used ? Math.max(...attempts.map((a) => a.score)) : null,
+          last: last ? toResult(last, rows, settings.passPercent, attemptsLeft, passed || attemptsLeft === 0) : null,
+        },
       };
     },
 
