@@ -22,6 +22,8 @@ export interface BenchOptions {
   onlyMixed: boolean;
   /** only the blog reads (at --posts and --posts-large) */
   onlyBlog: boolean;
+  /** only the cached answers against bare Node and nginx, and the API query like with like */
+  onlyCached: boolean;
   /** V8's old-space limit for the measured server, in MB (0: Node's default) */
   serverHeapMb: number;
   help: boolean;
@@ -44,6 +46,8 @@ export const USAGE = `Usage: npm run bench -- [--no-build] [--duration S] [--war
                     (default 30, 0-300; 0 skips it); on PostgreSQL also against two processes
   --only-mixed      the mixed run only (and the servers' RSS, idle and under load)
   --only-blog       the blog reads only (at --posts, and at --posts-large unless 0)
+  --only-cached     the cached answers (app, bare node:http and nginx with the same bytes) and the
+                    API query without a cache (app and bare with the same query) only
   --server-heap-mb N run the measured server with --max-old-space-size=N (default: the one of npm start)
 
 Set DATABASE_URL to bench against that PostgreSQL instead of a fresh PGlite directory. LOAD_SHED_*
@@ -75,6 +79,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
       "mixed-duration": { type: "string" },
       "only-mixed": { type: "boolean", default: false },
       "only-blog": { type: "boolean", default: false },
+      "only-cached": { type: "boolean", default: false },
       "server-heap-mb": { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -92,6 +97,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions {
     mixedDuration: Math.round(boundedNumber("mixed-duration", values["mixed-duration"], 30, 0, 300)),
     onlyMixed: values["only-mixed"],
     onlyBlog: values["only-blog"],
+    onlyCached: values["only-cached"],
     serverHeapMb: Math.round(boundedNumber("server-heap-mb", values["server-heap-mb"], 0, 0, 16_384)),
     help: values.help,
   };

@@ -704,6 +704,10 @@ async function run(options: BenchOptions, blogOptions: BlogBenchOptions): Promis
     );
     return;
   }
+  if (options.onlyCached) {
+    await runCachedOnly(options, databaseUrl, started, loadBefore);
+    return;
+  }
   if (options.onlyBlog) {
     const blog = await runBlog(options, blogOptions, databaseUrl, tempDir);
     const file = await writeResults(started, { date: started.toISOString(), node: process.version, blog });
@@ -763,27 +767,9 @@ async function run(options: BenchOptions, blogOptions: BlogBenchOptions): Promis
   // 1c. The 100-connection mixed run, and the RSS idle and under load (decision 041).
   const mixed = options.mixedDuration > 0 ? await runMixed(tempDir, databaseUrl, options.mixedDuration) : [];
 
-  // 2. The API's query without any cache: the app with its page cache off, then a bare node:http server
-  // running the same query on the same database (once the app has let go of it: PGlite's lock). No
-  // compression on either side (identity), so that both do the same work.
-  const identity = { "Accept-Encoding": "identity", Cookie: `academy.device=${BENCH_DEVICE_ID}` };
-  const uncachedPort = await freePort();
-  const uncached = startServer("app (no cache)", SERVER_ENTRY, {
-    ...serverEnv(uncachedPort, tempDir, databaseUrl),
-    PAGE_CACHE_MAX_BYTES: "0",
-  });
-  await waitHealthy(uncached);
-  const appQuery = await loadRoute(uncached, API_PATH, options, identity);
-  await stopServer(uncached);
-  const barePort = await freePort();
-  const bare = startServer("bare", BARE_ENTRY, serverEnv(barePort, tempDir, databaseUrl));
-  await waitHealthy(bare);
-  log(`bare server healthy on port ${barePort}`);
-  const bareCourses = await getJson(bare, API_PATH);
-  const bareSameBody = isDeepStrictEqual(appCourses, bareCourses);
-  if (!bareSameBody) log(`warning: the bare server's ${API_PATH} body differs from the app's`);
-  const bareResult = await loadRoute(bare, API_PATH, options, identity);
-  await stopServer(bare);
+  // 2. The API's query without any cache, like with like (compareQuery).
+  const query = await compareQuery(appCourses, databaseUrl, options);
+  const { appQuery, bareResult, bareSameBody } = query;
 
   // 2b. The blog's reads at --posts and --posts-large posts, each on a database of its own (scripts/bench-blog.ts).
   const blog = await runBlog(options, blogOptions, databaseUrl, tempDir);
@@ -806,7 +792,7 @@ async function run(options: BenchOptions, blogOptions: BlogBenchOptions): Promis
   // 4. A bulk e-mail to the subscribers, into a local SMTP sink (issue 19).
   const bulk = options.subscribers > 0 ? await measureBulkSend(tempDir, databaseUrl, options.subscribers) : null;
 
-  const apiRatio = wrkBinary && bareResult.rps > 0 ? round(appQuery.rps / bareResult.rps, 3) : null;
+  const apiRatio = query.ratio;
   const pass = {
     homeJsGzipBytes: home.jsGzipBytes <= TARGETS.homeJsGzipBytes,
     apiRatio: apiRatio !== null && apiRatio >= TARGETS.apiRatio,
@@ -898,10 +884,7 @@ async function run(options: BenchOptions, blogOptions: BlogBenchOptions): Promis
     "",
     ...cachedLines(compared, verdict),
     "",
-    `api query app/bare   ${apiRatio === null ? "n/a" : apiRatio.toFixed(3)}   target >= ${TARGETS.apiRatio}   ` +
-      `${apiRatio === null ? "not measured (no wrk)" : verdict(pass.apiRatio)}   ` +
-      `(GET ${API_PATH}: the app with its page cache off against the same query in a bare node:http server)` +
-      (bareSameBody ? "" : "   (bodies differ!)"),
+    queryLine(query, verdict),
     `home JS gzip         ${formatBytes(home.jsGzipBytes)}   target <= ${formatBytes(TARGETS.homeJsGzipBytes)}   ${verdict(pass.homeJsGzipBytes)}`,
     `home CSS gzip        ${formatBytes(home.cssGzipBytes)}` +
       (home.inlineCssGzipBytes > 0 ? ` (${formatBytes(home.inlineCssGzipBytes)} of it written into the page)` : ""),
@@ -1073,6 +1056,81 @@ async function compareCached(app: Server, paths: string[], options: BenchOptions
     await stopServer(bare);
     if (nginx) await stopServer(nginx);
   }
+}
+
+/**
+ * The API's query without any cache: the app with its page cache off, then a bare node:http server
+ * running the same query on the same database (once the app has let go of it: PGlite's lock). No
+ * compression on either side (identity), so that both do the same work.
+ */
+async function compareQuery(appCourses: unknown, databaseUrl: string | undefined, options: BenchOptions) {
+  const identity = { "Accept-Encoding": "identity", Cookie: `academy.device=${BENCH_DEVICE_ID}` };
+  const uncachedPort = await freePort();
+  const uncached = startServer("app (no cache)", SERVER_ENTRY, {
+    ...serverEnv(uncachedPort, tempDir!, databaseUrl),
+    PAGE_CACHE_MAX_BYTES: "0",
+  });
+  await waitHealthy(uncached);
+  const appQuery = await loadRoute(uncached, API_PATH, options, identity);
+  await stopServer(uncached);
+  const barePort = await freePort();
+  const bare = startServer("bare", BARE_ENTRY, serverEnv(barePort, tempDir!, databaseUrl));
+  await waitHealthy(bare);
+  log(`bare server healthy on port ${barePort}`);
+  const bareCourses = await getJson(bare, API_PATH);
+  const bareSameBody = isDeepStrictEqual(appCourses, bareCourses);
+  if (!bareSameBody) log(`warning: the bare server's ${API_PATH} body differs from the app's`);
+  const bareResult = await loadRoute(bare, API_PATH, options, identity);
+  await stopServer(bare);
+  const ratio = wrkBinary && bareResult.rps > 0 ? round(appQuery.rps / bareResult.rps, 3) : null;
+  return { appQuery, bareResult, bareSameBody, ratio };
+}
+
+function queryLine(query: Awaited<ReturnType<typeof compareQuery>>, verdict: (ok: boolean) => string): string {
+  const { ratio } = query;
+  return (
+    `api query app/bare   ${ratio === null ? "n/a" : ratio.toFixed(3)}   target >= ${TARGETS.apiRatio}   ` +
+    `${ratio === null ? "not measured (no wrk)" : verdict(ratio >= TARGETS.apiRatio)}   ` +
+    `(GET ${API_PATH}: the app with its page cache off against the same query in a bare node:http server)` +
+    (query.bareSameBody ? "" : "   (bodies differ!)")
+  );
+}
+
+/** --only-cached: the app's cached answers three ways, and the API query like with like. */
+async function runCachedOnly(
+  options: BenchOptions,
+  databaseUrl: string | undefined,
+  started: Date,
+  loadBefore: number,
+): Promise<void> {
+  const appPort = await freePort();
+  const app = startServer("app", SERVER_ENTRY, serverEnv(appPort, tempDir!, databaseUrl));
+  const health = await waitHealthy(app);
+  const appCourses = await getJson(app, API_PATH);
+  const featured = (await getJson(app, "/backend/posts?featured=true&limit=1")) as { posts?: Array<{ slug: string }> };
+  const slug = featured.posts?.[0]?.slug;
+  if (!slug) throw describeFailure(app, "the seeded database has no featured post");
+  const compared = await compareCached(app, [...COMPARED_PAGES, `/${slug}`, API_PATH], options);
+  await stopServer(app);
+  const query = await compareQuery(appCourses, databaseUrl, options);
+  const file = await writeResults(started, {
+    date: started.toISOString(),
+    node: process.version,
+    engine: health.engine,
+    loadAverage: [round(loadBefore), round(os.loadavg()[0]!)],
+    cached: compared,
+    apiQuery: { app: query.appQuery, bare: { ...query.bareResult, sameBody: query.bareSameBody }, ratio: query.ratio },
+  });
+  const verdict = (ok: boolean) => (ok ? "met" : "missed");
+  process.stdout.write(
+    [
+      `node ${process.version}, ${health.engine}, ${os.cpus().length} CPUs, load average ${round(loadBefore)} → ${round(os.loadavg()[0]!)}`,
+      ...cachedLines(compared, verdict),
+      queryLine(query, verdict),
+      "",
+      `results: ${path.relative(process.cwd(), file) || file}`,
+    ].join("\n") + "\n",
+  );
 }
 
 async function writeResults(started: Date, results: unknown): Promise<string> {

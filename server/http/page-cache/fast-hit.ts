@@ -50,6 +50,8 @@ const PLAIN_TARGET = /^\/[\w\-.~!$&'()*+,;=:@/]*(?:\?[\w\-.~!$&'()*+,;=:@/?]*)?$
 const DOT_SEGMENT = /\/\.\.?(?:[/?]|$)/;
 /** A host name the adapter does not rewrite (lower case, an optional port). */
 const PLAIN_HOST = /^[a-z0-9.-]{1,253}(?::\d{1,5})?$/;
+/** The index of an answer's form among a copy's prepared headers: its encoding, then 304 or not. */
+const FORMS: Record<Encoding, number> = { br: 0, gzip: 2, identity: 4 };
 /** The hosts seen, and whether an address made with them parses (rejectBadHost's test). */
 const MAX_HOSTS = 64;
 
@@ -58,8 +60,8 @@ export function createFastHit(options: FastHitOptions): FastHit {
   const paying = new Set(options.payingPages ?? PAYING_PAGES);
   const logLines = logger.enabled?.("info") ?? true;
   const hosts = new Map<string, boolean>();
-  /** Each copy's headers per form of answer, made once: the copy never changes. */
-  const prepared = new WeakMap<CachedPage, Map<string, string[]>>();
+  /** Each copy's headers per form of answer (FORMS), made once: the copy never changes. */
+  const prepared = new WeakMap<CachedPage, Array<string[] | undefined>>();
 
   function goodHost(host: string | undefined): boolean {
     if (!host || !PLAIN_HOST.test(host)) return false;
@@ -72,22 +74,33 @@ export function createFastHit(options: FastHitOptions): FastHit {
     return good;
   }
 
+  /**
+   * The headers of an answer from `hit` in a form, as one flat list whose last value is the request id's
+   * slot: made once per copy and form, and written with the slot filled in (writeHead reads the list
+   * before it returns, so one list serves every answer).
+   */
   function headersOf(hit: Hit, path: string, encoding: Encoding, unchanged: boolean): string[] {
     let forms = prepared.get(hit.page);
-    if (!forms) prepared.set(hit.page, (forms = new Map()));
-    const form = `${encoding}${unchanged ? "-304" : ""}`;
-    let flat = forms.get(form);
+    if (!forms) prepared.set(hit.page, (forms = []));
+    const form = FORMS[encoding] + (unchanged ? 1 : 0);
+    let flat = forms[form];
     if (!flat) {
       const type = hit.page.headers.find(([name]) => name.toLowerCase() === "content-type")?.[1] ?? null;
       const list = [
         ...answerHeaders(hit.page, hit.family, encoding, false, unchanged),
         ...securityHeaderList(security, mayBePage(path), type, "", hit.page.scriptHashes),
+        ["X-Request-Id", ""],
       ];
       flat = list.flat();
-      forms.set(form, flat);
+      forms[form] = flat;
     }
     return flat;
   }
+
+  const visitorOf = (req: IncomingMessage) => ({
+    ip: addressKey(req.socket.remoteAddress),
+    userAgent: req.headers["user-agent"] ?? "",
+  });
 
   return (req, res) => {
     const method = req.method;
@@ -108,10 +121,12 @@ export function createFastHit(options: FastHitOptions): FastHit {
     const encoding = encodingOf(h["accept-encoding"]);
     const unchanged = notModified(h["if-none-match"], hit.page.hash);
     const status = unchanged ? 304 : hit.page.status;
-    res.writeHead(status, [...headersOf(hit, path, encoding, unchanged), "X-Request-Id", requestId]);
+    const headers = headersOf(hit, path, encoding, unchanged);
+    headers[headers.length - 1] = requestId;
+    res.writeHead(status, headers);
     if (unchanged || method === "HEAD") res.end();
     else res.end(hit.page[encoding]);
-    pageCache.counted(hit, () => ({ ip: addressKey(req.socket.remoteAddress), userAgent: h["user-agent"] ?? "" }));
+    pageCache.counted(hit, visitorOf, req);
     if (logLines) {
       const line = { requestId, method, path, status };
       const headersMs = Math.round((performance.now() - start) * 10) / 10;

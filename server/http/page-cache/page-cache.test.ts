@@ -17,7 +17,7 @@ import { postScope, writeContent } from "../../db/content-version.ts";
 import { courses, postStats, posts } from "../../db/schema.ts";
 import { silentLogger } from "../../lib/logger.ts";
 import type { AppEnv } from "../middleware.ts";
-import { createPageCache, scriptHashesOf } from "./page-cache.ts";
+import { createPageCache, onlyDeviceCookie, scriptHashesOf } from "./page-cache.ts";
 import { LruPages, decodeEntry, encodeEntry, type CachedPage } from "./store.ts";
 
 let t: TestApp;
@@ -291,6 +291,45 @@ describe("the page cache's memory", () => {
     expect(lru.get("d")).toBeDefined();
     lru.set("huge", page(20_000));
     expect(lru.get("huge")).toBeUndefined();
+  });
+
+  it("keeps recency to the second: a page read again within its second is not moved again", () => {
+    const lru = new LruPages(12_000);
+    const second = 1_700_000_000_000;
+    lru.set("a", page(3000));
+    expect(lru.get("a", second)).toBeDefined(); // moved: newest
+    lru.set("b", page(3000));
+    lru.set("c", page(3000));
+    expect(lru.get("a", second + 500)).toBeDefined(); // the same second: a stays the oldest
+    lru.set("d", page(3000));
+    expect(lru.get("a", second + 600)).toBeUndefined();
+    lru.set("a", page(3000)); // b out: c, d, a
+    expect(lru.get("a", second + 700)).toBeDefined(); // moved (its first read): c, d, a
+    expect(lru.get("c", second + 700)).toBeDefined(); // d, a, c
+    expect(lru.get("a", second + 800)).toBeDefined(); // the same second: d, a, c
+    expect(lru.get("a", second + 1000)).toBeDefined(); // a later second: moved again, d, c, a
+    lru.set("e", page(3000)); // d out
+    lru.set("f", page(3000)); // c out (a had it not been moved)
+    expect(lru.get("c", second + 1000)).toBeUndefined();
+    expect(lru.get("a", second + 1000)).toBeDefined();
+  });
+
+  it("takes a request as anonymous with no cookie or only the device id", () => {
+    const id = "abcdefghijklmnopqrstuv";
+    for (const cookie of [undefined, "", `academy.device=${id}`, ` academy.device=${id} ;`, ";;", "academy.device"]) {
+      expect(onlyDeviceCookie(cookie), String(cookie)).toBe(true);
+    }
+    for (const cookie of [
+      "session=1",
+      `academy.device=${id}; session=1`,
+      `session=1;academy.device=${id}`,
+      "academy.device2=x",
+      "=x; a=b",
+      "a",
+      "__Secure-academy.session_token=abc",
+    ]) {
+      expect(onlyDeviceCookie(cookie), cookie).toBe(false);
+    }
   });
 
   it("writes an entry to bytes and back (the Redis form), and refuses a damaged one", () => {

@@ -108,10 +108,18 @@ export function scriptHashesOf(html: string): string[] {
 /** Only the device id (given to every browser) may come with a cached request: any other cookie of a page's own may change it. */
 export function onlyDeviceCookie(cookie: string | undefined): boolean {
   if (!cookie) return true;
-  return cookie.split(";").every((part) => {
-    const name = part.split("=", 1)[0]!.trim();
-    return name === "" || name === DEVICE_COOKIE;
-  });
+  // one pass without splitting (every cache hit asks): each ";"-separated part's name, trimmed
+  let start = 0;
+  while (start <= cookie.length) {
+    let end = cookie.indexOf(";", start);
+    if (end < 0) end = cookie.length;
+    let eq = cookie.indexOf("=", start);
+    if (eq < 0 || eq > end) eq = end;
+    const name = cookie.slice(start, eq).trim();
+    if (name !== "" && name !== DEVICE_COOKIE) return false;
+    start = end + 1;
+  }
+  return true;
 }
 
 export type Encoding = "br" | "gzip" | "identity";
@@ -127,6 +135,7 @@ const SUFFIX: Record<Encoding, string> = { br: "-br", gzip: "-gz", identity: "" 
 
 /** If-None-Match names this page in any of its encodings (the same content), or is "*". */
 export function notModified(ifNoneMatch: string | undefined, hash: string): boolean {
+  if (!ifNoneMatch) return false;
   return Object.values(SUFFIX).some((suffix) => matchesTag(ifNoneMatch, `"${hash}${suffix}"`));
 }
 
@@ -155,8 +164,8 @@ export interface PageCache {
    * no cookie but the device id and no Authorization.
    */
   peek(path: string, query: string, saveData: boolean): Hit | null;
-  /** Counts a hit answered from `peek`, and the post visit it stands for (`visitor` is asked only then). */
-  counted(hit: Hit, visitor: () => { ip: string; userAgent: string }): void;
+  /** Counts a hit answered from `peek`, and the post visit it stands for (`visitor(of)` is asked only then). */
+  counted<T>(hit: Hit, visitor: (of: T) => { ip: string; userAgent: string }, of: T): void;
   /** resolves once the cache answers (until then requests pass through to be made afresh) */
   ready: Promise<void>;
   /** writes the visits gathered so far (tests; close does it too) */
@@ -188,6 +197,14 @@ export function answerHeaders(
   if (encoding !== "identity") headers.push(["Content-Encoding", encoding]);
   headers.push(["Content-Length", String(page[encoding].length)]);
   return headers;
+}
+
+interface Known {
+  generation: number;
+  family: CacheFamily | null;
+  key: string;
+  /** the last answer found for it (one object for every hit on the same copy) */
+  hit?: Hit;
 }
 
 export function createPageCache(options: PageCacheOptions): PageCache {
@@ -317,7 +334,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     // the visit the post page's loader would have counted: written with the others of this second, in
     // one statement, off the answer's path
     if (!made)
-      counted({ page, family }, () => ({ ip: options.clientIp(c), userAgent: c.req.header("user-agent") ?? "" }));
+      counted({ page, family }, (of) => ({ ip: options.clientIp(of), userAgent: of.req.header("user-agent") ?? "" }), c);
     // The answer from the copy (also for the request that made it: one form for all).
     const encoding = encodingOf(c.req.header("accept-encoding"));
     const unchanged = notModified(c.req.header("if-none-match"), page.hash);
@@ -332,13 +349,27 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     c.res = new Response(method === "HEAD" ? null : (body as Buffer<ArrayBuffer>), { status: page.status, headers });
   };
 
-  /** Each address's family and key, made at a generation of the versions (the fast path's work saved). */
-  const keys = new Map<string, { generation: number; family: CacheFamily | null; key: string }>();
+  /**
+   * Each address's family, key and last hit, made at a generation of the versions (the fast path's work
+   * saved), apart for Save-Data visitors.
+   */
+  const keys = [new Map<string, Known>(), new Map<string, Known>()] as const;
 
   function peek(path: string, query: string, saveData: boolean): Hit | null {
     if (!versions || !store) return null;
-    const address = `${path}${query}\n${saveData ? "s" : ""}`;
-    let known = keys.get(address);
+    const known = knownOf(path, query, saveData, versions);
+    if (!known.family) return null;
+    const now = Date.now();
+    const page = store.lru.get(known.key, now);
+    if (!page || now - page.madeAt > maxAgeSeconds * 1000) return null;
+    if (known.hit?.page !== page) known.hit = { page, family: known.family };
+    return known.hit;
+  }
+
+  function knownOf(path: string, query: string, saveData: boolean, versions: LiveVersions): Known {
+    const map = keys[saveData ? 1 : 0];
+    const address = query === "" ? path : path + query;
+    let known = map.get(address);
     if (!known || known.generation !== versions.generation) {
       const family = familyOf(path);
       known = {
@@ -346,19 +377,16 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         family,
         key: family ? keyOf(path, query, saveData, family, versions) : "",
       };
-      if (keys.size >= MAX_KNOWN_ADDRESSES) keys.clear();
-      keys.set(address, known);
+      if (map.size >= MAX_KNOWN_ADDRESSES) map.clear();
+      map.set(address, known);
     }
-    if (!known.family) return null;
-    const page = store.lru.get(known.key);
-    if (!page || !fresh(page)) return null;
-    return { page, family: known.family };
+    return known;
   }
 
-  function counted(hit: Hit, visitor: () => { ip: string; userAgent: string }) {
+  function counted<T>(hit: Hit, visitor: (of: T) => { ip: string; userAgent: string }, of: T) {
     hits++;
     if (hit.family.visitsPost === undefined) return;
-    const reader = visitor();
+    const reader = visitor(of);
     const key = `${hit.family.visitsPost}\n${reader.ip}\n${reader.userAgent}`;
     if (inBatch.has(key)) return;
     inBatch.add(key);

@@ -31,20 +31,30 @@ export interface PageStore {
   close(): Promise<void>;
 }
 
-/** The least recently used entries go first once the entries' bytes pass `maxBytes`. */
+/**
+ * The least recently used entries go first once the entries' bytes pass `maxBytes`. Recency is kept to
+ * the second: an entry read again within the second it was last moved stays where it is, so a page read
+ * thousands of times a second is not taken out of the map and put back each time (issue 35).
+ */
 export class LruPages {
   private readonly entries = new Map<string, CachedPage>();
+  /** the second (Date.now() / 1000) each entry was last moved to the newest end */
+  private readonly movedAt = new WeakMap<CachedPage, number>();
   private bytes = 0;
   private readonly maxBytes: number;
   constructor(maxBytes: number) {
     this.maxBytes = maxBytes;
   }
 
-  get(key: string): CachedPage | undefined {
+  get(key: string, now = Date.now()): CachedPage | undefined {
     const page = this.entries.get(key);
     if (page) {
-      this.entries.delete(key);
-      this.entries.set(key, page);
+      const second = Math.floor(now / 1000);
+      if (this.movedAt.get(page) !== second) {
+        this.entries.delete(key);
+        this.entries.set(key, page);
+        this.movedAt.set(page, second);
+      }
     }
     return page;
   }
