@@ -62,6 +62,29 @@ describe("cachedRow", () => {
     ).toMatch(/GET \/ .* met\n.*GET \/ .* missed/s);
   });
 
+  it("takes the median of the rounds' ratios: a slow round slows every server loaded in it", () => {
+    const rounds = { app: [6_000, 3_000, 6_600], bare: [10_000, 5_000, 10_000], nginx: [20_000, 10_000, 22_000] };
+    const loads = { app: figures(6_000), bare: figures(10_000), nginx: figures(20_000) };
+    const byRound = cachedRow({ ...row, ...loads, rounds }, "wrk");
+    expect(byRound).toMatchObject({ ratioBare: 0.6, ratioNginx: 0.3, met: true });
+    // the rounds' ratios 0.75, 0.5 and 0.7: their median, not the median rates' ratio (6,000 ÷ 10,000)
+    const mixed = cachedRow(
+      { ...row, ...loads, rounds: { ...rounds, app: [3_000, 6_000, 7_000], bare: [4_000, 12_000, 10_000] } },
+      "wrk",
+    );
+    expect(mixed.ratioBare).toBe(0.7);
+    const withHeaders = cachedRow(
+      { ...row, ...loads, bareHeaders: figures(8_000), rounds: { ...rounds, bareHeaders: [8_000, 4_000, 8_000] } },
+      "wrk",
+    );
+    expect(withHeaders).toMatchObject({ ratioBareHeaders: 0.75, met: true });
+    expect(cachedLines({ generator: "wrk", connections: 32, rows: [withHeaders] }, String).join("\n")).toMatch(
+      /GET \/ .* 8000 .* 0\.60 +0\.75 +0\.30 /,
+    );
+    const two = cachedRow({ ...row, ...loads, rounds: { app: [5_000, 7_000], bare: [10_000, 10_000], nginx: null } }, "wrk");
+    expect(two.ratioBare).toBe(0.6);
+  });
+
   it("gives no ratio for autocannon's loads, and does not count a miss of the cache or a run with errors", () => {
     const loads = { app: figures(9_000), bare: figures(10_000), nginx: figures(10_000) };
     const autocannon = cachedRow({ ...row, ...loads }, "autocannon");

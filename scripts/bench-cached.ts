@@ -27,26 +27,50 @@ export interface CachedRow {
   hit: boolean;
   app: Figures;
   bare: Figures | null;
+  /** a bare node:http server writing the same body with every header the app wrote (informative: no target) */
+  bareHeaders?: Figures | null;
   nginx: Figures | null;
-  /** app ÷ bare and app ÷ nginx; null when not measured or not made by wrk */
+  /** each round's rates, in the order run (app, bare and nginx one after the other in each round) */
+  rounds?: { app: number[]; bare: number[] | null; bareHeaders?: number[] | null; nginx: number[] | null };
+  /**
+   * app ÷ bare and app ÷ nginx: the median of each round's ratio (the servers loaded one after the other
+   * in a round see the same machine; from one round to the next a 2-core VM's rate moves by a third), or
+   * of the rates given when there are no rounds; null when not measured or not made by wrk
+   */
   ratioBare: number | null;
   ratioNginx: number | null;
+  /** app ÷ bare with the app's headers (informative) */
+  ratioBareHeaders?: number | null;
   met: boolean;
 }
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
-function ratio(app: Figures, other: Figures | null, generator: Generator): number | null {
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+function ratio(app: Figures, other: Figures | null, generator: Generator, rounds?: [number[], number[] | null]): number | null {
   if (generator !== "wrk" || !other || other.rps <= 0) return null;
+  const [appRounds, otherRounds] = rounds ?? [[], null];
+  if (otherRounds && otherRounds.length === appRounds.length && otherRounds.every((rps) => rps > 0)) {
+    return round3(median(appRounds.map((rps, i) => rps / otherRounds[i]!)));
+  }
   return round3(app.rps / other.rps);
 }
 
 export function cachedRow(
-  row: Pick<CachedRow, "path" | "bytes" | "encoding" | "hit" | "app" | "bare" | "nginx">,
+  row: Pick<CachedRow, "path" | "bytes" | "encoding" | "hit" | "app" | "bare" | "nginx" | "rounds" | "bareHeaders">,
   generator: Generator,
 ): CachedRow {
-  const ratioBare = ratio(row.app, row.bare, generator);
-  const ratioNginx = ratio(row.app, row.nginx, generator);
+  const r = row.rounds;
+  const ratioBare = ratio(row.app, row.bare, generator, r && [r.app, r.bare]);
+  const ratioNginx = ratio(row.app, row.nginx, generator, r && [r.app, r.nginx]);
+  const ratioBareHeaders = row.bareHeaders
+    ? ratio(row.app, row.bareHeaders, generator, r && [r.app, r.bareHeaders ?? null])
+    : null;
   const clean = (f: Figures | null) => !f || (f.errors === 0 && f.non2xx === 0);
   const met =
     row.hit &&
@@ -57,24 +81,38 @@ export function cachedRow(
     ratioBare >= CACHED_TARGETS.bare &&
     ratioNginx !== null &&
     ratioNginx >= CACHED_TARGETS.nginx;
-  return { ...row, ratioBare, ratioNginx, met };
+  return { ...row, ratioBare, ratioNginx, ratioBareHeaders, met };
 }
 
 export function cachedLines(
-  compared: { generator: Generator; connections: number; rows: CachedRow[] },
+  compared: { generator: Generator; connections: number; rounds?: number; rows: CachedRow[] },
   verdict: (ok: boolean) => string,
 ): string[] {
   const n = (f: Figures | null) => (f ? f.rps.toFixed(0) : "n/a");
   const r = (x: number | null) => (x === null ? "n/a" : x.toFixed(2));
   const table = formatTable(
-    ["cached answer", "bytes", "app req/s", "bare req/s", "nginx req/s", "app/bare", "app/nginx", "p99 app ms", ""],
+    [
+      "cached answer",
+      "bytes",
+      "app req/s",
+      "bare req/s",
+      "bare+h req/s",
+      "nginx req/s",
+      "app/bare",
+      "app/bare+h",
+      "app/nginx",
+      "p99 app ms",
+      "",
+    ],
     compared.rows.map((row) => [
       `GET ${row.path}${row.hit ? "" : " (not from the cache!)"}`,
       `${row.bytes}${row.encoding ? ` ${row.encoding}` : ""}`,
       n(row.app),
       n(row.bare),
+      n(row.bareHeaders ?? null),
       n(row.nginx),
       r(row.ratioBare),
+      r(row.ratioBareHeaders ?? null),
       r(row.ratioNginx),
       String(row.app.p99),
       row.ratioBare === null || row.ratioNginx === null ? "not measured" : verdict(row.met),
@@ -85,8 +123,10 @@ export function cachedLines(
   );
   return [
     `cached answers: the same bytes from the app, a bare node:http server and nginx; ${compared.generator}, ` +
-      `${compared.connections} connections, the median of 3 rounds, Accept-Encoding: br, gzip and a device cookie; ` +
-      `targets app/bare >= ${CACHED_TARGETS.bare}, app/nginx >= ${CACHED_TARGETS.nginx}`,
+      `${compared.connections} connections, ${compared.rounds ?? 3} rounds (each rate the median round's, each ratio the median of the rounds' ratios), ` +
+      `Accept-Encoding: br, gzip and a device cookie; ` +
+      `targets app/bare >= ${CACHED_TARGETS.bare}, app/nginx >= ${CACHED_TARGETS.nginx}; ` +
+      `bare+h: the same body with every header the app wrote (its security headers, CSP, ETag…), no target`,
     ...(compared.generator === "wrk"
       ? []
       : ["  no ratio: the loads were made by autocannon, which saturates before the servers (install wrk)"]),

@@ -22,6 +22,8 @@ export interface ServedBytes {
   body: Buffer;
   type: string;
   encoding: string | null;
+  /** every header of the answer but those Node writes itself (Date, Connection, Keep-Alive), as sent */
+  headers?: Array<[string, string]>;
 }
 
 /**

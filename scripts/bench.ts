@@ -914,8 +914,13 @@ async function run(options: BenchOptions, blogOptions: BlogBenchOptions): Promis
 
 /** Connections of the cached answers' loads: enough for nginx to reach its rate (the issue's 32). */
 const CACHED_CONNECTIONS = 32;
-/** Rounds of the cached answers' loads (each half --duration long); each server's median round counts. */
-const CACHED_ROUNDS = 3;
+/**
+ * Rounds of the cached answers' loads (each a third of --duration long, the three servers one after the
+ * other in an order that turns from round to round); each ratio is the median of the rounds' ratios. A
+ * 2-core VM's rate moves by a third from one run to the next, as much as the servers differ: many short
+ * rounds compare each server with the others under the same conditions.
+ */
+const CACHED_ROUNDS = 7;
 
 /** The run of median rate, with its own latencies and the errors of all the runs. */
 function medianRun(runs: RouteResult[]): RouteResult {
@@ -935,8 +940,14 @@ function getRaw(server: Server, urlPath: string): Promise<ServedBytes & { status
     const req = http.get(url, { headers: browserHeaders(BENCH_DEVICE_ID), timeout: 30_000 }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      const headers: Array<[string, string]> = [];
+      for (let i = 0; i < res.rawHeaders.length; i += 2) {
+        const name = res.rawHeaders[i]!;
+        if (!/^(date|connection|keep-alive|transfer-encoding)$/i.test(name)) headers.push([name, res.rawHeaders[i + 1]!]);
+      }
       res.once("end", () =>
         resolve({
+          headers,
           status: res.statusCode ?? 0,
           hit: res.headers["x-cache"] === "HIT",
           body: Buffer.concat(chunks),
@@ -970,7 +981,7 @@ async function waitAnswering(server: Server, urlPath: string): Promise<void> {
  */
 async function compareCached(app: Server, paths: string[], options: BenchOptions) {
   const timing = {
-    duration: Math.max(2, Math.round(options.duration / 2)),
+    duration: Math.max(2, Math.round(options.duration / 3)),
     warmup: options.warmup,
     connections: CACHED_CONNECTIONS,
   };
@@ -987,11 +998,11 @@ async function compareCached(app: Server, paths: string[], options: BenchOptions
   // them, which DATA_DIR, made private, is not)
   await chmod(tempDir!, 0o711);
   await chmod(dir, 0o755);
-  const manifest: Record<string, { file: string; type: string; encoding: string | null }> = {};
+  const manifest: Record<string, Omit<ServedBytes, "body"> & { file: string }> = {};
   for (const [p, answer] of Object.entries(served)) {
     const file = path.join(dir, `${Object.keys(manifest).length}.bin`);
     await writeFile(file, answer.body, { mode: 0o644 });
-    manifest[p] = { file, type: answer.type, encoding: answer.encoding };
+    manifest[p] = { file, type: answer.type, encoding: answer.encoding, headers: answer.headers };
   }
   await writeFile(path.join(dir, "manifest.json"), JSON.stringify(manifest));
   const barePort = await freePort();
@@ -1002,10 +1013,20 @@ async function compareCached(app: Server, paths: string[], options: BenchOptions
     {},
     `http://${HOST}:${barePort}`,
   );
+  // the same bytes with every header the app wrote: what node:http costs to write the app's whole answer
+  const fullPort = await freePort();
+  const bareFull = startProcess(
+    "bare (same headers)",
+    process.execPath,
+    ["scripts/bench-bytes-server.ts", String(fullPort), path.join(dir, "manifest.json"), "--all-headers"],
+    {},
+    `http://${HOST}:${fullPort}`,
+  );
   const nginxBinary = findNginx(log);
   let nginx: Server | null = null;
   try {
     await waitAnswering(bare, paths[0]!);
+    await waitAnswering(bareFull, paths[0]!);
     if (nginxBinary) {
       const nginxDir = path.join(dir, "nginx");
       await mkdir(nginxDir, { recursive: true, mode: 0o755 });
@@ -1015,18 +1036,17 @@ async function compareCached(app: Server, paths: string[], options: BenchOptions
       await waitAnswering(nginx, paths[0]!);
     }
     const generator = wrkBinary ? "wrk" : "autocannon";
-    // Three rounds, each address on the three servers in turn, and each server's median: a 2-core VM's
-    // rate moves by a third from one 10 s run to the next, so one run per server compared noise.
+    // CACHED_ROUNDS rounds, each address on the three servers in turn (the first of them turning from
+    // round to round), warmed up in the first round only.
     const runs = new Map<string, RouteResult[]>();
     const load = async (server: Server, p: string, round: number) => {
-      const run = await loadRoute(server, p, { ...timing, warmup: round === 0 ? timing.warmup : 1 });
+      const run = await loadRoute(server, p, { ...timing, warmup: round === 0 ? timing.warmup : 0 });
       runs.set(`${server.name} ${p}`, [...(runs.get(`${server.name} ${p}`) ?? []), run]);
     };
+    const three = nginx ? [app, bare, bareFull, nginx] : [app, bare, bareFull];
     for (let round = 0; round < CACHED_ROUNDS; round++) {
       for (const p of paths) {
-        await load(app, p, round);
-        await load(bare, p, round);
-        if (nginx) await load(nginx, p, round);
+        for (let i = 0; i < three.length; i++) await load(three[(round + i) % three.length]!, p, round);
       }
     }
     const median = (server: Server | null, p: string) => (server ? medianRun(runs.get(`${server.name} ${p}`)!) : null);
@@ -1036,9 +1056,12 @@ async function compareCached(app: Server, paths: string[], options: BenchOptions
       const bareRun = median(bare, p);
       const nginxRun = median(nginx, p);
       const answer = served[p]!;
+      const rates = (server: Server | null) => (server ? runs.get(`${server.name} ${p}`)!.map((run) => run.rps) : null);
       rows.push(
         cachedRow(
           {
+            rounds: { app: rates(app)!, bare: rates(bare), bareHeaders: rates(bareFull), nginx: rates(nginx) },
+            bareHeaders: median(bareFull, p),
             path: p,
             bytes: answer.body.length,
             encoding: answer.encoding,
@@ -1051,9 +1074,10 @@ async function compareCached(app: Server, paths: string[], options: BenchOptions
         ),
       );
     }
-    return { generator, connections: CACHED_CONNECTIONS, rows } as const;
+    return { generator, connections: CACHED_CONNECTIONS, rounds: CACHED_ROUNDS, rows } as const;
   } finally {
     await stopServer(bare);
+    await stopServer(bareFull);
     if (nginx) await stopServer(nginx);
   }
 }
