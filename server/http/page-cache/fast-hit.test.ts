@@ -84,11 +84,16 @@ interface Answer {
 }
 
 /** A request on the socket, the body as sent (not decoded); `fast` says whether the fast path answered it. */
-function request(path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Answer> {
+function request(
+  path: string,
+  headers: Record<string, string> = {},
+  method = "GET",
+  agent?: http.Agent,
+): Promise<Answer> {
   const before = fast;
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: "127.0.0.1", port, path, method, headers: { "Accept-Encoding": "br, gzip", ...headers } },
+      { host: "127.0.0.1", port, path, method, agent, headers: { "Accept-Encoding": "br, gzip", ...headers } },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -154,6 +159,27 @@ describe("a page-cache hit answered before the middleware", () => {
     await t.pageCache!.flushVisits();
     expect(await visits()).toBe(before + 1);
     expect(lines.find((l) => l.requestId === "trace-7")).toMatchObject({ path: `/${postSlug}`, status: 200 });
+  });
+
+  it("counts each reader of one connection within a second, and one reader's repeats once", async () => {
+    const visits = async () =>
+      (await t.db.select({ n: postStats.visits }).from(postStats).where(eq(postStats.postId, postId)))[0]?.n ?? 0;
+    await request(`/${postSlug}`, { Cookie: DEVICE });
+    await t.pageCache!.flushVisits();
+    const before = await visits();
+    // one kept-alive connection (as a proxy's would be) carrying two browsers' requests
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const answers = [];
+      for (const userAgent of ["reader-a", "reader-a", "reader-b", "reader-a"]) {
+        answers.push(await request(`/${postSlug}`, { Cookie: DEVICE, "User-Agent": userAgent }, "GET", agent));
+      }
+      expect(answers.every((answer) => answer.fast && answer.status === 200)).toBe(true);
+    } finally {
+      agent.destroy();
+    }
+    await t.pageCache!.flushVisits();
+    expect(await visits()).toBe(before + 2);
   });
 
   it("answers If-None-Match with 304 and HEAD without a body", async () => {

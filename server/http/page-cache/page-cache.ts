@@ -164,8 +164,11 @@ export interface PageCache {
    * no cookie but the device id and no Authorization.
    */
   peek(path: string, query: string, saveData: boolean): Hit | null;
-  /** Counts a hit answered from `peek`, and the post visit it stands for (`visitor(of)` is asked only then). */
-  counted<T>(hit: Hit, visitor: (of: T) => { ip: string; userAgent: string }, of: T): void;
+  /**
+   * Counts a hit answered from `peek`, and the post visit it stands for (`visitor(of)` is asked only then;
+   * without a visitor, the hit is a reader's repeat already handed over and only the hit counts).
+   */
+  counted<T>(hit: Hit, visitor: ((of: T) => { ip: string; userAgent: string }) | null, of: T): void;
   /** resolves once the cache answers (until then requests pass through to be made afresh) */
   ready: Promise<void>;
   /** writes the visits gathered so far (tests; close does it too) */
@@ -383,9 +386,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     return known;
   }
 
-  function counted<T>(hit: Hit, visitor: (of: T) => { ip: string; userAgent: string }, of: T) {
+  function counted<T>(hit: Hit, visitor: ((of: T) => { ip: string; userAgent: string }) | null, of: T) {
     hits++;
-    if (hit.family.visitsPost === undefined) return;
+    if (hit.family.visitsPost === undefined || !visitor) return;
     const reader = visitor(of);
     const key = `${hit.family.visitsPost}\n${reader.ip}\n${reader.userAgent}`;
     if (inBatch.has(key)) return;
