@@ -81,7 +81,10 @@ describe("cachedRow", () => {
     expect(cachedLines({ generator: "wrk", connections: 32, rows: [withHeaders] }, String).join("\n")).toMatch(
       /GET \/ .* 8000 .* 0\.60 +0\.75 +0\.30 /,
     );
-    const two = cachedRow({ ...row, ...loads, rounds: { app: [5_000, 7_000], bare: [10_000, 10_000], nginx: null } }, "wrk");
+    const two = cachedRow(
+      { ...row, ...loads, rounds: { app: [5_000, 7_000], bare: [10_000, 10_000], nginx: null } },
+      "wrk",
+    );
     expect(two.ratioBare).toBe(0.6);
   });
 

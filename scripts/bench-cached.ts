@@ -52,7 +52,12 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-function ratio(app: Figures, other: Figures | null, generator: Generator, rounds?: [number[], number[] | null]): number | null {
+function ratio(
+  app: Figures,
+  other: Figures | null,
+  generator: Generator,
+  rounds?: [number[], number[] | null],
+): number | null {
   if (generator !== "wrk" || !other || other.rps <= 0) return null;
   const [appRounds, otherRounds] = rounds ?? [[], null];
   if (otherRounds && otherRounds.length === appRounds.length && otherRounds.every((rps) => rps > 0)) {

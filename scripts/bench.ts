@@ -943,7 +943,8 @@ function getRaw(server: Server, urlPath: string): Promise<ServedBytes & { status
       const headers: Array<[string, string]> = [];
       for (let i = 0; i < res.rawHeaders.length; i += 2) {
         const name = res.rawHeaders[i]!;
-        if (!/^(date|connection|keep-alive|transfer-encoding)$/i.test(name)) headers.push([name, res.rawHeaders[i + 1]!]);
+        if (!/^(date|connection|keep-alive|transfer-encoding)$/i.test(name))
+          headers.push([name, res.rawHeaders[i + 1]!]);
       }
       res.once("end", () =>
         resolve({

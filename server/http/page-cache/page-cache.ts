@@ -337,7 +337,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     // the visit the post page's loader would have counted: written with the others of this second, in
     // one statement, off the answer's path
     if (!made)
-      counted({ page, family }, (of) => ({ ip: options.clientIp(of), userAgent: of.req.header("user-agent") ?? "" }), c);
+      counted(
+        { page, family },
+        (of) => ({ ip: options.clientIp(of), userAgent: of.req.header("user-agent") ?? "" }),
+        c,
+      );
     // The answer from the copy (also for the request that made it: one form for all).
     const encoding = encodingOf(c.req.header("accept-encoding"));
     const unchanged = notModified(c.req.header("if-none-match"), page.hash);
