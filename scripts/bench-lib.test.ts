@@ -25,6 +25,7 @@ describe("parseBenchArgs", () => {
       mixedDuration: 30,
       onlyMixed: false,
       onlyBlog: false,
+      onlyCached: false,
       serverHeapMb: 0,
       help: false,
     });
@@ -45,6 +46,7 @@ describe("parseBenchArgs", () => {
       mixedDuration: 30,
       onlyMixed: false,
       onlyBlog: false,
+      onlyCached: false,
       serverHeapMb: 0,
       help: false,
     });
@@ -54,6 +56,7 @@ describe("parseBenchArgs", () => {
       mixedDuration: 0,
     });
     expect(parseBenchArgs(["--only-blog"])).toMatchObject({ onlyBlog: true, onlyMixed: false });
+    expect(parseBenchArgs(["--only-cached"])).toMatchObject({ onlyCached: true, onlyBlog: false, onlyMixed: false });
   });
 
   it("refuses values out of range, non-numbers and unknown flags with a message naming the flag", () => {
