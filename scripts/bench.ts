@@ -735,10 +735,7 @@ async function run(options: BenchOptions, blogOptions: BlogBenchOptions): Promis
   const home = await weighPage(app, "/");
   const appCourses = await getJson(app, API_PATH);
   // a featured post of the demo blog: its page is measured and weighed like the home page
-  const featured = (await getJson(app, "/backend/posts?featured=true&limit=1")) as { posts?: Array<{ slug: string }> };
-  const slug = featured.posts?.[0]?.slug;
-  if (!slug) throw describeFailure(app, "the seeded database has no featured post");
-  const postPath = `/${slug}`;
+  const postPath = await featuredPostPath(app);
   const postPage = await weighPage(app, postPath);
   const pagesJs = await weighPublicPages(app.base);
   // the first video lesson, which only its learners and admins may open: as the admin (hls.js is no part of it)
@@ -915,7 +912,7 @@ async function run(options: BenchOptions, blogOptions: BlogBenchOptions): Promis
 /** Connections of the cached answers' loads: enough for nginx to reach its rate (the issue's 32). */
 const CACHED_CONNECTIONS = 32;
 /**
- * Rounds of the cached answers' loads (each a third of --duration long, the three servers one after the
+ * Rounds of the cached answers' loads (each a third of --duration long, the servers one after the
  * other in an order that turns from round to round); each ratio is the median of the rounds' ratios. A
  * 2-core VM's rate moves by a third from one run to the next, as much as the servers differ: many short
  * rounds compare each server with the others under the same conditions.
@@ -978,7 +975,7 @@ async function waitAnswering(server: Server, urlPath: string): Promise<void> {
 
 /**
  * The app's cached answers at `paths` against a bare node:http server and nginx writing the very bytes
- * the app sent (scripts/bench-cached.ts), each address loaded on the three in turn. The app runs on.
+ * the app sent (scripts/bench-cached.ts), each address loaded on each in turn (and on a bare server writing every header the app wrote). The app runs on.
  */
 async function compareCached(app: Server, paths: string[], options: BenchOptions) {
   const timing = {
@@ -1037,17 +1034,17 @@ async function compareCached(app: Server, paths: string[], options: BenchOptions
       await waitAnswering(nginx, paths[0]!);
     }
     const generator = wrkBinary ? "wrk" : "autocannon";
-    // CACHED_ROUNDS rounds, each address on the three servers in turn (the first of them turning from
+    // CACHED_ROUNDS rounds, each address on the servers in turn (the first of them turning from
     // round to round), warmed up in the first round only.
     const runs = new Map<string, RouteResult[]>();
     const load = async (server: Server, p: string, round: number) => {
       const run = await loadRoute(server, p, { ...timing, warmup: round === 0 ? timing.warmup : 0 });
       runs.set(`${server.name} ${p}`, [...(runs.get(`${server.name} ${p}`) ?? []), run]);
     };
-    const three = nginx ? [app, bare, bareFull, nginx] : [app, bare, bareFull];
+    const loaded = nginx ? [app, bare, bareFull, nginx] : [app, bare, bareFull];
     for (let round = 0; round < CACHED_ROUNDS; round++) {
       for (const p of paths) {
-        for (let i = 0; i < three.length; i++) await load(three[(round + i) % three.length]!, p, round);
+        for (let i = 0; i < loaded.length; i++) await load(loaded[(round + i) % loaded.length]!, p, round);
       }
     }
     const median = (server: Server | null, p: string) => (server ? medianRun(runs.get(`${server.name} ${p}`)!) : null);
@@ -1121,6 +1118,14 @@ function queryLine(query: Awaited<ReturnType<typeof compareQuery>>, verdict: (ok
   );
 }
 
+/** The page of a featured post of the seeded blog ("/<slug>"). */
+async function featuredPostPath(app: Server): Promise<string> {
+  const featured = (await getJson(app, "/backend/posts?featured=true&limit=1")) as { posts?: Array<{ slug: string }> };
+  const slug = featured.posts?.[0]?.slug;
+  if (!slug) throw describeFailure(app, "the seeded database has no featured post");
+  return `/${slug}`;
+}
+
 /** --only-cached: the app's cached answers three ways, and the API query like with like. */
 async function runCachedOnly(
   options: BenchOptions,
@@ -1132,10 +1137,7 @@ async function runCachedOnly(
   const app = startServer("app", SERVER_ENTRY, serverEnv(appPort, tempDir!, databaseUrl));
   const health = await waitHealthy(app);
   const appCourses = await getJson(app, API_PATH);
-  const featured = (await getJson(app, "/backend/posts?featured=true&limit=1")) as { posts?: Array<{ slug: string }> };
-  const slug = featured.posts?.[0]?.slug;
-  if (!slug) throw describeFailure(app, "the seeded database has no featured post");
-  const compared = await compareCached(app, [...COMPARED_PAGES, `/${slug}`, API_PATH], options);
+  const compared = await compareCached(app, [...COMPARED_PAGES, await featuredPostPath(app), API_PATH], options);
   await stopServer(app);
   const query = await compareQuery(appCourses, databaseUrl, options);
   const file = await writeResults(started, {

@@ -249,7 +249,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const visitTimer = setInterval(() => void flushVisits(), VISIT_FLUSH_MS);
   visitTimer.unref();
   /** A copy no older than the cache's maximum age (older ones are made again). */
-  const fresh = (page: CachedPage) => Date.now() - page.madeAt <= maxAgeSeconds * 1000;
+  const fresh = (page: CachedPage, now = Date.now()) => now - page.madeAt <= maxAgeSeconds * 1000;
 
   /** The renderings under way: a second request for the same copy waits for the first. */
   const making = new Map<string, Promise<CachedPage | null>>();
@@ -368,7 +368,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     if (!known.family) return null;
     const now = Date.now();
     const page = store.lru.get(known.key, now);
-    if (!page || now - page.madeAt > maxAgeSeconds * 1000) return null;
+    if (!page || !fresh(page, now)) return null;
     if (known.hit?.page !== page) known.hit = { page, family: known.family };
     return known.hit;
   }
