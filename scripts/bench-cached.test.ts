@@ -1,7 +1,7 @@
 // The bench's cached-answer comparison (issue 35): wrk's report read right, and a ratio only when wrk
 // made the loads, the copy came from the cache and no run had errors.
 import { describe, expect, it } from "vitest";
-import { CACHED_TARGETS, cachedLines, cachedRow, type Figures } from "./bench-cached.ts";
+import { CACHED_TARGETS, cachedLines, cachedRow, medianRatio, type Figures } from "./bench-cached.ts";
 import { parseWrk } from "./bench-wrk.ts";
 
 const WRK_REPORT = `Running 10s test @ http://127.0.0.1:35123/
@@ -98,5 +98,21 @@ describe("cachedRow", () => {
     expect(cachedRow({ ...row, ...loads, hit: false }, "wrk").met).toBe(false);
     expect(cachedRow({ ...row, ...loads, app: figures(9_000, { non2xx: 1 }) }, "wrk").met).toBe(false);
     expect(cachedRow({ ...row, ...loads, nginx: null }, "wrk")).toMatchObject({ ratioNginx: null, met: false });
+  });
+});
+
+describe("medianRatio", () => {
+  it("pairs each round's rates and takes the median of their ratios, not the ratio of the medians", () => {
+    // rounds on a machine whose rate drifts: the medians' ratio (3000 / 3000 = 1) would hide the app's
+    // steady lead, the rounds' ratios (1.2, 1.25, 1.2) show it
+    expect(medianRatio([6000, 2500, 3000], [5000, 2000, 3000 / 1.2])).toBe(1.2);
+    expect(medianRatio([900, 1000], [1000, 1000])).toBe(0.95);
+    expect(medianRatio([2128.9], [2546.5])).toBe(0.836);
+  });
+
+  it("refuses rounds that do not pair up or a rate of nothing", () => {
+    expect(() => medianRatio([], [])).toThrow("do not pair up");
+    expect(() => medianRatio([1, 2], [1])).toThrow("do not pair up");
+    expect(() => medianRatio([1], [0])).toThrow("do not pair up");
   });
 });

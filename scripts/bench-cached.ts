@@ -61,9 +61,20 @@ function ratio(
   if (generator !== "wrk" || !other || other.rps <= 0) return null;
   const [appRounds, otherRounds] = rounds ?? [[], null];
   if (otherRounds && otherRounds.length === appRounds.length && otherRounds.every((rps) => rps > 0)) {
-    return round3(median(appRounds.map((rps, i) => rps / otherRounds[i]!)));
+    return medianRatio(appRounds, otherRounds);
   }
   return round3(app.rps / other.rps);
+}
+
+/**
+ * The median of the rounds' ratios `a[i] ÷ b[i]` (three decimals): two servers loaded one after the
+ * other within a round see the same machine, while the machine's rate moves between rounds.
+ */
+export function medianRatio(a: readonly number[], b: readonly number[]): number {
+  if (a.length === 0 || a.length !== b.length || b.some((rps) => rps <= 0)) {
+    throw new Error("medianRatio: the rounds do not pair up");
+  }
+  return round3(median(a.map((rps, i) => rps / b[i]!)));
 }
 
 export function cachedRow(

@@ -9,6 +9,7 @@ import {
   formatTable,
   parseBenchArgs,
   productionNodeFlags,
+  serverLaunch,
 } from "./bench-lib.ts";
 
 describe("parseBenchArgs", () => {
@@ -167,6 +168,23 @@ describe("productionNodeFlags", () => {
     expect(productionNodeFlags("node build/server/index.js")).toEqual([]);
     expect(productionNodeFlags("node build/server/index.js", 200)).toEqual(["--max-old-space-size=200"]);
     expect(() => productionNodeFlags("bun build/server/index.js")).toThrow("does not run node");
+  });
+
+  it("starts the app and the bare query server alike, and the other comparators as plain Node", () => {
+    const start = "NODE_ENV=production node --max-old-space-size=256 --liftoff-only build/server/index.js";
+    const allocator = { MALLOC_ARENA_MAX: "2" };
+    const same = ["build/server/index.js", "scripts/bench-bare-server.ts"];
+    for (const entry of same) {
+      expect(serverLaunch(entry, same, start, allocator)).toEqual({
+        flags: ["--max-old-space-size=256", "--liftoff-only"],
+        env: { MALLOC_ARENA_MAX: "2" },
+      });
+    }
+    expect(serverLaunch("scripts/bench-bare-server.ts", same, start, allocator, 384).flags).toEqual([
+      "--liftoff-only",
+      "--max-old-space-size=384",
+    ]);
+    expect(serverLaunch("scripts/bench-bytes-server.ts", same, start, allocator)).toEqual({ flags: [], env: {} });
   });
 
   it("reads package.json's own start script", () => {

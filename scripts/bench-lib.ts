@@ -264,6 +264,23 @@ export const formatBytes = (n: number) => `${n.toLocaleString("en-US")} B (${(n 
  * `--` words between `node` and the entry), so that the bench measures the server as it runs in
  * production (decision 039). `heapMb` (--server-heap-mb) replaces the script's --max-old-space-size.
  */
+/**
+ * How the bench starts a server of its own: the app, and the bare server that runs the app's query on
+ * the same database (`sameRuntime`), get the Node options and allocator settings of `npm start`; the
+ * other comparators run as plain Node. Like with like: the query's cost includes the engine's, and
+ * PGlite's WebAssembly runs under the start script's --liftoff-only in both (issue 35).
+ */
+export function serverLaunch(
+  entry: string,
+  sameRuntime: readonly string[],
+  startScript: string,
+  allocator: Readonly<Record<string, string>>,
+  heapMb = 0,
+): { flags: string[]; env: Record<string, string> } {
+  if (!sameRuntime.includes(entry)) return { flags: [], env: {} };
+  return { flags: productionNodeFlags(startScript, heapMb), env: { ...allocator } };
+}
+
 export function productionNodeFlags(startScript: string, heapMb = 0): string[] {
   const words = startScript.trim().split(/\s+/);
   const node = words.indexOf("node");

@@ -31,7 +31,7 @@ import { pageJsLines, weighPublicPages } from "./bench-front.ts";
 import { learningPaths, signedInAdmin } from "./bench-learning.ts";
 import { findNginx, writeNginxSite, type ServedBytes } from "./bench-nginx.ts";
 import { browserHeaders, findWrk, runWrk } from "./bench-wrk.ts";
-import { cachedLines, cachedRow, type CachedRow } from "./bench-cached.ts";
+import { cachedLines, cachedRow, medianRatio, type CachedRow } from "./bench-cached.ts";
 import { IMAGE_BURST, imageBurstLines, measureImageBurst } from "./bench-image-burst.ts";
 import { MALLOC_SETTINGS, mallocSettingsPrefix } from "../server/lib/malloc-settings.ts";
 import http from "node:http";
@@ -45,6 +45,7 @@ import {
   loadRow,
   parseBenchArgs,
   productionNodeFlags,
+  serverLaunch,
   USAGE,
   type BenchOptions,
   type LoadResult,
@@ -152,16 +153,15 @@ function loadShedSettings(): Record<string, string> {
 }
 
 function startServer(name: string, entry: string, env: Record<string, string>): Server {
-  // The app server runs with the Node options of `npm start` (its memory settings, decision 039);
-  // --server-heap-mb replaces their heap limit.
-  const flags = entry === SERVER_ENTRY ? productionNodeFlags(START_SCRIPT, serverHeapMb) : [];
-  // and its allocator settings (decision 058)
-  const allocator = entry === SERVER_ENTRY ? MALLOC_SETTINGS : {};
+  // The app server runs with the Node options of `npm start` (its memory settings, decision 039;
+  // --server-heap-mb replaces their heap limit) and its allocator settings (decision 058); so does the
+  // bare server that runs the same query, so that both run the database engine alike.
+  const launch = serverLaunch(entry, [SERVER_ENTRY, BARE_ENTRY], START_SCRIPT, MALLOC_SETTINGS, serverHeapMb);
   return startProcess(
     name,
     process.execPath,
-    [...flags, entry],
-    { ...allocator, ...env },
+    [...launch.flags, entry],
+    { ...launch.env, ...env },
     `http://${HOST}:${env.PORT}`,
   );
 }
@@ -824,6 +824,7 @@ async function run(options: BenchOptions, blogOptions: BlogBenchOptions): Promis
     apiQuery: {
       app: appQuery,
       bare: { ...bareResult, sameBody: bareSameBody },
+      rounds: query.rounds,
       ratio: apiRatio,
     },
     courses: courseCount,
@@ -1080,32 +1081,64 @@ async function compareCached(app: Server, paths: string[], options: BenchOptions
   }
 }
 
+/** Rounds of the API query's comparison: each restarts both servers (PGlite lets one open it at a time). */
+const QUERY_ROUNDS = 3;
+
 /**
  * The API's query without any cache: the app with its page cache off, then a bare node:http server
  * running the same query on the same database (once the app has let go of it: PGlite's lock). No
- * compression on either side (identity), so that both do the same work.
+ * compression on either side (identity), so that both do the same work. QUERY_ROUNDS rounds, which of
+ * the two goes first turning from round to round; the ratio is the median of the rounds' ratios, as the
+ * cached answers' are (one pair of runs compared the machine's drift: 0.64 and 0.85 an hour apart).
  */
 async function compareQuery(appCourses: unknown, databaseUrl: string | undefined, options: BenchOptions) {
   const identity = { "Accept-Encoding": "identity", Cookie: `academy.device=${BENCH_DEVICE_ID}` };
-  const uncachedPort = await freePort();
-  const uncached = startServer("app (no cache)", SERVER_ENTRY, {
-    ...serverEnv(uncachedPort, tempDir!, databaseUrl),
-    PAGE_CACHE_MAX_BYTES: "0",
-  });
-  await waitHealthy(uncached);
-  const appQuery = await loadRoute(uncached, API_PATH, options, identity);
-  await stopServer(uncached);
-  const barePort = await freePort();
-  const bare = startServer("bare", BARE_ENTRY, serverEnv(barePort, tempDir!, databaseUrl));
-  await waitHealthy(bare);
-  log(`bare server healthy on port ${barePort}`);
-  const bareCourses = await getJson(bare, API_PATH);
-  const bareSameBody = isDeepStrictEqual(appCourses, bareCourses);
-  if (!bareSameBody) log(`warning: the bare server's ${API_PATH} body differs from the app's`);
-  const bareResult = await loadRoute(bare, API_PATH, options, identity);
-  await stopServer(bare);
-  const ratio = wrkBinary && bareResult.rps > 0 ? round(appQuery.rps / bareResult.rps, 3) : null;
-  return { appQuery, bareResult, bareSameBody, ratio };
+  let bareSameBody = true;
+  const runApp = async () => {
+    const uncached = startServer("app (no cache)", SERVER_ENTRY, {
+      ...serverEnv(await freePort(), tempDir!, databaseUrl),
+      PAGE_CACHE_MAX_BYTES: "0",
+    });
+    await waitHealthy(uncached);
+    try {
+      return await loadRoute(uncached, API_PATH, options, identity);
+    } finally {
+      await stopServer(uncached);
+    }
+  };
+  const runBare = async () => {
+    const bare = startServer("bare", BARE_ENTRY, serverEnv(await freePort(), tempDir!, databaseUrl));
+    await waitHealthy(bare);
+    try {
+      if (!isDeepStrictEqual(appCourses, await getJson(bare, API_PATH))) {
+        bareSameBody = false;
+        log(`warning: the bare server's ${API_PATH} body differs from the app's`);
+      }
+      return await loadRoute(bare, API_PATH, options, identity);
+    } finally {
+      await stopServer(bare);
+    }
+  };
+  const appRuns: RouteResult[] = [];
+  const bareRuns: RouteResult[] = [];
+  for (let round = 0; round < QUERY_ROUNDS; round++) {
+    if (round % 2 === 0) {
+      appRuns.push(await runApp());
+      bareRuns.push(await runBare());
+    } else {
+      bareRuns.push(await runBare());
+      appRuns.push(await runApp());
+    }
+  }
+  const rates = (runs: RouteResult[]) => runs.map((run) => run.rps);
+  const ratio = wrkBinary && bareRuns.every((run) => run.rps > 0) ? medianRatio(rates(appRuns), rates(bareRuns)) : null;
+  return {
+    appQuery: medianRun(appRuns),
+    bareResult: medianRun(bareRuns),
+    rounds: { app: rates(appRuns), bare: rates(bareRuns) },
+    bareSameBody,
+    ratio,
+  };
 }
 
 function queryLine(query: Awaited<ReturnType<typeof compareQuery>>, verdict: (ok: boolean) => string): string {
@@ -1113,7 +1146,8 @@ function queryLine(query: Awaited<ReturnType<typeof compareQuery>>, verdict: (ok
   return (
     `api query app/bare   ${ratio === null ? "n/a" : ratio.toFixed(3)}   target >= ${TARGETS.apiRatio}   ` +
     `${ratio === null ? "not measured (no wrk)" : verdict(ratio >= TARGETS.apiRatio)}   ` +
-    `(GET ${API_PATH}: the app with its page cache off against the same query in a bare node:http server)` +
+    `(GET ${API_PATH}: the app with its page cache off against the same query in a bare node:http server, ` +
+    `the median of ${QUERY_ROUNDS} rounds' ratios)` +
     (query.bareSameBody ? "" : "   (bodies differ!)")
   );
 }
@@ -1146,7 +1180,12 @@ async function runCachedOnly(
     engine: health.engine,
     loadAverage: [round(loadBefore), round(os.loadavg()[0]!)],
     cached: compared,
-    apiQuery: { app: query.appQuery, bare: { ...query.bareResult, sameBody: query.bareSameBody }, ratio: query.ratio },
+    apiQuery: {
+      app: query.appQuery,
+      bare: { ...query.bareResult, sameBody: query.bareSameBody },
+      rounds: query.rounds,
+      ratio: query.ratio,
+    },
   });
   const verdict = (ok: boolean) => (ok ? "met" : "missed");
   process.stdout.write(
