@@ -114,6 +114,7 @@ export default defineConfig<object, WorkerOptions>({
           // (API calls without a device cookie all count as 127.0.0.1; the limits are tested in the API tests)
           NEWSLETTER_RATE_LIMIT: "1000",
           CONTACT_RATE_LIMIT: "1000",
+          CREDENTIAL_CHECK_RATE_LIMIT: "1000",
           ADDRESS_RATE_LIMIT_FACTOR: "1000",
           // the admission limit queues the tests' requests rather than refusing them on a slow machine
           LOAD_SHED_MAX_WAIT_MS: "60000",

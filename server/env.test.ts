@@ -196,6 +196,7 @@ describe("parseEnv", () => {
       UPLOAD_RATE_LIMIT: 30,
       NEWSLETTER_RATE_LIMIT: 5,
       CONTACT_RATE_LIMIT: 5,
+      CREDENTIAL_CHECK_RATE_LIMIT: 20,
       ADDRESS_RATE_LIMIT_FACTOR: 50,
     });
     expect(parseEnv({ NEWSLETTER_RATE_LIMIT: "2", CONTACT_RATE_LIMIT: "3" })).toMatchObject({
@@ -204,6 +205,10 @@ describe("parseEnv", () => {
     });
     expect(() => parseEnv({ NEWSLETTER_RATE_LIMIT: "0" })).toThrow(/NEWSLETTER_RATE_LIMIT must be at least 1/);
     expect(() => parseEnv({ CONTACT_RATE_LIMIT: "x" })).toThrow(/CONTACT_RATE_LIMIT must be a number/);
+    expect(parseEnv({ CREDENTIAL_CHECK_RATE_LIMIT: "4" }).CREDENTIAL_CHECK_RATE_LIMIT).toBe(4);
+    expect(() => parseEnv({ CREDENTIAL_CHECK_RATE_LIMIT: "0" })).toThrow(
+      /CREDENTIAL_CHECK_RATE_LIMIT must be at least 1/,
+    );
     expect(
       parseEnv({
         COMMENT_RATE_LIMIT: "3",

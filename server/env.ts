@@ -241,6 +241,13 @@ const EnvSchema = z.object({
     .int()
     .min(1, "CONTACT_RATE_LIMIT must be at least 1")
     .default(5),
+  // A certificate's credential checked (POST /api/certificates/verify): a signature check and JSON-LD
+  // canonicalisation, costly work anyone may ask for; per client (device cookie, else address) and minute.
+  CREDENTIAL_CHECK_RATE_LIMIT: z.coerce
+    .number({ error: "CREDENTIAL_CHECK_RATE_LIMIT must be a number of credential checks per minute" })
+    .int()
+    .min(1, "CREDENTIAL_CHECK_RATE_LIMIT must be at least 1")
+    .default(20),
   ADDRESS_RATE_LIMIT_FACTOR: z.coerce
     .number({ error: "ADDRESS_RATE_LIMIT_FACTOR must be a number (how many clients' limits one address may use)" })
     .int()

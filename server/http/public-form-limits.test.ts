@@ -1,5 +1,6 @@
 // Limits on the public forms (issue 29 "No limit on the newsletter sign-up or the contact form": 200
-// sign-ups for 200 different addresses from one client in 17 s, 200 contact requests in 3.6 s). Per client
+// sign-ups for 200 different addresses from one client in 17 s, 200 contact requests in 3.6 s), and on
+// the check of a certificate's credential file (CREDENTIAL_CHECK_RATE_LIMIT a minute). Per client
 // (the device cookie, else the address) at NEWSLETTER_RATE_LIMIT / CONTACT_RATE_LIMIT an hour, per
 // address at ADDRESS_RATE_LIMIT_FACTOR times that, so a carrier NAT address with many phones behind it is
 // still served; over either, 429 with Retry-After and a message, and nothing stored or e-mailed.
@@ -15,9 +16,18 @@ let t: TestApp;
 let defaults: TestApp;
 beforeAll(async () => {
   // three a client, six an address
-  t = await createTestApp({ NEWSLETTER_RATE_LIMIT: "3", CONTACT_RATE_LIMIT: "3", ADDRESS_RATE_LIMIT_FACTOR: "2" });
-  // the defaults (5 an hour each), which the test app otherwise raises
-  defaults = await createTestApp({ NEWSLETTER_RATE_LIMIT: undefined, CONTACT_RATE_LIMIT: undefined });
+  t = await createTestApp({
+    NEWSLETTER_RATE_LIMIT: "3",
+    CONTACT_RATE_LIMIT: "3",
+    CREDENTIAL_CHECK_RATE_LIMIT: "3",
+    ADDRESS_RATE_LIMIT_FACTOR: "2",
+  });
+  // the defaults (5 an hour each; 20 credential checks a minute), which the test app otherwise raises
+  defaults = await createTestApp({
+    NEWSLETTER_RATE_LIMIT: undefined,
+    CONTACT_RATE_LIMIT: undefined,
+    CREDENTIAL_CHECK_RATE_LIMIT: undefined,
+  });
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -40,6 +50,15 @@ const contact = (app: TestApp, message: string, opts: { device?: number | null; 
   app.request("/backend/api/contact", {
     method: "POST",
     json: { email: "asker@example.com", subject: "Other", message },
+    headers: asDevice(opts.device ?? null),
+    clientIp: opts.clientIp,
+  });
+
+/** A credential file to check: not one of ours (the verifier says why), which costs the check all the same. */
+const check = (app: TestApp, opts: { device?: number | null; clientIp?: string } = {}) =>
+  app.request("/backend/api/certificates/verify", {
+    method: "POST",
+    json: { "@context": ["https://www.w3.org/ns/credentials/v2"], type: ["VerifiableCredential"], id: "urn:x" },
     headers: asDevice(opts.device ?? null),
     clientIp: opts.clientIp,
   });
@@ -112,5 +131,34 @@ describe("contact requests", () => {
     expect((await contact(t, "a3", { device: 11, clientIp: ip })).status).toBe(429);
     for (let i = 0; i < 3; i++) expect((await contact(t, `b${i}`, { device: 12, clientIp: ip })).status).toBe(201);
     expect((await contact(t, "c0", { device: 13, clientIp: ip })).status).toBe(429);
+  });
+});
+
+describe("credential checks (POST /api/certificates/verify)", () => {
+  it("60 checks from one client in a minute: 20 answered, the rest 429 with the wait", async () => {
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (let i = 0; i < 60; i++) {
+      last = await check(defaults, { clientIp: "198.51.100.9" });
+      statuses.push(last.status);
+    }
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200));
+    expect(statuses.slice(20).every((s) => s === 429)).toBe(true);
+    const retryAfter = Number(last!.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(await messageOf(last!)).toBe(RATE_LIMIT_MESSAGES.credential(waitPhrase(retryAfter)));
+    // another address is answered
+    const elsewhere = await check(defaults, { clientIp: "198.51.100.10" });
+    expect(elsewhere.status).toBe(200);
+    expect(((await elsewhere.json()) as { verified: boolean }).verified).toBe(false);
+  }, 120_000);
+
+  it("counts per device behind one address, with the address's cap", async () => {
+    const ip = "203.0.113.61";
+    for (let i = 0; i < 3; i++) expect((await check(t, { device: 21, clientIp: ip })).status).toBe(200);
+    expect((await check(t, { device: 21, clientIp: ip })).status).toBe(429);
+    for (let i = 0; i < 3; i++) expect((await check(t, { device: 22, clientIp: ip })).status).toBe(200);
+    expect((await check(t, { device: 23, clientIp: ip })).status).toBe(429);
   });
 });

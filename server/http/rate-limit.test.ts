@@ -248,6 +248,7 @@ describe("the counting", () => {
     upload: rule,
     newsletter: rule,
     contact: rule,
+    credential: rule,
   };
 
   it("a fixed window from the first call: Retry-After counts down to its end, then all is allowed again", async () => {
@@ -321,5 +322,7 @@ describe("the counting", () => {
     expect(limitOf("GET", "/posts")).toBeNull();
     expect(limitOf("DELETE", "/comments/abc")).toBeNull();
     expect(limitOf("GET", "/comments/abc")).toBeNull();
+    expect(limitOf("POST", "/api/certificates/verify")).toBe("credential");
+    expect(limitOf("GET", "/api/certificates/0123456789abcdef0123456789abcdef")).toBeNull();
   });
 });

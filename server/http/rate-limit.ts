@@ -2,7 +2,7 @@
 // coupon checks (guessing codes), payment starts (rows and provider calls), verifications (provider
 // calls), and writing: comments, posts, upload tokens and uploads; and the two public forms that reach
 // people or staff (issue 29): newsletter sign-ups (each e-mails a confirmation to the address typed) and
-// contact requests.
+// contact requests; and the check of a certificate's credential file, costly work anyone may ask for.
 //
 // Each call counts twice: once for the client, at the limit, and once for its whole address, at
 // ADDRESS_RATE_LIMIT_FACTOR times the limit. The client is the signed-in user, else the browser's
@@ -26,7 +26,8 @@ import type { AppEnv } from "./middleware.ts";
 
 export const RATE_LIMIT_MESSAGE = "Too many requests. Please wait a minute and try again.";
 
-export type LimitName = "coupon" | "pay" | "verify" | "comment" | "post" | "edit" | "upload" | "newsletter" | "contact";
+export type LimitName =
+  "coupon" | "pay" | "verify" | "comment" | "post" | "edit" | "upload" | "newsletter" | "contact" | "credential";
 
 export interface LimitRule {
   /** calls one client may make in a window */
@@ -56,6 +57,7 @@ export const RATE_LIMIT_MESSAGES = {
   newsletter: (wait: string) =>
     `Too many newsletter sign-ups from this device in a short time. Please wait ${wait} and try again.`,
   contact: (wait: string) => `You have sent too many messages in a short time. Please wait ${wait} and try again.`,
+  credential: (wait: string) => `Too many credential checks in a short time. Please wait ${wait} and try again.`,
   network: (wait: string) => `Too many requests from your network. Please wait ${wait} and try again.`,
 };
 
@@ -67,6 +69,7 @@ type LimitSettings = Pick<
   | "UPLOAD_RATE_LIMIT"
   | "NEWSLETTER_RATE_LIMIT"
   | "CONTACT_RATE_LIMIT"
+  | "CREDENTIAL_CHECK_RATE_LIMIT"
   | "ADDRESS_RATE_LIMIT_FACTOR"
 >;
 
@@ -92,6 +95,8 @@ export function limitRules(env: LimitSettings): Record<LimitName, LimitRule> {
     newsletter: { max: env.NEWSLETTER_RATE_LIMIT, windowMs: HOUR, message: RATE_LIMIT_MESSAGES.newsletter },
     // the API and the /contact page's form count together (app/features/blog/write-limits.server.ts)
     contact: { max: env.CONTACT_RATE_LIMIT, windowMs: HOUR, message: RATE_LIMIT_MESSAGES.contact },
+    // an employer checks a file or two; a loop of checks is work for nobody
+    credential: { max: env.CREDENTIAL_CHECK_RATE_LIMIT, windowMs: MINUTE, message: RATE_LIMIT_MESSAGES.credential },
   };
 }
 
@@ -201,6 +206,8 @@ const LIMITED_CALLS: ReadonlyArray<{ method: string; path: RegExp; limit: LimitN
   // the public forms: a sign-up e-mails the address typed, a contact request lands with staff
   { method: "POST", path: /^\/api\/newsletter$/, limit: "newsletter" },
   { method: "POST", path: /^\/api\/contact$/, limit: "contact" },
+  // a credential file checked: a signature and a canonicalisation per call (issue 32's verifier)
+  { method: "POST", path: /^\/api\/certificates\/verify$/, limit: "credential" },
 ];
 
 const PAYMENT_LIMITS = new Set<LimitName>(["coupon", "pay", "verify"]);

@@ -61,6 +61,7 @@ export async function createTestApp(
     UPLOAD_RATE_LIMIT: "100000",
     NEWSLETTER_RATE_LIMIT: "100000",
     CONTACT_RATE_LIMIT: "100000",
+    CREDENTIAL_CHECK_RATE_LIMIT: "100000",
     // tests send dozens of requests at once on purpose (races); the admission limit itself is tested
     // in server/http/load-shed.test.ts
     LOAD_SHED_CONCURRENCY: "0",
