@@ -264,6 +264,19 @@ export const formatBytes = (n: number) => `${n.toLocaleString("en-US")} B (${(n 
  * `--` words between `node` and the entry), so that the bench measures the server as it runs in
  * production (decision 039). `heapMb` (--server-heap-mb) replaces the script's --max-old-space-size.
  */
+export function productionNodeFlags(startScript: string, heapMb = 0): string[] {
+  const words = startScript.trim().split(/\s+/);
+  const node = words.indexOf("node");
+  if (node < 0) throw new Error(`the start script does not run node: ${startScript}`);
+  const flags: string[] = [];
+  for (const word of words.slice(node + 1)) {
+    if (!word.startsWith("--")) break;
+    flags.push(word);
+  }
+  if (!heapMb) return flags;
+  return [...flags.filter((flag) => !flag.startsWith("--max-old-space-size")), `--max-old-space-size=${heapMb}`];
+}
+
 /**
  * How the bench starts a server of its own: the app, and the bare server that runs the app's query on
  * the same database (`sameRuntime`), get the Node options and allocator settings of `npm start`; the
@@ -279,17 +292,4 @@ export function serverLaunch(
 ): { flags: string[]; env: Record<string, string> } {
   if (!sameRuntime.includes(entry)) return { flags: [], env: {} };
   return { flags: productionNodeFlags(startScript, heapMb), env: { ...allocator } };
-}
-
-export function productionNodeFlags(startScript: string, heapMb = 0): string[] {
-  const words = startScript.trim().split(/\s+/);
-  const node = words.indexOf("node");
-  if (node < 0) throw new Error(`the start script does not run node: ${startScript}`);
-  const flags: string[] = [];
-  for (const word of words.slice(node + 1)) {
-    if (!word.startsWith("--")) break;
-    flags.push(word);
-  }
-  if (!heapMb) return flags;
-  return [...flags.filter((flag) => !flag.startsWith("--max-old-space-size")), `--max-old-space-size=${heapMb}`];
 }

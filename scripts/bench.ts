@@ -1004,23 +1004,14 @@ async function compareCached(app: Server, paths: string[], options: BenchOptions
     manifest[p] = { file, type: answer.type, encoding: answer.encoding, headers: answer.headers };
   }
   await writeFile(path.join(dir, "manifest.json"), JSON.stringify(manifest));
-  const barePort = await freePort();
-  const bare = startProcess(
-    "bare (same bytes)",
-    process.execPath,
-    ["scripts/bench-bytes-server.ts", String(barePort), path.join(dir, "manifest.json")],
-    {},
-    `http://${HOST}:${barePort}`,
-  );
+  const startBytes = async (name: string, ...mode: string[]) => {
+    const port = await freePort();
+    const args = ["scripts/bench-bytes-server.ts", String(port), path.join(dir, "manifest.json"), ...mode];
+    return startProcess(name, process.execPath, args, {}, `http://${HOST}:${port}`);
+  };
+  const bare = await startBytes("bare (same bytes)");
   // the same bytes with every header the app wrote: what node:http costs to write the app's whole answer
-  const fullPort = await freePort();
-  const bareFull = startProcess(
-    "bare (same headers)",
-    process.execPath,
-    ["scripts/bench-bytes-server.ts", String(fullPort), path.join(dir, "manifest.json"), "--all-headers"],
-    {},
-    `http://${HOST}:${fullPort}`,
-  );
+  const bareFull = await startBytes("bare (same headers)", "--all-headers");
   const nginxBinary = findNginx(log);
   let nginx: Server | null = null;
   try {
@@ -1094,41 +1085,26 @@ const QUERY_ROUNDS = 3;
 async function compareQuery(appCourses: unknown, databaseUrl: string | undefined, options: BenchOptions) {
   const identity = { "Accept-Encoding": "identity", Cookie: `academy.device=${BENCH_DEVICE_ID}` };
   let bareSameBody = true;
-  const runApp = async () => {
-    const uncached = startServer("app (no cache)", SERVER_ENTRY, {
-      ...serverEnv(await freePort(), tempDir!, databaseUrl),
-      PAGE_CACHE_MAX_BYTES: "0",
-    });
-    await waitHealthy(uncached);
+  /** One load of the query on a server started for it, and stopped after (PGlite: one holder at a time). */
+  const loadOnce = async (name: string, entry: string, env: Record<string, string>, runs: RouteResult[]) => {
+    const server = startServer(name, entry, { ...serverEnv(await freePort(), tempDir!, databaseUrl), ...env });
+    await waitHealthy(server);
     try {
-      return await loadRoute(uncached, API_PATH, options, identity);
-    } finally {
-      await stopServer(uncached);
-    }
-  };
-  const runBare = async () => {
-    const bare = startServer("bare", BARE_ENTRY, serverEnv(await freePort(), tempDir!, databaseUrl));
-    await waitHealthy(bare);
-    try {
-      if (!isDeepStrictEqual(appCourses, await getJson(bare, API_PATH))) {
+      if (entry === BARE_ENTRY && !isDeepStrictEqual(appCourses, await getJson(server, API_PATH))) {
         bareSameBody = false;
         log(`warning: the bare server's ${API_PATH} body differs from the app's`);
       }
-      return await loadRoute(bare, API_PATH, options, identity);
+      runs.push(await loadRoute(server, API_PATH, options, identity));
     } finally {
-      await stopServer(bare);
+      await stopServer(server);
     }
   };
   const appRuns: RouteResult[] = [];
   const bareRuns: RouteResult[] = [];
+  const runApp = () => loadOnce("app (no cache)", SERVER_ENTRY, { PAGE_CACHE_MAX_BYTES: "0" }, appRuns);
+  const runBare = () => loadOnce("bare", BARE_ENTRY, {}, bareRuns);
   for (let round = 0; round < QUERY_ROUNDS; round++) {
-    if (round % 2 === 0) {
-      appRuns.push(await runApp());
-      bareRuns.push(await runBare());
-    } else {
-      bareRuns.push(await runBare());
-      appRuns.push(await runApp());
-    }
+    for (const run of round % 2 === 0 ? [runApp, runBare] : [runBare, runApp]) await run();
   }
   const rates = (runs: RouteResult[]) => runs.map((run) => run.rps);
   const ratio = wrkBinary && bareRuns.every((run) => run.rps > 0) ? medianRatio(rates(appRuns), rates(bareRuns)) : null;
